@@ -1,0 +1,117 @@
+//! Corners move text (C3): forgiving input resolved against a position, and the record.
+
+use super::moves::{IllegalMove, Move};
+use super::position::Position;
+use crate::notation::{join_path, read_squares, MoveTextError};
+use crate::square::Square;
+use std::fmt;
+
+/// Why a typed Corners move is refused: the text itself, or the move it names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveError {
+    /// What the player typed, tidied (`c3-e5`), or the raw text when it was not readable.
+    pub text: String,
+    pub kind: MoveErrorKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveErrorKind {
+    Text(MoveTextError),
+    Illegal(IllegalMove),
+}
+
+impl MoveError {
+    /// The reason alone (`e5 is occupied`), for replies that already quote the move.
+    #[must_use]
+    pub fn reason(&self) -> String {
+        match &self.kind {
+            MoveErrorKind::Text(e) => e.to_string(),
+            MoveErrorKind::Illegal(e) => e.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.text, self.reason())
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Read a typed move and find the move it names in `pos`. Start and end only
+/// (`c3-e5`, `c3 e5`, `C3E5`, `c3:e5`) play the shortest chain; a full path must be a
+/// legal chain and is kept as typed. Returns the move and the path to record.
+pub fn parse_move(pos: &Position, text: &str) -> Result<(Move, Vec<Square>), MoveError> {
+    let read = read_squares(text).map_err(|e| MoveError {
+        text: text.trim().chars().take(40).collect(),
+        kind: MoveErrorKind::Text(e),
+    })?;
+    let squares = read.squares;
+    let illegal = |e| MoveError {
+        text: join_path(&squares, "-"),
+        kind: MoveErrorKind::Illegal(e),
+    };
+    if squares.len() == 2 {
+        let mv = Move::new(squares[0], squares[1]);
+        pos.check(mv).map_err(illegal)?;
+        Ok((mv, pos.path(mv)))
+    } else {
+        let mv = pos.check_path(&squares).map_err(illegal)?;
+        Ok((mv, squares.clone()))
+    }
+}
+
+/// The paired record (C3, C4): `1. c3-d3 f6-e6 2. d3-e3`. `first_move` is the number of
+/// the first move and `black_first` whether the record starts with Black's half
+/// (`1... f6-e6`).
+#[must_use]
+pub fn format_record(paths: &[Vec<Square>], first_move: u16, black_first: bool) -> String {
+    let mut out = String::new();
+    let mut number = u32::from(first_move);
+    let mut white_turn = !black_first;
+    for (i, path) in paths.iter().enumerate() {
+        if white_turn {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(&format!("{number}. "));
+        } else if i == 0 {
+            out.push_str(&format!("{number}... "));
+        } else {
+            out.push(' ');
+        }
+        out.push_str(&join_path(path, "-"));
+        if !white_turn {
+            number += 1;
+        }
+        white_turn = !white_turn;
+    }
+    out
+}
+
+/// Split a record (`1. c3-d3 f6-e6 2. …`, or bare moves) into move texts: move numbers
+/// (`12.`, `12...`) and result marks (`1-0`, `0-1`, `1/2-1/2`, `*`) are skipped.
+#[must_use]
+pub fn record_moves(record: &str) -> Vec<&str> {
+    record
+        .split_whitespace()
+        .filter_map(|tok| {
+            let bare = tok.trim_end_matches('.');
+            if bare.chars().all(|c| c.is_ascii_digit()) && bare != tok {
+                return None; // a move number
+            }
+            let digits_first = tok.split_once('.').map(|(n, rest)| (n, rest));
+            if let Some((n, rest)) = digits_first {
+                if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) {
+                    let rest = rest.trim_start_matches('.');
+                    return (!rest.is_empty()).then_some(rest); // `12.c3-d3`
+                }
+            }
+            if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
+                return None;
+            }
+            Some(tok)
+        })
+        .collect()
+}

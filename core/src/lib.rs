@@ -1,0 +1,12 @@
+//! ugolki-core: the rules of Corners and Damas, notation, clocks, ratings and the chat
+//! table of the ugolki bot. No platform code and no pixels live here.
+
+pub mod bits;
+pub mod board_text;
+pub mod color;
+pub mod corners;
+pub mod notation;
+pub mod square;
+
+pub use color::Color;
+pub use square::Square;

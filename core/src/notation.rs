@@ -1,0 +1,132 @@
+//! Move text shared by both games: reading the squares of a typed move.
+//!
+//! Players type moves in many shapes (`c3-e5`, `c3 e5`, `C3E5`, `c3:e5`, `c3xe5`); this
+//! module turns any of them into the list of squares named. Which move that means is the
+//! game's business (`corners::notation`, `damas::notation`).
+
+use crate::square::Square;
+use thiserror::Error;
+
+/// Longest move text read at all; anything longer is refused before parsing.
+pub const MAX_MOVE_TEXT: usize = 256;
+
+/// Why a text is not a move.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveTextError {
+    #[error("the move is empty")]
+    Empty,
+    #[error("the move is too long")]
+    TooLong,
+    #[error("'{0}' is not a square")]
+    BadSquare(String),
+    #[error("a move names at least two squares")]
+    OneSquare,
+}
+
+/// The squares of a typed move, and whether the player marked it as a capture (`x`, `:`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveText {
+    pub squares: Vec<Square>,
+    pub capture_marked: bool,
+}
+
+fn is_separator(c: char) -> bool {
+    matches!(c, '-' | ':' | 'x' | 'X' | '–' | '—' | ',') || c.is_whitespace()
+}
+
+/// Read the squares of a move. Squares may be separated by `-`, `:`, `x`, spaces, or nothing.
+pub fn read_squares(text: &str) -> Result<MoveText, MoveTextError> {
+    if text.len() > MAX_MOVE_TEXT {
+        return Err(MoveTextError::TooLong);
+    }
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(MoveTextError::Empty);
+    }
+    let capture_marked = text.contains([':', 'x', 'X']);
+    let mut squares = Vec::new();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if is_separator(c) {
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        // A square: one letter, then the digits that follow it.
+        let letter_len = c.len_utf8();
+        let digits = rest[letter_len..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        let end = letter_len + digits;
+        let token = &rest[..end.max(letter_len)];
+        match Square::parse(token) {
+            Some(s) => squares.push(s),
+            None => {
+                let word: String = rest
+                    .chars()
+                    .take_while(|c| !is_separator(*c))
+                    .take(12)
+                    .collect();
+                return Err(MoveTextError::BadSquare(word));
+            }
+        }
+        rest = &rest[end.max(letter_len)..];
+    }
+    match squares.len() {
+        0 => Err(MoveTextError::Empty),
+        1 => Err(MoveTextError::OneSquare),
+        _ => Ok(MoveText {
+            squares,
+            capture_marked,
+        }),
+    }
+}
+
+/// Join squares with a separator: `c3-e3-e5`, `c3xe5xg7`.
+pub fn join_path(path: &[Square], sep: &str) -> String {
+    let mut out = String::with_capacity(path.len() * 4);
+    for (i, s) in path.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(&s.to_string());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn c3_forgiving_input_shapes_all_read_the_same() {
+        for text in ["c3-e5", "c3 e5", "C3E5", "c3:e5", "  c3 - e5 ", "c3–e5", "c3xe5"] {
+            assert_eq!(read_squares(text).unwrap().squares, vec![sq("c3"), sq("e5")], "{text}");
+        }
+        assert_eq!(
+            read_squares("a16b3p1").unwrap().squares,
+            vec![sq("a16"), sq("b3"), sq("p1")]
+        );
+    }
+
+    #[test]
+    fn bad_move_text_gets_a_specific_error() {
+        assert_eq!(read_squares(""), Err(MoveTextError::Empty));
+        assert_eq!(read_squares(" - "), Err(MoveTextError::Empty));
+        assert_eq!(read_squares("c3"), Err(MoveTextError::OneSquare));
+        assert_eq!(
+            read_squares("c3-z9"),
+            Err(MoveTextError::BadSquare("z9".into()))
+        );
+        assert_eq!(
+            read_squares("hello"),
+            Err(MoveTextError::BadSquare("hello".into()))
+        );
+        assert_eq!(read_squares(&"c3-".repeat(200)), Err(MoveTextError::TooLong));
+        assert!(matches!(read_squares("c3-é5"), Err(MoveTextError::BadSquare(_))));
+    }
+}
