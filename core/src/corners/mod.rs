@@ -18,4 +18,6 @@ pub use position::{Position, RepetitionKey};
 pub use variant::{Directions, Variant, VariantError, STANDARD_IDS};
 
 #[cfg(test)]
+mod reference;
+#[cfg(test)]
 mod tests;

@@ -1,0 +1,162 @@
+//! The command line (DESIGN.md "The command-line contract"): `moves`, `perft`, `replay`.
+//! Output formats here are a public interface that outside checks parse; keep them stable.
+
+mod corners_cmd;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::ffi::OsString;
+use std::io::{Read, Write};
+
+#[derive(Parser, Debug)]
+#[command(name = "ugolki", version, about = "Corners (Ugolki) and Damas in chat, and their rules on the command line")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameKind {
+    Corners,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print every legal move, one per line, full path, sorted by (from, to).
+    Moves {
+        #[arg(long, value_enum, default_value = "corners")]
+        game: GameKind,
+        /// Variant id (Corners): classic3x3, classic3x4, diagonal3x3, … or training:…
+        #[arg(long, default_value = "classic3x3")]
+        variant: String,
+        /// Position text; the variant's start when left out.
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Count the leaves of the legal-move tree to a depth.
+    Perft {
+        #[arg(long, value_enum, default_value = "corners")]
+        game: GameKind,
+        #[arg(long, default_value = "classic3x3")]
+        variant: String,
+        #[arg(long)]
+        depth: u32,
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Play moves (arguments, or a record on stdin) and print the final position and result.
+    Replay {
+        #[arg(long, value_enum, default_value = "corners")]
+        game: GameKind,
+        #[arg(long, default_value = "classic3x3")]
+        variant: String,
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves to play; when none are given, a record is read from stdin.
+        moves: Vec<String>,
+    },
+}
+
+/// Output streams of one command.
+pub struct Io<'a> {
+    pub out: &'a mut dyn Write,
+    pub err: &'a mut dyn Write,
+}
+
+/// Run the command line; returns the exit code (0 ok, 1 illegal move in replay, 2 bad input).
+pub fn run<I, T>(
+    args: I,
+    stdin: &mut dyn Read,
+    stdin_is_terminal: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let text = e.render().to_string();
+            let _ = if e.use_stderr() {
+                err.write_all(text.as_bytes())
+            } else {
+                out.write_all(text.as_bytes())
+            };
+            return code;
+        }
+    };
+    let mut io = Io { out, err };
+    let result = match cli.command {
+        Command::Moves {
+            game: GameKind::Corners,
+            variant,
+            position,
+        } => corners_cmd::moves(&mut io, &variant, position.as_deref()),
+        Command::Perft {
+            game: GameKind::Corners,
+            variant,
+            depth,
+            position,
+        } => corners_cmd::perft(&mut io, &variant, depth, position.as_deref()),
+        Command::Replay {
+            game: GameKind::Corners,
+            variant,
+            position,
+            moves,
+        } => {
+            moves_or_stdin(moves, stdin, stdin_is_terminal)
+                .and_then(|m| corners_cmd::replay(&mut io, &variant, position.as_deref(), &m))
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(CliError::Usage(message)) => {
+            let _ = writeln!(io.err, "error: {message}");
+            2
+        }
+        Err(CliError::Io(e)) => {
+            let _ = writeln!(io.err, "error: {e}");
+            2
+        }
+    }
+}
+
+/// Errors that stop a command before it does its work.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad arguments or input: a message for the user, exit code 2.
+    Usage(String),
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::Io(e)
+    }
+}
+
+/// Longest record read from stdin.
+const MAX_RECORD: u64 = 1 << 20;
+
+fn moves_or_stdin(
+    moves: Vec<String>,
+    stdin: &mut dyn Read,
+    stdin_is_terminal: bool,
+) -> Result<Vec<String>, CliError> {
+    if !moves.is_empty() || stdin_is_terminal {
+        return Ok(moves);
+    }
+    let mut text = String::new();
+    stdin.take(MAX_RECORD + 1).read_to_string(&mut text).map_err(|e| {
+        CliError::Usage(format!("cannot read the record on stdin: {e}"))
+    })?;
+    if text.len() as u64 > MAX_RECORD {
+        return Err(CliError::Usage("the record on stdin is larger than 1 MiB".into()));
+    }
+    Ok(ugolki_core::corners::record_moves(&text)
+        .into_iter()
+        .map(str::to_string)
+        .collect())
+}
