@@ -325,7 +325,11 @@ mod tests {
                     let on = (0..w as i32).contains(&nf) && (0..w as i32).contains(&nr);
                     let got = b.shift(d);
                     if on {
-                        assert_eq!(got, B::bit(idx(w, nf as usize, nr as usize)), "{f},{r} {d:?}");
+                        assert_eq!(
+                            got,
+                            B::bit(idx(w, nf as usize, nr as usize)),
+                            "{f},{r} {d:?}"
+                        );
                     } else {
                         assert!(got.is_empty(), "{f},{r} {d:?} should leave the board");
                     }

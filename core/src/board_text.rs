@@ -17,7 +17,11 @@ pub enum BoardTextError {
     #[error("expected {expected} ranks separated by '/', found {found}")]
     RankCount { found: usize, expected: usize },
     #[error("rank {rank} describes {found} squares, expected {expected}")]
-    RankLength { rank: usize, found: usize, expected: usize },
+    RankLength {
+        rank: usize,
+        found: usize,
+        expected: usize,
+    },
     #[error("unknown piece letter '{0}'")]
     UnknownPiece(char),
     #[error("'{0}' is a Damas king; Corners has no kings")]

@@ -59,16 +59,15 @@ pub fn read_squares(text: &str) -> Result<MoveText, MoveTextError> {
             .count();
         let end = letter_len + digits;
         let token = &rest[..end.max(letter_len)];
-        match Square::parse(token) {
-            Some(s) => squares.push(s),
-            None => {
-                let word: String = rest
-                    .chars()
-                    .take_while(|c| !is_separator(*c))
-                    .take(12)
-                    .collect();
-                return Err(MoveTextError::BadSquare(word));
-            }
+        if let Some(s) = Square::parse(token) {
+            squares.push(s);
+        } else {
+            let word: String = rest
+                .chars()
+                .take_while(|c| !is_separator(*c))
+                .take(12)
+                .collect();
+            return Err(MoveTextError::BadSquare(word));
         }
         rest = &rest[end.max(letter_len)..];
     }
@@ -104,8 +103,20 @@ mod tests {
 
     #[test]
     fn c3_forgiving_input_shapes_all_read_the_same() {
-        for text in ["c3-e5", "c3 e5", "C3E5", "c3:e5", "  c3 - e5 ", "c3–e5", "c3xe5"] {
-            assert_eq!(read_squares(text).unwrap().squares, vec![sq("c3"), sq("e5")], "{text}");
+        for text in [
+            "c3-e5",
+            "c3 e5",
+            "C3E5",
+            "c3:e5",
+            "  c3 - e5 ",
+            "c3–e5",
+            "c3xe5",
+        ] {
+            assert_eq!(
+                read_squares(text).unwrap().squares,
+                vec![sq("c3"), sq("e5")],
+                "{text}"
+            );
         }
         assert_eq!(
             read_squares("a16b3p1").unwrap().squares,
@@ -126,7 +137,13 @@ mod tests {
             read_squares("hello"),
             Err(MoveTextError::BadSquare("hello".into()))
         );
-        assert_eq!(read_squares(&"c3-".repeat(200)), Err(MoveTextError::TooLong));
-        assert!(matches!(read_squares("c3-é5"), Err(MoveTextError::BadSquare(_))));
+        assert_eq!(
+            read_squares(&"c3-".repeat(200)),
+            Err(MoveTextError::TooLong)
+        );
+        assert!(matches!(
+            read_squares("c3-é5"),
+            Err(MoveTextError::BadSquare(_))
+        ));
     }
 }

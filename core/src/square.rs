@@ -96,7 +96,9 @@ mod tests {
 
     #[test]
     fn bad_names_are_refused() {
-        for bad in ["", "c", "3", "c0", "c17", "q1", "c03", "c3x", "ç3", "c١", "c-3"] {
+        for bad in [
+            "", "c", "3", "c0", "c17", "q1", "c03", "c3x", "ç3", "c١", "c-3",
+        ] {
             assert_eq!(Square::parse(bad), None, "{bad}");
         }
         assert_eq!(Square::parse("C3"), Some(Square::new(2, 2)));

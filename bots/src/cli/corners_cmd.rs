@@ -11,8 +11,9 @@ fn variant(id: &str) -> Result<Variant, CliError> {
 fn position(v: &Variant, text: Option<&str>) -> Result<Position, CliError> {
     match text {
         None => Ok(Position::start(v)),
-        Some(t) => Position::from_text(v, t)
-            .map_err(|e| CliError::Usage(format!("bad position: {e}"))),
+        Some(t) => {
+            Position::from_text(v, t).map_err(|e| CliError::Usage(format!("bad position: {e}")))
+        }
     }
 }
 

@@ -8,7 +8,11 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 
 #[derive(Parser, Debug)]
-#[command(name = "ugolki", version, about = "Corners (Ugolki) and Damas in chat, and their rules on the command line")]
+#[command(
+    name = "ugolki",
+    version,
+    about = "Corners (Ugolki) and Damas in chat, and their rules on the command line"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -105,10 +109,8 @@ where
             variant,
             position,
             moves,
-        } => {
-            moves_or_stdin(moves, stdin, stdin_is_terminal)
-                .and_then(|m| corners_cmd::replay(&mut io, &variant, position.as_deref(), &m))
-        }
+        } => moves_or_stdin(moves, stdin, stdin_is_terminal)
+            .and_then(|m| corners_cmd::replay(&mut io, &variant, position.as_deref(), &m)),
     };
     match result {
         Ok(code) => code,
@@ -149,11 +151,14 @@ fn moves_or_stdin(
         return Ok(moves);
     }
     let mut text = String::new();
-    stdin.take(MAX_RECORD + 1).read_to_string(&mut text).map_err(|e| {
-        CliError::Usage(format!("cannot read the record on stdin: {e}"))
-    })?;
+    stdin
+        .take(MAX_RECORD + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| CliError::Usage(format!("cannot read the record on stdin: {e}")))?;
     if text.len() as u64 > MAX_RECORD {
-        return Err(CliError::Usage("the record on stdin is larger than 1 MiB".into()));
+        return Err(CliError::Usage(
+            "the record on stdin is larger than 1 MiB".into(),
+        ));
     }
     Ok(ugolki_core::corners::record_moves(&text)
         .into_iter()

@@ -223,9 +223,10 @@ impl<B: Bits> Board<B> {
 
     pub fn has_moves(&self) -> bool {
         let watch = self.block_watch();
-        self.pieces[self.turn.index()]
-            .squares()
-            .any(|from| self.filter_blocking(watch.as_ref(), from, self.raw_destinations(from)).any())
+        self.pieces[self.turn.index()].squares().any(|from| {
+            self.filter_blocking(watch.as_ref(), from, self.raw_destinations(from))
+                .any()
+        })
     }
 
     /// The position after the mover's piece goes `from`→`to` (legality is the caller's).

@@ -4,7 +4,7 @@ use super::moves::{IllegalMove, Move};
 use super::position::Position;
 use crate::notation::{join_path, read_squares, MoveTextError};
 use crate::square::Square;
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 /// Why a typed Corners move is refused: the text itself, or the move it names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,9 +75,9 @@ pub fn format_record(paths: &[Vec<Square>], first_move: u16, black_first: bool) 
             if i > 0 {
                 out.push(' ');
             }
-            out.push_str(&format!("{number}. "));
+            let _ = write!(out, "{number}. ");
         } else if i == 0 {
-            out.push_str(&format!("{number}... "));
+            let _ = write!(out, "{number}... ");
         } else {
             out.push(' ');
         }
@@ -101,8 +101,7 @@ pub fn record_moves(record: &str) -> Vec<&str> {
             if bare.chars().all(|c| c.is_ascii_digit()) && bare != tok {
                 return None; // a move number
             }
-            let digits_first = tok.split_once('.').map(|(n, rest)| (n, rest));
-            if let Some((n, rest)) = digits_first {
+            if let Some((n, rest)) = tok.split_once('.') {
                 if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) {
                     let rest = rest.trim_start_matches('.');
                     return (!rest.is_empty()).then_some(rest); // `12.c3-d3`

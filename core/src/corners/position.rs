@@ -40,10 +40,7 @@ fn mask<B: Bits>(squares: &[Square], side: u8) -> B {
 
 fn rules<B: Bits>(v: &Variant) -> Rules<B> {
     Rules {
-        home: [
-            mask(&v.white_home, v.side),
-            mask(&v.black_home(), v.side),
-        ],
+        home: [mask(&v.white_home, v.side), mask(&v.black_home(), v.side)],
         diagonal: v.directions == Directions::Eight,
         no_blocking: v.blocking_forbidden,
         deadline: v.deadline.unwrap_or(0),
@@ -52,7 +49,13 @@ fn rules<B: Bits>(v: &Variant) -> Rules<B> {
     }
 }
 
-fn board<B: Bits>(v: &Variant, white: &[Square], black: &[Square], turn: Color, move_no: u16) -> Board<B> {
+fn board<B: Bits>(
+    v: &Variant,
+    white: &[Square],
+    black: &[Square],
+    turn: Color,
+    move_no: u16,
+) -> Board<B> {
     Board {
         pieces: [mask(white, v.side), mask(black, v.side)],
         turn,
@@ -91,7 +94,10 @@ impl Position {
         move_no: u16,
     ) -> Position {
         let on = |v: &[Square]| -> Vec<Square> {
-            v.iter().copied().filter(|s| s.is_on(variant.side)).collect()
+            v.iter()
+                .copied()
+                .filter(|s| s.is_on(variant.side))
+                .collect()
         };
         let (white, black) = (on(white), on(black));
         Position(if variant.side <= 8 {
@@ -202,7 +208,11 @@ impl Position {
     /// Check a move; `Ok` means it may be played.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         let (Some(from), Some(to)) = (self.index(mv.from), self.index(mv.to)) else {
-            let off = if mv.from.is_on(self.side()) { mv.to } else { mv.from };
+            let off = if mv.from.is_on(self.side()) {
+                mv.to
+            } else {
+                mv.from
+            };
             return Err(IllegalMove::OffBoard(off));
         };
         if self.piece_at(mv.from) != Some(self.turn()) {

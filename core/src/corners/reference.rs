@@ -17,6 +17,14 @@ pub struct Reference {
 
 type Grid = Vec<Vec<Option<Color>>>;
 
+/// What a grid coordinate holds: off the board, an empty square, or a piece.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Off,
+    Empty,
+    Piece(Color),
+}
+
 impl Reference {
     pub fn new(v: &Variant) -> Reference {
         let mut dirs = vec![(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -42,24 +50,30 @@ impl Reference {
         g
     }
 
-    fn at(&self, g: &Grid, f: i32, r: i32) -> Option<Option<Color>> {
-        (f >= 0 && r >= 0 && f < self.side && r < self.side).then(|| g[f as usize][r as usize])
+    fn at(&self, g: &Grid, f: i32, r: i32) -> Cell {
+        if f >= 0 && r >= 0 && f < self.side && r < self.side {
+            g[f as usize][r as usize].map_or(Cell::Empty, Cell::Piece)
+        } else {
+            Cell::Off
+        }
     }
 
     fn blocked(&self, g: &Grid, f: i32, r: i32) -> bool {
-        self.dirs.iter().all(|(df, dr)| match self.at(g, f + df, r + dr) {
-            None => true,
-            Some(None) => false,
-            Some(Some(_)) => !matches!(self.at(g, f + 2 * df, r + 2 * dr), Some(None)),
-        })
+        self.dirs
+            .iter()
+            .all(|(df, dr)| match self.at(g, f + df, r + dr) {
+                Cell::Off => true,
+                Cell::Empty => false,
+                Cell::Piece(_) => self.at(g, f + 2 * df, r + 2 * dr) != Cell::Empty,
+            })
     }
 
     fn stoppers(&self, g: &Grid, f: i32, r: i32) -> Vec<Color> {
         let mut out = Vec::new();
         for (df, dr) in &self.dirs {
-            if let Some(Some(c)) = self.at(g, f + df, r + dr) {
+            if let Cell::Piece(c) = self.at(g, f + df, r + dr) {
                 out.push(c);
-                if let Some(Some(c2)) = self.at(g, f + 2 * df, r + 2 * dr) {
+                if let Cell::Piece(c2) = self.at(g, f + 2 * df, r + 2 * dr) {
                     out.push(c2);
                 }
             }
@@ -67,11 +81,19 @@ impl Reference {
         out
     }
 
-    fn chains(&self, g: &Grid, f: i32, r: i32, seen: &mut Vec<(i32, i32)>, out: &mut BTreeSet<(i32, i32)>, ok: &dyn Fn(i32, i32) -> bool) {
+    fn chains(
+        &self,
+        g: &Grid,
+        f: i32,
+        r: i32,
+        seen: &mut Vec<(i32, i32)>,
+        out: &mut BTreeSet<(i32, i32)>,
+        ok: &dyn Fn(i32, i32) -> bool,
+    ) {
         for (df, dr) in &self.dirs {
             let (mf, mr, lf, lr) = (f + df, r + dr, f + 2 * df, r + 2 * dr);
-            if matches!(self.at(g, mf, mr), Some(Some(_)))
-                && matches!(self.at(g, lf, lr), Some(None))
+            if matches!(self.at(g, mf, mr), Cell::Piece(_))
+                && self.at(g, lf, lr) == Cell::Empty
                 && !seen.contains(&(lf, lr))
                 && ok(lf, lr)
             {
@@ -92,10 +114,11 @@ impl Reference {
         for from in p.pieces(me) {
             let (f, r) = (i32::from(from.file), i32::from(from.rank));
             let locked = self.lock && target.contains(&from);
-            let ok = |lf: i32, lr: i32| !locked || target.contains(&Square::new(lf as u8, lr as u8));
+            let ok =
+                |lf: i32, lr: i32| !locked || target.contains(&Square::new(lf as u8, lr as u8));
             let mut dests = BTreeSet::new();
             for (df, dr) in &self.dirs {
-                if matches!(self.at(&g, f + df, r + dr), Some(None)) && ok(f + df, r + dr) {
+                if self.at(&g, f + df, r + dr) == Cell::Empty && ok(f + df, r + dr) {
                     dests.insert((f + df, r + dr));
                 }
             }

@@ -72,11 +72,18 @@ fn c2_perft_other_variants_pinned() {
 
 #[test]
 fn c2_c8_engine_agrees_with_the_plain_reference_at_depth_3() {
-    for id in STANDARD_IDS.iter().chain(&["training:classic3x3,diag,blocking=off", "training:diagonal3x3,ortho,blocking=on"]) {
+    for id in STANDARD_IDS.iter().chain(&[
+        "training:classic3x3,diag,blocking=off",
+        "training:diagonal3x3,ortho,blocking=on",
+    ]) {
         let var = v(id);
         let start = Position::start(&var);
         let depth = if var.side == 16 { 2 } else { 3 };
-        assert_eq!(start.perft(depth), Reference::new(&var).perft(&start, depth), "{id}");
+        assert_eq!(
+            start.perft(depth),
+            Reference::new(&var).perft(&start, depth),
+            "{id}"
+        );
     }
 }
 
@@ -86,11 +93,16 @@ fn c2_c8_engine_agrees_with_the_plain_reference_at_depth_3() {
 fn c2_jump_chain_may_not_revisit_its_start() {
     let p = pos("classic3x3", "8/8/8/3w4/2w1w3/2wb4/8/8 w 10");
     // White c3: over d3 to e3, over e4 to e5, over d5 to c5, over c4 to c3 = its start.
-    let err = p.check_path(&[sq("c3"), sq("e3"), sq("e5"), sq("c5"), sq("c3")]).unwrap_err();
+    let err = p
+        .check_path(&[sq("c3"), sq("e3"), sq("e5"), sq("c5"), sq("c3")])
+        .unwrap_err();
     assert_eq!(err, IllegalMove::Revisit(sq("c3")));
     assert!(p.legal_moves().iter().all(|m| m.from != m.to));
     assert_eq!(
-        Game::from_position(&v("classic3x3"), p).play_text("c3-c3").unwrap_err().to_string(),
+        Game::from_position(&v("classic3x3"), p)
+            .play_text("c3-c3")
+            .unwrap_err()
+            .to_string(),
         "c3-c3: the piece on c3 cannot reach c3"
     );
     // The chain may stop anywhere on the way.
@@ -156,7 +168,10 @@ fn c3_refusals_say_why() {
     assert_eq!(err("a1-b1"), "a1-b1: b1 is occupied");
     assert_eq!(err("c3-c5"), "c3-c5: the piece on c3 cannot reach c5");
     assert_eq!(err("c3-e5"), "c3-e5: the piece on c3 cannot reach e5");
-    assert_eq!(err("c3-e3-e5"), "c3-e3-e5: there is no piece on d3 to jump over");
+    assert_eq!(
+        err("c3-e3-e5"),
+        "c3-e3-e5: there is no piece on d3 to jump over"
+    );
     assert_eq!(err("c3-i3"), "c3-i3: i3 is not on this board");
     assert_eq!(err("c3"), "c3: a move names at least two squares");
     assert_eq!(err("hello"), "hello: 'hello' is not a square");
@@ -170,11 +185,17 @@ fn c3_c4_record_is_paired_and_keeps_full_paths() {
         g.play_text(m).unwrap();
     }
     assert_eq!(g.record(), "1. c3-d3 f6-e6 2. a3-c3-e3 e6-e5");
-    let mut g = Game::from_position(&v("classic3x3"), Position::start(&v("classic3x3")).play(mv("c3-d3")).unwrap());
+    let mut g = Game::from_position(
+        &v("classic3x3"),
+        Position::start(&v("classic3x3")).play(mv("c3-d3")).unwrap(),
+    );
     g.play_text("f6-e6").unwrap();
     g.play_text("d3-d4").unwrap();
     assert_eq!(g.record(), "1... f6-e6 2. d3-d4");
-    assert_eq!(record_moves("1. c3-d3 f6-e6 2.b3-b4 1-0"), ["c3-d3", "f6-e6", "b3-b4"]);
+    assert_eq!(
+        record_moves("1. c3-d3 f6-e6 2.b3-b4 1-0"),
+        ["c3-d3", "f6-e6", "b3-b4"]
+    );
 }
 
 // ---- C5 Black has the last move ----
@@ -185,7 +206,11 @@ const BOTH_CLOSE: &str = "5www/5www/4w1ww/8/7b/bb1b4/bbb5/bbb5 w 30";
 #[test]
 fn c5_both_complete_on_the_same_move_number_is_a_draw() {
     let mut g = game_at("classic3x3", BOTH_CLOSE);
-    assert_eq!(g.play(mv("e6-f6")).unwrap(), None, "Black still plays move 30");
+    assert_eq!(
+        g.play(mv("e6-f6")).unwrap(),
+        None,
+        "Black still plays move 30"
+    );
     let o = g.play(mv("d3-c3")).unwrap().unwrap();
     assert_eq!(o.winner, None);
     assert_eq!(o.reason, EndReason::BothCompleted { move_no: 30 });
@@ -228,7 +253,13 @@ fn c6_deadline_one_side_still_at_home_loses() {
 fn c6_deadline_both_at_home_is_a_draw() {
     let mut g = game_at("classic3x3", "7b/8/8/3bb3/3w4/8/8/w7 b 40");
     let o = g.play(mv("e5-e6")).unwrap().unwrap();
-    assert_eq!(o, Outcome { winner: None, reason: EndReason::BothLeftHomeLate });
+    assert_eq!(
+        o,
+        Outcome {
+            winner: None,
+            reason: EndReason::BothLeftHomeLate
+        }
+    );
 }
 
 #[test]
@@ -236,7 +267,11 @@ fn c6_deadline_is_checked_after_blacks_move_with_its_number_only() {
     let mut g = game_at("classic3x3", "8/8/8/3bb3/3w4/8/8/w7 b 39");
     assert_eq!(g.play(mv("e5-e6")).unwrap(), None);
     let mut g = game_at("classic3x3", "8/8/8/3bb3/3w4/8/8/w7 w 40");
-    assert_eq!(g.play(mv("d4-c4")).unwrap(), None, "White's move 40 is not checked");
+    assert_eq!(
+        g.play(mv("d4-c4")).unwrap(),
+        None,
+        "White's move 40 is not checked"
+    );
 }
 
 /// Move 41, White to play: d2 can jump c2 to b2 (home) and on over b3 to b4.
@@ -254,10 +289,16 @@ fn c6_chain_through_own_home_ending_outside_is_fine() {
 #[test]
 fn c6_move_ending_in_own_home_after_deadline_loses_and_is_flagged() {
     let mut g = game_at("classic3x3", AFTER_DEADLINE);
-    assert!(g.position().returns_home_late(mv("d2-b2")), "the bot asks to confirm");
+    assert!(
+        g.position().returns_home_late(mv("d2-b2")),
+        "the bot asks to confirm"
+    );
     let o = g.play(mv("d2-b2")).unwrap().unwrap();
     assert_eq!(o.winner, Some(Color::Black));
-    assert_eq!(o.to_string(), "black wins (white returned home after the deadline)");
+    assert_eq!(
+        o.to_string(),
+        "black wins (white returned home after the deadline)"
+    );
     // Before the deadline has passed the same move is ordinary.
     let p = pos("classic3x3", &AFTER_DEADLINE.replace("w 41", "w 40"));
     assert!(!p.returns_home_late(mv("d2-b2")));
@@ -319,7 +360,13 @@ fn c7_game_limit_after_blacks_80th_move() {
     assert_eq!(g.play(mv("d4-d5")).unwrap(), None);
     let mut g = game_at("classic3x3", "8/8/5w2/8/3b4/8/8/b7 b 80");
     let o = g.play(mv("d4-d5")).unwrap().unwrap();
-    assert_eq!(o, Outcome { winner: None, reason: EndReason::Limit { white: 1, black: 1 } });
+    assert_eq!(
+        o,
+        Outcome {
+            winner: None,
+            reason: EndReason::Limit { white: 1, black: 1 }
+        }
+    );
 }
 
 #[test]
@@ -328,7 +375,13 @@ fn c7_no_legal_move_is_a_draw() {
     // behind; f6 (behind g7) is its last way out, and White steps there.
     let mut g = game_at("diagonal3x3", "5wwb/6ww/7w/4w3/8/8/8/8 w 10");
     let o = g.play(mv("e5-f6")).unwrap().unwrap();
-    assert_eq!(o, Outcome { winner: None, reason: EndReason::NoMoves(Color::Black) });
+    assert_eq!(
+        o,
+        Outcome {
+            winner: None,
+            reason: EndReason::NoMoves(Color::Black)
+        }
+    );
     assert_eq!(o.to_string(), "draw (black has no legal move)");
 }
 
@@ -358,7 +411,10 @@ fn c8_rules_example_black_may_not_block_c2() {
         g.play_text("e6-e4-e2").unwrap_err().to_string(),
         "e6-e4-e2: that would block the piece on c2 (rule C8)"
     );
-    assert_eq!(g.play_text("e6 e2").unwrap_err().reason(), "that would block the piece on c2 (rule C8)");
+    assert_eq!(
+        g.play_text("e6 e2").unwrap_err().reason(),
+        "that would block the piece on c2 (rule C8)"
+    );
     assert_eq!(*g.position(), p, "nothing changed");
 }
 
@@ -371,7 +427,11 @@ fn c8_pieces_blocked_by_their_own_colour_do_not_stop_moves() {
     assert_eq!(p.count_moves(), 12);
     // A move that leaves the mover's own piece blocked is fine too.
     let p = pos("classic3x3", "8/8/8/8/8/w7/1w6/www5 w 5");
-    assert_eq!(p.check(mv("b2-a2")), Ok(()), "own a1 is then blocked: allowed");
+    assert_eq!(
+        p.check(mv("b2-a2")),
+        Ok(()),
+        "own a1 is then blocked: allowed"
+    );
     let after = p.play(mv("b2-a2")).unwrap();
     assert!(after.blocked(Color::White).contains(&sq("a1")));
 }
@@ -422,7 +482,10 @@ fn c10_halma_piece_in_target_stays_in_target() {
     let d = names(&p.destinations(sq("p12")));
     assert!(d.contains(&"o12".to_string()) && d.contains(&"p13".to_string()));
     assert!(!d.iter().any(|s| s == "p11" || s == "o11"));
-    assert_eq!(p.check(mv("p12-p11")), Err(IllegalMove::TargetLocked(sq("p12"))));
+    assert_eq!(
+        p.check(mv("p12-p11")),
+        Err(IllegalMove::TargetLocked(sq("p12")))
+    );
     // Outside the target a piece moves freely.
     let text = format!("{}/15w/{} w 20", ["16"; 5].join("/"), ["16"; 10].join("/"));
     let p = Position::from_text(&var, &text).unwrap();
@@ -532,4 +595,3 @@ proptest! {
         let _ = g.play_text(&text);
     }
 }
-

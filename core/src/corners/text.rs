@@ -75,15 +75,39 @@ mod tests {
         let v = Variant::by_id("classic3x3").unwrap();
         let err = |t: &str| Position::from_text(&v, t).unwrap_err().to_string();
         assert_eq!(err(""), "the position is empty");
-        assert_eq!(err("8/8/8/8/8/8/8 w 1"), "expected 8 ranks separated by '/', found 7");
-        assert_eq!(err("9/8/8/8/8/8/8/8 w 1"), "rank 8 describes 9 squares, expected 8");
+        assert_eq!(
+            err("8/8/8/8/8/8/8 w 1"),
+            "expected 8 ranks separated by '/', found 7"
+        );
+        assert_eq!(
+            err("9/8/8/8/8/8/8/8 w 1"),
+            "rank 8 describes 9 squares, expected 8"
+        );
         assert_eq!(err("7x/8/8/8/8/8/8/8 w 1"), "unknown piece letter 'x'");
-        assert_eq!(err("7W/8/8/8/8/8/8/8 w 1"), "'W' is a Damas king; Corners has no kings");
-        assert_eq!(err("8/8/8/8/8/8/8/8"), "missing the side to move ('w' or 'b') after the board");
-        assert_eq!(err("8/8/8/8/8/8/8/8 x"), "side to move must be 'w' or 'b', not 'x'");
-        assert_eq!(err("8/8/8/8/8/8/8/8 w 0"), "move number must be a number from 1 to 9999, not '0'");
-        assert_eq!(err("8/8/8/8/8/8/8/8 w 1 z"), "unexpected 'z' after the position");
-        assert_eq!(err("0/8/8/8/8/8/8/8 w"), "an empty run of 0 squares in rank 8");
+        assert_eq!(
+            err("7W/8/8/8/8/8/8/8 w 1"),
+            "'W' is a Damas king; Corners has no kings"
+        );
+        assert_eq!(
+            err("8/8/8/8/8/8/8/8"),
+            "missing the side to move ('w' or 'b') after the board"
+        );
+        assert_eq!(
+            err("8/8/8/8/8/8/8/8 x"),
+            "side to move must be 'w' or 'b', not 'x'"
+        );
+        assert_eq!(
+            err("8/8/8/8/8/8/8/8 w 0"),
+            "move number must be a number from 1 to 9999, not '0'"
+        );
+        assert_eq!(
+            err("8/8/8/8/8/8/8/8 w 1 z"),
+            "unexpected 'z' after the position"
+        );
+        assert_eq!(
+            err("0/8/8/8/8/8/8/8 w"),
+            "an empty run of 0 squares in rank 8"
+        );
         let h = Variant::by_id("halma16").unwrap();
         let e = Position::from_text(&h, &format!("{}/17 w 1", ["16"; 15].join("/"))).unwrap_err();
         assert_eq!(e.to_string(), "rank 1 describes 17 squares, expected 16");

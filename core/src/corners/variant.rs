@@ -198,8 +198,7 @@ impl Variant {
     pub fn by_id(id: &str) -> Result<Variant, VariantError> {
         let id = id.trim();
         let lower = id.to_ascii_lowercase();
-        if lower == "training" || lower.starts_with("training:") || lower.starts_with("training,")
-        {
+        if lower == "training" || lower.starts_with("training:") || lower.starts_with("training,") {
             return Variant::training(&lower["training".len()..]);
         }
         SPECS
@@ -240,8 +239,8 @@ impl Variant {
             match key {
                 "ortho" if value.is_empty() => v.directions = Directions::Orthogonal,
                 "diag" if value.is_empty() => v.directions = Directions::Eight,
-                "deadline" => v.deadline = number_or_off(value).ok_or_else(bad)?,
-                "limit" => v.limit = number_or_off(value).ok_or_else(bad)?,
+                "deadline" => v.deadline = Setting::parse(value).ok_or_else(bad)?.value(),
+                "limit" => v.limit = Setting::parse(value).ok_or_else(bad)?.value(),
                 "blocking" => v.blocking_forbidden = !on_off(value).ok_or_else(bad)?,
                 "lock" => v.target_lock = on_off(value).ok_or_else(bad)?,
                 "home" => v.white_home = parse_home(value, v.side)?,
@@ -320,12 +319,27 @@ impl fmt::Display for Variant {
     }
 }
 
-fn number_or_off(value: &str) -> Option<Option<u16>> {
-    if value == "off" {
-        return Some(None);
+/// A training setting's number: `off`, or 1 to 1000.
+enum Setting {
+    Off,
+    Number(u16),
+}
+
+impl Setting {
+    fn parse(value: &str) -> Option<Setting> {
+        if value == "off" {
+            return Some(Setting::Off);
+        }
+        let n: u16 = value.parse().ok()?;
+        (1..=1000).contains(&n).then_some(Setting::Number(n))
     }
-    let n: u16 = value.parse().ok()?;
-    (1..=1000).contains(&n).then_some(Some(n))
+
+    fn value(self) -> Option<u16> {
+        match self {
+            Setting::Off => None,
+            Setting::Number(n) => Some(n),
+        }
+    }
 }
 
 fn on_off(value: &str) -> Option<bool> {
@@ -339,13 +353,20 @@ fn on_off(value: &str) -> Option<bool> {
 fn parse_home(value: &str, side: u8) -> Result<Vec<Square>, VariantError> {
     let mut squares = Vec::new();
     for item in value.split('.').filter(|s| !s.is_empty()) {
-        let bad = || VariantError::BadHome(format!("'{}' is not a square or a1-c3 range", item.chars().take(20).collect::<String>()));
-        let (a, b) = match item.split_once('-') {
-            Some((a, b)) => (Square::parse(a).ok_or_else(bad)?, Square::parse(b).ok_or_else(bad)?),
-            None => {
-                let s = Square::parse(item).ok_or_else(bad)?;
-                (s, s)
-            }
+        let bad = || {
+            VariantError::BadHome(format!(
+                "'{}' is not a square or a1-c3 range",
+                item.chars().take(20).collect::<String>()
+            ))
+        };
+        let (a, b) = if let Some((a, b)) = item.split_once('-') {
+            (
+                Square::parse(a).ok_or_else(bad)?,
+                Square::parse(b).ok_or_else(bad)?,
+            )
+        } else {
+            let s = Square::parse(item).ok_or_else(bad)?;
+            (s, s)
         };
         for r in a.rank.min(b.rank)..=a.rank.max(b.rank) {
             for f in a.file.min(b.file)..=a.file.max(b.file) {
@@ -373,9 +394,7 @@ fn check_home(home: &[Square], side: u8) -> Result<(), VariantError> {
         )));
     }
     if let Some(s) = home.iter().find(|s| home.contains(&s.rotated(side))) {
-        return Err(VariantError::BadHome(format!(
-            "{s} would be in both homes"
-        )));
+        return Err(VariantError::BadHome(format!("{s} would be in both homes")));
     }
     Ok(())
 }
@@ -391,7 +410,10 @@ mod tests {
     #[test]
     fn c10_homes_match_the_table() {
         let v = Variant::by_id("classic3x3").unwrap();
-        assert_eq!(names(&v.black_home()), ["f6", "g6", "h6", "f7", "g7", "h7", "f8", "g8", "h8"]);
+        assert_eq!(
+            names(&v.black_home()),
+            ["f6", "g6", "h6", "f7", "g7", "h7", "f8", "g8", "h8"]
+        );
         let t = Variant::by_id("triangle").unwrap();
         assert_eq!(t.white_home.len(), 10);
         assert_eq!(
@@ -412,7 +434,10 @@ mod tests {
         want.sort();
         assert_eq!(bh, want);
         assert_eq!(Variant::by_id("classic3x4").unwrap().white_home.len(), 12);
-        assert_eq!(names(&Variant::by_id("classic3x4").unwrap().white_home)[3], "d1");
+        assert_eq!(
+            names(&Variant::by_id("classic3x4").unwrap().white_home)[3],
+            "d1"
+        );
         assert_eq!(Variant::by_id("square4x4").unwrap().white_home.len(), 16);
     }
 
@@ -420,17 +445,27 @@ mod tests {
     fn c10_rules_per_variant() {
         for id in STANDARD_IDS {
             let v = Variant::by_id(id).unwrap();
-            assert_eq!(v.blocking_forbidden, v.directions == Directions::Orthogonal, "{id}");
+            assert_eq!(
+                v.blocking_forbidden,
+                v.directions == Directions::Orthogonal,
+                "{id}"
+            );
             let (deadline, limit) = match id {
                 "classic3x3" | "classic3x4" | "square4x4" => (40, 80),
                 "halma16" => (60, 200),
                 _ => (30, 80),
             };
             assert_eq!((v.deadline, v.limit), (Some(deadline), Some(limit)), "{id}");
-            assert_eq!(v.rated, matches!(id, "classic3x3" | "classic3x4" | "diagonal3x3"));
+            assert_eq!(
+                v.rated,
+                matches!(id, "classic3x3" | "classic3x4" | "diagonal3x3")
+            );
             assert_eq!(v.target_lock, id == "halma16");
         }
-        assert_eq!(Variant::by_id("classic4x3").unwrap().rating_kind(), Some("classic3x4"));
+        assert_eq!(
+            Variant::by_id("classic4x3").unwrap().rating_kind(),
+            Some("classic3x4")
+        );
         assert_eq!(Variant::by_id("CLASSIC3X3").unwrap().id, "classic3x3");
     }
 
@@ -439,8 +474,8 @@ mod tests {
         let t = Variant::by_id("training").unwrap();
         assert!(!t.rated && t.is_training());
         assert_eq!(t.white_home.len(), 9);
-        let t = Variant::by_id("training:diagonal3x3,ortho,deadline=off,limit=20,blocking=on")
-            .unwrap();
+        let t =
+            Variant::by_id("training:diagonal3x3,ortho,deadline=off,limit=20,blocking=on").unwrap();
         assert_eq!(t.directions, Directions::Orthogonal);
         assert_eq!((t.deadline, t.limit), (None, Some(20)));
         assert!(!t.blocking_forbidden);
@@ -448,10 +483,25 @@ mod tests {
         assert_eq!(Variant::by_id(&t.id).unwrap(), t);
         let t = Variant::by_id("training,home=a1-b2.c1,diag").unwrap();
         assert_eq!(names(&t.white_home), ["a1", "b1", "c1", "a2", "b2"]);
-        assert!(matches!(Variant::by_id("training,speed=9"), Err(VariantError::BadOption(_))));
-        assert!(matches!(Variant::by_id("training,home=a1-h8"), Err(VariantError::BadHome(_))));
-        assert!(matches!(Variant::by_id("training,home=d4.e5"), Err(VariantError::BadHome(_))));
-        assert!(matches!(Variant::by_id("training,home=z1"), Err(VariantError::BadHome(_))));
-        assert!(matches!(Variant::by_id("nonsense"), Err(VariantError::Unknown(_))));
+        assert!(matches!(
+            Variant::by_id("training,speed=9"),
+            Err(VariantError::BadOption(_))
+        ));
+        assert!(matches!(
+            Variant::by_id("training,home=a1-h8"),
+            Err(VariantError::BadHome(_))
+        ));
+        assert!(matches!(
+            Variant::by_id("training,home=d4.e5"),
+            Err(VariantError::BadHome(_))
+        ));
+        assert!(matches!(
+            Variant::by_id("training,home=z1"),
+            Err(VariantError::BadHome(_))
+        ));
+        assert!(matches!(
+            Variant::by_id("nonsense"),
+            Err(VariantError::Unknown(_))
+        ));
     }
 }
