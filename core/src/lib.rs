@@ -5,6 +5,7 @@ pub mod bits;
 pub mod board_text;
 pub mod color;
 pub mod corners;
+pub mod damas;
 pub mod notation;
 pub mod square;
 

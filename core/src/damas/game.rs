@@ -1,0 +1,205 @@
+//! A Damas game: moves from a start position, and the end by D5 (plus the federation's
+//! draw by threefold repetition).
+
+use super::moves::{IllegalMove, Move};
+use super::notation::{numeric, parse_move, MoveError, MoveErrorKind};
+use super::position::Position;
+use crate::color::Color;
+use std::collections::HashMap;
+use std::fmt;
+use std::fmt::Write as _;
+
+/// Why a Damas game ended by its rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// D5: this side has no pieces left.
+    NoPieces(Color),
+    /// D5: this side's pieces cannot move (blocked).
+    NoMoves(Color),
+    /// The same position, same side to move, for the third time (federation rule).
+    Repetition,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winner: Option<Color>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    #[must_use]
+    pub fn rule(&self) -> &'static str {
+        "D5"
+    }
+
+    #[must_use]
+    pub fn reason_text(&self) -> String {
+        match self.reason {
+            EndReason::NoPieces(c) => format!("{c} has no pieces left"),
+            EndReason::NoMoves(c) => format!("{c} cannot move"),
+            EndReason::Repetition => "threefold repetition".into(),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(c) => write!(f, "{c} wins ({})", self.reason_text()),
+            None => write!(f, "draw ({})", self.reason_text()),
+        }
+    }
+}
+
+/// A Damas game in progress or over; the moves are the truth.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    seen: HashMap<Position, u8>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    #[must_use]
+    pub fn new(flying: bool) -> Game {
+        Game::from_position(Position::start(flying))
+    }
+
+    #[must_use]
+    pub fn from_position(start: Position) -> Game {
+        let mut g = Game {
+            start,
+            position: start,
+            moves: Vec::new(),
+            seen: HashMap::from([(start, 1)]),
+            outcome: None,
+        };
+        g.outcome = end_of_game(&start, false);
+        g
+    }
+
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Play a legal move.
+    pub fn play(&mut self, mv: &Move) -> Result<Option<Outcome>, IllegalMove> {
+        if self.outcome.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let next = self.position.play(mv)?;
+        Ok(self.commit(*mv, next))
+    }
+
+    /// Play a move typed as text (D7).
+    pub fn play_text(&mut self, text: &str) -> Result<Option<Outcome>, MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError {
+                text: text.trim().chars().take(60).collect(),
+                kind: MoveErrorKind::Illegal(IllegalMove::GameOver),
+            });
+        }
+        let mv = parse_move(&self.position, text)?;
+        let next = self.position.play_unchecked(&mv);
+        Ok(self.commit(mv, next))
+    }
+
+    fn commit(&mut self, mv: Move, next: Position) -> Option<Outcome> {
+        self.position = next;
+        self.moves.push(mv);
+        let n = self.seen.entry(next).or_insert(0);
+        *n += 1;
+        let repeated = *n >= 3;
+        self.outcome = end_of_game(&next, repeated);
+        self.outcome
+    }
+
+    /// The record in algebraic notation: `1. c3-d4 f6-e5 2. d4xf6 …`.
+    #[must_use]
+    pub fn record(&self) -> String {
+        self.paired(ToString::to_string)
+    }
+
+    /// The record as PDN with Portuguese numbers (`[GameType "24"]`; a `FEN` tag when the
+    /// game did not start from the standard position).
+    #[must_use]
+    pub fn pdn(&self, white: &str, black: &str) -> String {
+        let result = match self.outcome {
+            Some(Outcome { winner: Some(Color::White), .. }) => "1-0",
+            Some(Outcome { winner: Some(Color::Black), .. }) => "0-1",
+            Some(Outcome { winner: None, .. }) => "1/2-1/2",
+            None => "*",
+        };
+        let clean = |s: &str| s.replace(['"', '\\', '\n', '\r'], "");
+        let mut out = String::new();
+        let _ = writeln!(out, "[Event \"ugolki\"]");
+        let _ = writeln!(out, "[White \"{}\"]", clean(white));
+        let _ = writeln!(out, "[Black \"{}\"]", clean(black));
+        let _ = writeln!(out, "[Result \"{result}\"]");
+        let _ = writeln!(out, "[GameType \"24\"]");
+        if self.start != Position::start(self.start.flying()) {
+            let _ = writeln!(out, "[FEN \"{}\"]", self.start.to_fen());
+        }
+        let moves = self.paired(numeric);
+        let _ = writeln!(out, "{}{}{result}", moves, if moves.is_empty() { "" } else { " " });
+        out
+    }
+
+    fn paired(&self, fmt: impl Fn(&Move) -> String) -> String {
+        let mut out = String::new();
+        let mut number = 1;
+        let mut white = self.start.turn() == Color::White;
+        for (i, m) in self.moves.iter().enumerate() {
+            if white {
+                if i > 0 {
+                    out.push(' ');
+                }
+                let _ = write!(out, "{number}. ");
+            } else if i == 0 {
+                let _ = write!(out, "{number}... ");
+            } else {
+                out.push(' ');
+            }
+            out.push_str(&fmt(m));
+            if !white {
+                number += 1;
+            }
+            white = !white;
+        }
+        out
+    }
+}
+
+/// D5 and the repetition draw, for the side now to move.
+fn end_of_game(pos: &Position, repeated: bool) -> Option<Outcome> {
+    let side = pos.turn();
+    let (men, kings) = pos.count(side);
+    if men + kings == 0 {
+        return Some(Outcome { winner: Some(side.opponent()), reason: EndReason::NoPieces(side) });
+    }
+    if repeated {
+        return Some(Outcome { winner: None, reason: EndReason::Repetition });
+    }
+    if !pos.has_legal_moves() {
+        return Some(Outcome { winner: Some(side.opponent()), reason: EndReason::NoMoves(side) });
+    }
+    None
+}
