@@ -6,6 +6,7 @@ pub mod board_text;
 pub mod color;
 pub mod corners;
 pub mod damas;
+pub mod game;
 pub mod notation;
 pub mod square;
 

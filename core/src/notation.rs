@@ -93,6 +93,39 @@ pub fn join_path(path: &[Square], sep: &str) -> String {
     out
 }
 
+/// Split a record (`1. c3-d3 f6-e6 2. …`, bare moves, or PDN) into move texts: move
+/// numbers (`12.`, `12...`), result marks (`1-0`, `0-1`, `1/2-1/2`, `*`), PDN tag lines
+/// (`[Event "…"]`) and `{comments}` are skipped.
+#[must_use]
+pub fn record_moves(record: &str) -> Vec<&str> {
+    record
+        .lines()
+        .filter(|line| !line.trim_start().starts_with('['))
+        .flat_map(|line| {
+            line.split('{')
+                .map(|part| part.rsplit('}').next().unwrap_or(""))
+                .collect::<Vec<_>>()
+        })
+        .flat_map(str::split_whitespace)
+        .filter_map(|tok| {
+            let bare = tok.trim_end_matches('.');
+            if bare.chars().all(|c| c.is_ascii_digit()) && bare != tok {
+                return None; // a move number
+            }
+            if let Some((n, rest)) = tok.split_once('.') {
+                if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) {
+                    let rest = rest.trim_start_matches('.');
+                    return (!rest.is_empty()).then_some(rest); // `12.c3-d3`
+                }
+            }
+            if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
+                return None;
+            }
+            Some(tok)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

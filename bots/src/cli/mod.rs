@@ -1,9 +1,9 @@
 //! The command line (DESIGN.md "The command-line contract"): `moves`, `perft`, `replay`.
 //! Output formats here are a public interface that outside checks parse; keep them stable.
 
-mod corners_cmd;
+mod rules_cmd;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
 use std::io::{Read, Write};
 
@@ -21,40 +21,44 @@ pub struct Cli {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GameKind {
     Corners,
+    Damas,
+}
+
+/// Which game and position a rules command works on.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    #[arg(long, value_enum, default_value = "corners")]
+    pub game: GameKind,
+    /// Corners variant: classic3x3, classic3x4, diagonal3x3, diagonal3x4, triangle,
+    /// square4x4, halma16, or training:… (see the README).
+    #[arg(long, default_value = "classic3x3")]
+    pub variant: String,
+    /// Damas with short kings (one square) instead of flying kings.
+    #[arg(long)]
+    pub short: bool,
+    /// Position text (Damas also takes PDN FEN); the start position when left out.
+    #[arg(long)]
+    pub position: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Print every legal move, one per line, full path, sorted by (from, to).
     Moves {
-        #[arg(long, value_enum, default_value = "corners")]
-        game: GameKind,
-        /// Variant id (Corners): classic3x3, classic3x4, diagonal3x3, … or training:…
-        #[arg(long, default_value = "classic3x3")]
-        variant: String,
-        /// Position text; the variant's start when left out.
-        #[arg(long)]
-        position: Option<String>,
+        #[command(flatten)]
+        game: GameArgs,
     },
     /// Count the leaves of the legal-move tree to a depth.
     Perft {
-        #[arg(long, value_enum, default_value = "corners")]
-        game: GameKind,
-        #[arg(long, default_value = "classic3x3")]
-        variant: String,
+        #[command(flatten)]
+        game: GameArgs,
         #[arg(long)]
         depth: u32,
-        #[arg(long)]
-        position: Option<String>,
     },
     /// Play moves (arguments, or a record on stdin) and print the final position and result.
     Replay {
-        #[arg(long, value_enum, default_value = "corners")]
-        game: GameKind,
-        #[arg(long, default_value = "classic3x3")]
-        variant: String,
-        #[arg(long)]
-        position: Option<String>,
+        #[command(flatten)]
+        game: GameArgs,
         /// Moves to play; when none are given, a record is read from stdin.
         moves: Vec<String>,
     },
@@ -64,6 +68,20 @@ pub enum Command {
 pub struct Io<'a> {
     pub out: &'a mut dyn Write,
     pub err: &'a mut dyn Write,
+}
+
+/// Errors that stop a command before it does its work.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad arguments or input: a message for the user, exit code 2.
+    Usage(String),
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::Io(e)
+    }
 }
 
 /// Run the command line; returns the exit code (0 ok, 1 illegal move in replay, 2 bad input).
@@ -81,36 +99,22 @@ where
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
             let text = e.render().to_string();
-            let _ = if e.use_stderr() {
-                err.write_all(text.as_bytes())
+            return if e.use_stderr() {
+                let _ = err.write_all(text.as_bytes());
+                2
             } else {
-                out.write_all(text.as_bytes())
+                let _ = out.write_all(text.as_bytes());
+                0
             };
-            return code;
         }
     };
     let mut io = Io { out, err };
     let result = match cli.command {
-        Command::Moves {
-            game: GameKind::Corners,
-            variant,
-            position,
-        } => corners_cmd::moves(&mut io, &variant, position.as_deref()),
-        Command::Perft {
-            game: GameKind::Corners,
-            variant,
-            depth,
-            position,
-        } => corners_cmd::perft(&mut io, &variant, depth, position.as_deref()),
-        Command::Replay {
-            game: GameKind::Corners,
-            variant,
-            position,
-            moves,
-        } => moves_or_stdin(moves, stdin, stdin_is_terminal)
-            .and_then(|m| corners_cmd::replay(&mut io, &variant, position.as_deref(), &m)),
+        Command::Moves { game } => rules_cmd::moves(&mut io, &game),
+        Command::Perft { game, depth } => rules_cmd::perft(&mut io, &game, depth),
+        Command::Replay { game, moves } => moves_or_stdin(moves, stdin, stdin_is_terminal)
+            .and_then(|m| rules_cmd::replay(&mut io, &game, &m)),
     };
     match result {
         Ok(code) => code,
@@ -122,20 +126,6 @@ where
             let _ = writeln!(io.err, "error: {e}");
             2
         }
-    }
-}
-
-/// Errors that stop a command before it does its work.
-#[derive(Debug)]
-pub enum CliError {
-    /// Bad arguments or input: a message for the user, exit code 2.
-    Usage(String),
-    Io(std::io::Error),
-}
-
-impl From<std::io::Error> for CliError {
-    fn from(e: std::io::Error) -> Self {
-        CliError::Io(e)
     }
 }
 
@@ -160,7 +150,7 @@ fn moves_or_stdin(
             "the record on stdin is larger than 1 MiB".into(),
         ));
     }
-    Ok(ugolki_core::corners::record_moves(&text)
+    Ok(ugolki_core::notation::record_moves(&text)
         .into_iter()
         .map(str::to_string)
         .collect())

@@ -11,9 +11,10 @@ mod position;
 mod text;
 mod variant;
 
+pub use crate::notation::record_moves;
 pub use game::{EndReason, Game, Outcome, PlayedMove};
 pub use moves::{IllegalMove, Move};
-pub use notation::{format_record, parse_move, record_moves, MoveError, MoveErrorKind};
+pub use notation::{format_record, parse_move, MoveError, MoveErrorKind};
 pub use position::{Position, RepetitionKey};
 pub use variant::{Directions, Variant, VariantError, STANDARD_IDS};
 

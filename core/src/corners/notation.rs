@@ -89,28 +89,3 @@ pub fn format_record(paths: &[Vec<Square>], first_move: u16, black_first: bool) 
     }
     out
 }
-
-/// Split a record (`1. c3-d3 f6-e6 2. …`, or bare moves) into move texts: move numbers
-/// (`12.`, `12...`) and result marks (`1-0`, `0-1`, `1/2-1/2`, `*`) are skipped.
-#[must_use]
-pub fn record_moves(record: &str) -> Vec<&str> {
-    record
-        .split_whitespace()
-        .filter_map(|tok| {
-            let bare = tok.trim_end_matches('.');
-            if bare.chars().all(|c| c.is_ascii_digit()) && bare != tok {
-                return None; // a move number
-            }
-            if let Some((n, rest)) = tok.split_once('.') {
-                if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) {
-                    let rest = rest.trim_start_matches('.');
-                    return (!rest.is_empty()).then_some(rest); // `12.c3-d3`
-                }
-            }
-            if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
-                return None;
-            }
-            Some(tok)
-        })
-        .collect()
-}

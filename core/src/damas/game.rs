@@ -143,8 +143,14 @@ impl Game {
     #[must_use]
     pub fn pdn(&self, white: &str, black: &str) -> String {
         let result = match self.outcome {
-            Some(Outcome { winner: Some(Color::White), .. }) => "1-0",
-            Some(Outcome { winner: Some(Color::Black), .. }) => "0-1",
+            Some(Outcome {
+                winner: Some(Color::White),
+                ..
+            }) => "1-0",
+            Some(Outcome {
+                winner: Some(Color::Black),
+                ..
+            }) => "0-1",
             Some(Outcome { winner: None, .. }) => "1/2-1/2",
             None => "*",
         };
@@ -159,7 +165,12 @@ impl Game {
             let _ = writeln!(out, "[FEN \"{}\"]", self.start.to_fen());
         }
         let moves = self.paired(numeric);
-        let _ = writeln!(out, "{}{}{result}", moves, if moves.is_empty() { "" } else { " " });
+        let _ = writeln!(
+            out,
+            "{}{}{result}",
+            moves,
+            if moves.is_empty() { "" } else { " " }
+        );
         out
     }
 
@@ -193,13 +204,22 @@ fn end_of_game(pos: &Position, repeated: bool) -> Option<Outcome> {
     let side = pos.turn();
     let (men, kings) = pos.count(side);
     if men + kings == 0 {
-        return Some(Outcome { winner: Some(side.opponent()), reason: EndReason::NoPieces(side) });
+        return Some(Outcome {
+            winner: Some(side.opponent()),
+            reason: EndReason::NoPieces(side),
+        });
     }
     if repeated {
-        return Some(Outcome { winner: None, reason: EndReason::Repetition });
+        return Some(Outcome {
+            winner: None,
+            reason: EndReason::Repetition,
+        });
     }
     if !pos.has_legal_moves() {
-        return Some(Outcome { winner: Some(side.opponent()), reason: EndReason::NoMoves(side) });
+        return Some(Outcome {
+            winner: Some(side.opponent()),
+            reason: EndReason::NoMoves(side),
+        });
     }
     None
 }

@@ -49,9 +49,12 @@ fn read(text: &str) -> Result<Vec<Square>, MoveErrorKind> {
     let t = text.trim();
     let numeric = !t.is_empty()
         && t.chars().any(|c| c.is_ascii_digit())
-        && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | 'x' | 'X' | ':' | ' '));
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '-' | 'x' | 'X' | ':' | ' '));
     if !numeric {
-        return read_squares(t).map(|r| r.squares).map_err(MoveErrorKind::Text);
+        return read_squares(t)
+            .map(|r| r.squares)
+            .map_err(MoveErrorKind::Text);
     }
     let mut squares = Vec::new();
     for tok in t.split(['-', 'x', 'X', ':', ' ']).filter(|s| !s.is_empty()) {
@@ -87,7 +90,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
     let legal = pos.legal_moves();
     if squares.len() == 2 {
-        let candidates: Vec<&Move> = legal.iter().filter(|m| m.from() == from && m.to() == to).collect();
+        let candidates: Vec<&Move> = legal
+            .iter()
+            .filter(|m| m.from() == from && m.to() == to)
+            .collect();
         return match candidates.as_slice() {
             [one] => Ok(**one),
             [] => Err(illegal(diagnose(pos, &legal, from, to, None))),
@@ -120,7 +126,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 fn walk_path(pos: &Position, squares: &[Square]) -> Result<u64, IllegalMove> {
     let from = squares[0];
     let me = pos.turn();
-    let mover = pos.piece_at(from).ok_or(IllegalMove::NoPieceOfYours(from))?;
+    let mover = pos
+        .piece_at(from)
+        .ok_or(IllegalMove::NoPieceOfYours(from))?;
     if squares.len() - 1 > MAX_HOPS {
         return Err(IllegalMove::NotAMove(from, squares[squares.len() - 1]));
     }
@@ -133,15 +141,17 @@ fn walk_path(pos: &Position, squares: &[Square]) -> Result<u64, IllegalMove> {
         if df.abs() != dr.abs() || df == 0 {
             return Err(IllegalMove::NotAMove(a, b));
         }
-        let forward = if me == crate::color::Color::White { dr > 0 } else { dr < 0 };
+        let forward = if me == crate::color::Color::White {
+            dr > 0
+        } else {
+            dr < 0
+        };
         if !mover.king && !forward {
             return Err(IllegalMove::Backward);
         }
         let dist = df.abs();
-        if !mover.king || !pos.flying() {
-            if dist != 2 {
-                return Err(IllegalMove::NotAMove(a, b));
-            }
+        if (!mover.king || !pos.flying()) && dist != 2 {
+            return Err(IllegalMove::NotAMove(a, b));
         }
         if occupied(b) {
             return Err(IllegalMove::Occupied(b));
@@ -149,7 +159,10 @@ fn walk_path(pos: &Position, squares: &[Square]) -> Result<u64, IllegalMove> {
         let (sf, sr) = (df.signum(), dr.signum());
         let mut victim = None;
         for k in 1..dist {
-            let s = Square::new((i16::from(a.file) + sf * k) as u8, (i16::from(a.rank) + sr * k) as u8);
+            let s = Square::new(
+                (i16::from(a.file) + sf * k) as u8,
+                (i16::from(a.rank) + sr * k) as u8,
+            );
             if !occupied(s) {
                 continue;
             }
@@ -168,7 +181,13 @@ fn walk_path(pos: &Position, squares: &[Square]) -> Result<u64, IllegalMove> {
 }
 
 /// Why no legal move goes `from`→`to` (taking `captured`, when a path was typed).
-fn diagnose(pos: &Position, legal: &[Move], from: Square, to: Square, captured: Option<u64>) -> IllegalMove {
+fn diagnose(
+    pos: &Position,
+    legal: &[Move],
+    from: Square,
+    to: Square,
+    captured: Option<u64>,
+) -> IllegalMove {
     if to != from && pos.piece_at(to).is_some() {
         return IllegalMove::Occupied(to);
     }

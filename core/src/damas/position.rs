@@ -126,7 +126,10 @@ impl Position {
     #[must_use]
     pub fn count(&self, side: Color) -> (u32, u32) {
         let p = self.pieces[side.index()];
-        ((p & !self.kings).count_ones(), (p & self.kings).count_ones())
+        (
+            (p & !self.kings).count_ones(),
+            (p & self.kings).count_ones(),
+        )
     }
 
     /// All legal moves (D2–D4), in generation order; see `legal_moves` for sorted ones.
@@ -156,14 +159,15 @@ impl Position {
         &FORWARD[self.turn.index()]
     }
 
-    /// Whether some man of the mover can take (set-wise; kings are searched directly).
-    fn men_can_capture(&self) -> bool {
+    /// The mover's men that can take something (set-wise: an opponent piece next to them
+    /// forward with an empty square behind it). Kings are searched directly.
+    fn capturing_men(&self) -> u64 {
         let men = self.pieces[self.turn.index()] & !self.kings;
         let opp = self.pieces[self.turn.opponent().index()];
         let empty = PLAYING & !self.occupied();
-        self.forward()
-            .iter()
-            .any(|&d| shift(shift(men, d) & opp, d) & empty != 0)
+        self.forward().iter().fold(0, |acc, &d| {
+            acc | shift(shift(empty, back(d)) & opp, back(d))
+        }) & men
     }
 
     /// Every complete capture (D4), one per (from, to, captured set), before the laws of
@@ -174,13 +178,11 @@ impl Position {
 
     fn captures(&self, out: &mut Vec<Move>) {
         let own = self.pieces[self.turn.index()];
-        let kings = own & self.kings;
-        let men_may = self.men_can_capture();
-        if !men_may && kings == 0 {
+        let mut set = self.capturing_men() | (own & self.kings);
+        if set == 0 {
             return;
         }
         let opp = self.pieces[self.turn.opponent().index()];
-        let mut set = if men_may { own } else { kings };
         while set != 0 {
             let from = set.trailing_zeros() as u8;
             set &= set - 1;
@@ -268,7 +270,11 @@ impl Position {
         if self.kings & from != 0 {
             next.kings ^= from | to;
         } else {
-            let far = if self.turn == Color::White { RANK_8 } else { RANK_1 };
+            let far = if self.turn == Color::White {
+                RANK_8
+            } else {
+                RANK_1
+            };
             next.kings |= to & far;
         }
         next.turn = self.turn.opponent();

@@ -49,6 +49,10 @@ mod tests {
         }
         assert_eq!(from_number(0), None);
         assert_eq!(from_number(33), None);
-        assert_eq!(number(Square::new(0, 0)), None, "a1 is not a playing square");
+        assert_eq!(
+            number(Square::new(0, 0)),
+            None,
+            "a1 is not a playing square"
+        );
     }
 }

@@ -15,7 +15,10 @@ fn setup(white: &str, black: &str, turn: Color, flying: bool) -> Position {
     for (list, color) in [(white, Color::White), (black, Color::Black)] {
         for item in list.split_whitespace() {
             let (king, name) = item.strip_prefix('K').map_or((false, item), |r| (true, r));
-            assert!(squares::is_playing(sq(name)), "{name} is not a playing square");
+            assert!(
+                squares::is_playing(sq(name)),
+                "{name} is not a playing square"
+            );
             pieces.push((sq(name), Piece { color, king }));
         }
     }
@@ -49,7 +52,8 @@ fn d7_perft_depth_10() {
 fn d3_short_king_perft_pinned() {
     // No published figures: pinned once the flying figures above matched.
     let start = Position::start(false);
-    let want = [7, 49, 302, 1469, 7361, 36473, 177_532];
+    // Kings first appear at depth 9, where the short rule gives 9 more leaves.
+    let want = [7, 49, 302, 1469, 7361, 36473, 177_532, 828_783, 3_860_875];
     for (d, w) in want.iter().enumerate() {
         assert_eq!(start.perft(d as u32 + 1), *w, "depth {}", d + 1);
     }
@@ -58,11 +62,20 @@ fn d3_short_king_perft_pinned() {
 #[test]
 fn d1_start_position_and_geometry() {
     let p = Position::start(true);
-    assert_eq!(p.to_text(), "b1b1b1b1/1b1b1b1b/b1b1b1b1/8/8/1w1w1w1w/w1w1w1w1/1w1w1w1w w");
-    assert_eq!(p.to_fen(), "W:W1,2,3,4,5,6,7,8,9,10,11,12:B21,22,23,24,25,26,27,28,29,30,31,32");
+    assert_eq!(
+        p.to_text(),
+        "b1b1b1b1/1b1b1b1b/b1b1b1b1/8/8/1w1w1w1w/w1w1w1w1/1w1w1w1w w"
+    );
+    assert_eq!(
+        p.to_fen(),
+        "W:W1,2,3,4,5,6,7,8,9,10,11,12:B21,22,23,24,25,26,27,28,29,30,31,32"
+    );
     assert!(p.piece_at(sq("h1")).is_some(), "h1 is a playing square");
     assert!(p.piece_at(sq("a1")).is_none());
-    assert_eq!(moves(&p), ["b3-a4", "b3-c4", "d3-c4", "d3-e4", "f3-e4", "f3-g4", "h3-g4"]);
+    assert_eq!(
+        moves(&p),
+        ["b3-a4", "b3-c4", "d3-c4", "d3-e4", "f3-e4", "f3-g4", "h3-g4"]
+    );
 }
 
 #[test]
@@ -88,7 +101,13 @@ fn d2_promotion_ends_a_capture() {
     let p = white("e6", "d7 b7");
     assert_eq!(moves(&p), ["e6xc8"]);
     let after = p.play(&p.legal_moves()[0]).unwrap();
-    assert_eq!(after.piece_at(sq("c8")), Some(Piece { color: Color::White, king: true }));
+    assert_eq!(
+        after.piece_at(sq("c8")),
+        Some(Piece {
+            color: Color::White,
+            king: true
+        })
+    );
     assert!(after.piece_at(sq("b7")).is_some());
 }
 
@@ -123,7 +142,10 @@ fn d4_quality_decides_between_equal_counts() {
     let p = white("b3 h3", "c4 Kg4");
     assert_eq!(moves(&p), ["h3xf5"]);
     let err = Game::from_position(p).play_text("b3xd5").unwrap_err();
-    assert_eq!(err.reason(), "you must take the most kings possible (1) among captures of 1");
+    assert_eq!(
+        err.reason(),
+        "you must take the most kings possible (1) among captures of 1"
+    );
 }
 
 #[test]
@@ -165,13 +187,20 @@ fn d4_a_piece_cannot_be_jumped_twice_and_a_king_may_end_on_its_start() {
     assert!(g.play_text("c4xe2xg4xe6xc4").is_ok());
     // A typed path that jumps d5 twice is refused with the reason.
     let err = Game::from_position(p).play_text("c4xe6xc4xe6").unwrap_err();
-    assert_eq!(err.reason(), "the piece on d5 was already taken in this move");
+    assert_eq!(
+        err.reason(),
+        "the piece on d5 was already taken in this move"
+    );
 }
 
 #[test]
 fn d3_two_pieces_in_a_row_cannot_be_taken() {
     let p = white("Kh1 b3", "e4 d5");
-    assert!(p.legal_moves().iter().all(|m| !m.is_capture()), "{:?}", moves(&p));
+    assert!(
+        p.legal_moves().iter().all(|m| !m.is_capture()),
+        "{:?}",
+        moves(&p)
+    );
     let p = white("b3", "c4 d5");
     assert_eq!(moves(&p), ["b3-a4"]);
 }
@@ -179,11 +208,20 @@ fn d3_two_pieces_in_a_row_cannot_be_taken() {
 #[test]
 fn d3_short_kings_step_and_take_like_men_in_all_four_directions() {
     let far = "a6";
-    assert_eq!(setup("Ke4", far, Color::White, false).legal_moves().len(), 4);
-    assert_eq!(setup("Ke4", far, Color::White, true).legal_moves().len(), 13);
+    assert_eq!(
+        setup("Ke4", far, Color::White, false).legal_moves().len(),
+        4
+    );
+    assert_eq!(
+        setup("Ke4", far, Color::White, true).legal_moves().len(),
+        13
+    );
     // A piece two squares away: the flying king takes it, the short king cannot.
     assert_eq!(moves(&setup("Ke4", "g6", Color::White, true)), ["e4xh7"]);
-    assert!(setup("Ke4", "g6", Color::White, false).legal_moves().iter().all(|m| !m.is_capture()));
+    assert!(setup("Ke4", "g6", Color::White, false)
+        .legal_moves()
+        .iter()
+        .all(|m| !m.is_capture()));
     assert_eq!(moves(&setup("Ke4", "d3", Color::White, false)), ["e4xc2"]);
 }
 
@@ -199,16 +237,24 @@ fn d5_no_pieces_loses() {
 fn d5_blocked_side_loses() {
     // White's only man a6 faces b7 with c8 behind: no move at all.
     let g = Game::from_position(white("a6", "b7 c8"));
-    assert_eq!(g.outcome().unwrap().to_string(), "black wins (white cannot move)");
+    assert_eq!(
+        g.outcome().unwrap().to_string(),
+        "black wins (white cannot move)"
+    );
 }
 
 #[test]
 fn d5_threefold_repetition_is_a_draw() {
     let mut g = Game::from_position(white("Kb1", "Kg8"));
-    for m in ["b1-c2", "g8-h7", "c2-b1", "h7-g8", "b1-c2", "g8-h7", "c2-b1"] {
+    for m in [
+        "b1-c2", "g8-h7", "c2-b1", "h7-g8", "b1-c2", "g8-h7", "c2-b1",
+    ] {
         assert_eq!(g.play_text(m).unwrap(), None, "{m}");
     }
-    assert_eq!(g.play_text("h7-g8").unwrap().unwrap().to_string(), "draw (threefold repetition)");
+    assert_eq!(
+        g.play_text("h7-g8").unwrap().unwrap().to_string(),
+        "draw (threefold repetition)"
+    );
 }
 
 #[test]
@@ -218,18 +264,39 @@ fn d7_notation_forms() {
     assert_eq!(by("11-15").unwrap(), "d3-c4");
     assert_eq!(by("d3-c4").unwrap(), "d3-c4");
     assert_eq!(by("D3C4").unwrap(), "d3-c4");
-    assert_eq!(by("11-33").unwrap_err().reason(), "'33' is not a square number (1-32)");
-    assert_eq!(by("d3-d4").unwrap_err().reason(), "d4 is not a playing square");
-    assert_eq!(by("a5-b6").unwrap_err().reason(), "a5 is not a playing square");
+    assert_eq!(
+        by("11-33").unwrap_err().reason(),
+        "'33' is not a square number (1-32)"
+    );
+    assert_eq!(
+        by("d3-d4").unwrap_err().reason(),
+        "d4 is not a playing square"
+    );
+    assert_eq!(
+        by("a5-b6").unwrap_err().reason(),
+        "a5 is not a playing square"
+    );
     assert_eq!(by("a6-b5").unwrap_err().reason(), "no piece of yours on a6");
-    assert_eq!(by("b3-d5-f7").unwrap_err().reason(), "there is no piece of the opponent to take between b3 and d5");
-    assert_eq!(by("b3-a4-b5").unwrap_err().reason(), "b3-a4 is not a move of this piece");
+    assert_eq!(
+        by("b3-d5-f7").unwrap_err().reason(),
+        "there is no piece of the opponent to take between b3 and d5"
+    );
+    assert_eq!(
+        by("b3-a4-b5").unwrap_err().reason(),
+        "b3-a4 is not a move of this piece"
+    );
     assert_eq!(by("b1-a2").unwrap_err().reason(), "a2 is occupied");
     assert_eq!(by("hello").unwrap_err().reason(), "'hello' is not a square");
     // Captures: `x`, `:`, numbers, start and end only.
     let p = white("b3", "c4 e6 a8");
-    for t in ["b3xd5xf7", "b3:d5:f7", "b3xf7", "12x19x26", "12x26", "b3-f7"] {
-        assert_eq!(parse_move(&p, t).map(|m| m.to_string()), Ok("b3xd5xf7".into()), "{t}");
+    for t in [
+        "b3xd5xf7", "b3:d5:f7", "b3xf7", "12x19x26", "12x26", "b3-f7",
+    ] {
+        assert_eq!(
+            parse_move(&p, t).map(|m| m.to_string()),
+            Ok("b3xd5xf7".into()),
+            "{t}"
+        );
     }
     assert_eq!(numeric(&p.legal_moves()[0]), "12x19x26");
 }
@@ -250,14 +317,163 @@ fn d7_pdn_export() {
 #[test]
 fn d7_position_text_errors() {
     let err = |t: &str| Position::from_text(t, true).unwrap_err().to_string();
-    assert_eq!(err("8/8/8/8/8/8/8/w7 w"), "a1 is not a playing square (h1 is; a1 is not)");
-    assert_eq!(err("1b6/8/8/8/8/8/8/8 w"), "b8 is not a playing square (h1 is; a1 is not)");
-    assert_eq!(err("w7/8/8/8/8/8/8/8 w"), "a white man on a8 stands on the far rank: it would be a king ('W')");
-    assert_eq!(err("8/8/8/8/8/8/8/8 w 1"), "unexpected '1' after the position");
+    assert_eq!(
+        err("8/8/8/8/8/8/8/w7 w"),
+        "a1 is not a playing square (h1 is; a1 is not)"
+    );
+    assert_eq!(
+        err("1b6/8/8/8/8/8/8/8 w"),
+        "b8 is not a playing square (h1 is; a1 is not)"
+    );
+    assert_eq!(
+        err("w7/8/8/8/8/8/8/8 w"),
+        "a white man on a8 stands on the far rank: it would be a king ('W')"
+    );
+    assert_eq!(
+        err("8/8/8/8/8/8/8/8 w 1"),
+        "unexpected '1' after the position"
+    );
     assert_eq!(err("W:W1,2:B40"), "FEN: '40' is not a square number 1-32");
     assert_eq!(err("W:W1,1:B30"), "FEN: square 1 is listed twice");
-    assert_eq!(Position::from_fen("X:W1", true).unwrap_err().to_string(), "FEN: it must start with the side to move, W: or B:");
+    assert_eq!(
+        Position::from_fen("X:W1", true).unwrap_err().to_string(),
+        "FEN: it must start with the side to move, W: or B:"
+    );
     let p = Position::from_text("W:WK5,1-3:B30", true).unwrap();
     assert_eq!(p.to_fen(), "W:W1,2,3,K5:B30");
     assert_eq!(Position::from_text(&p.to_text(), true).unwrap(), p);
+}
+
+/// Random positions with up to 12 pieces a side (some kings) and a side to move.
+fn random_position() -> impl Strategy<Value = Position> {
+    (
+        prop::collection::vec(0u8..8, 32),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(cells, black, flying)| {
+            let mut pieces = Vec::new();
+            let (mut nw, mut nb) = (0, 0);
+            for (i, c) in cells.iter().enumerate() {
+                let sq = squares::from_number(i as u8 + 1).unwrap();
+                let (color, king) = match c {
+                    0 | 1 => (Color::White, false),
+                    2 => (Color::White, true),
+                    3 | 4 => (Color::Black, false),
+                    5 => (Color::Black, true),
+                    _ => continue,
+                };
+                let far = if color == Color::White { 7 } else { 0 };
+                let count = if color == Color::White {
+                    &mut nw
+                } else {
+                    &mut nb
+                };
+                if *count == 12 {
+                    continue;
+                }
+                *count += 1;
+                pieces.push((
+                    sq,
+                    Piece {
+                        color,
+                        king: king || sq.rank == far,
+                    },
+                ));
+            }
+            let turn = if black { Color::Black } else { Color::White };
+            Position::from_pieces(&pieces, turn, flying)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn prop_d7_every_legal_move_replays_from_its_text(p in random_position()) {
+        let legal = p.legal_moves();
+        prop_assert_eq!(legal.len() as u64, p.count_moves());
+        for m in &legal {
+            prop_assert_eq!(parse_move(&p, &m.to_string()), Ok(*m));
+            prop_assert_eq!(parse_move(&p, &numeric(m)), Ok(*m));
+            // Start and end only: the move itself, or "ambiguous" listing every candidate.
+            let short = format!("{}{}{}", m.from(), if m.is_capture() { "x" } else { "-" }, m.to());
+            let same_ends: Vec<&Move> = legal.iter().filter(|o| o.from() == m.from() && o.to() == m.to()).collect();
+            match parse_move(&p, &short) {
+                Ok(found) => prop_assert!(same_ends.len() == 1 && found == *m),
+                Err(e) => {
+                    prop_assert!(same_ends.len() > 1, "{}", e);
+                    let reason = e.reason();
+                    prop_assert!(reason.starts_with("ambiguous"), "{}", reason);
+                    for o in same_ends {
+                        prop_assert!(reason.contains(&o.to_string()), "{} lacks {}", reason, o);
+                    }
+                }
+            }
+            // Captures all take the same, largest number; pieces are removed, kings kept.
+            let after = p.play(m).unwrap();
+            let (wm, wk) = after.count(Color::White);
+            let (bm, bk) = after.count(Color::Black);
+            let (pwm, pwk) = p.count(Color::White);
+            let (pbm, pbk) = p.count(Color::Black);
+            prop_assert_eq!(wm + wk + bm + bk + m.capture_count(), pwm + pwk + pbm + pbk);
+            prop_assert!(after.to_fen() != p.to_fen() || m.from() == m.to());
+        }
+        if let Some(first) = legal.first() {
+            prop_assert!(legal.iter().all(|m| m.capture_count() == first.capture_count()));
+        }
+        // Both text forms round-trip.
+        prop_assert_eq!(Position::from_text(&p.to_text(), p.flying()).unwrap(), p);
+        prop_assert_eq!(Position::from_fen(&p.to_fen(), p.flying()).unwrap(), p);
+    }
+
+    #[test]
+    fn prop_d5_random_games_stay_valid(picks in prop::collection::vec(any::<usize>(), 0..150), flying in any::<bool>()) {
+        let mut g = Game::new(flying);
+        for pick in picks {
+            if g.outcome().is_some() {
+                break;
+            }
+            let legal = g.position().legal_moves();
+            prop_assert!(!legal.is_empty());
+            let m = legal[pick % legal.len()];
+            g.play(&m).unwrap();
+            let (wm, wk) = g.position().count(Color::White);
+            let (bm, bk) = g.position().count(Color::Black);
+            prop_assert!(wm + wk <= 12 && bm + bk <= 12);
+        }
+        // The record replays to the same position.
+        let mut again = Game::new(flying);
+        for m in g.moves() {
+            again.play_text(&numeric(m)).unwrap();
+        }
+        prop_assert_eq!(again.position(), g.position());
+    }
+
+    #[test]
+    fn prop_no_panic_on_any_text(text in ".{0,80}") {
+        let p = Position::start(true);
+        let _ = parse_move(&p, &text);
+        let _ = Position::from_text(&text, true);
+        let _ = Position::from_fen(&text, true);
+    }
+
+    #[test]
+    fn prop_no_panic_on_move_shaped_text(text in "([a-h][1-8]|[0-9]{1,2})([-:x ]([a-h][1-8]|[0-9]{1,2})){1,6}", p in random_position()) {
+        let _ = parse_move(&p, &text);
+    }
+}
+#[test]
+fn d7_start_and_end_that_name_two_captures_list_both() {
+    // Found by a random search: the king on f7 reaches h5 taking two different pairs.
+    let p = Position::from_fen("W:WK24,K26:B11,12,13,14,16,22,30", true).unwrap();
+    let err = parse_move(&p, "f7xh5").unwrap_err();
+    assert_eq!(
+        err.reason(),
+        "ambiguous: say which: f7xc4xe2xh5 or f7xd5xf3xh5"
+    );
+    assert_eq!(
+        parse_move(&p, "f7xd5xf3xh5").unwrap().to_string(),
+        "f7xd5xf3xh5"
+    );
 }

@@ -5,7 +5,9 @@
 use super::position::Position;
 use super::query::Piece;
 use super::squares::{from_number, is_playing, number};
-use crate::board_text::{format_board, parse_board, split_fields, BoardTextError, MAX_POSITION_TEXT};
+use crate::board_text::{
+    format_board, parse_board, split_fields, BoardTextError, MAX_POSITION_TEXT,
+};
 use crate::color::Color;
 use crate::square::Square;
 use thiserror::Error;
@@ -49,7 +51,11 @@ impl Position {
             .into_iter()
             .map(|(s, c)| {
                 let piece = Piece {
-                    color: if c.eq_ignore_ascii_case(&'w') { Color::White } else { Color::Black },
+                    color: if c.eq_ignore_ascii_case(&'w') {
+                        Color::White
+                    } else {
+                        Color::Black
+                    },
                     king: c.is_ascii_uppercase(),
                 };
                 (s, piece)
@@ -65,7 +71,9 @@ impl Position {
             return Err(BoardTextError::TooLong.into());
         }
         let t = text.trim();
-        let t = t.strip_prefix("[FEN").map_or(t, |r| r.trim().trim_end_matches(']').trim().trim_matches('"'));
+        let t = t.strip_prefix("[FEN").map_or(t, |r| {
+            r.trim().trim_end_matches(']').trim().trim_matches('"')
+        });
         let t = t.trim_end_matches('.');
         let fen = |m: &str| DamasTextError::Fen(m.to_string());
         let mut fields = t.split(':');
@@ -80,7 +88,12 @@ impl Position {
             let (color, list) = match field.split_at_checked(1) {
                 Some(("W", rest)) => (Color::White, rest),
                 Some(("B", rest)) => (Color::Black, rest),
-                _ => return Err(fen(&format!("'{}' must start with W or B", field.chars().take(12).collect::<String>()))),
+                _ => {
+                    return Err(fen(&format!(
+                        "'{}' must start with W or B",
+                        field.chars().take(12).collect::<String>()
+                    )))
+                }
             };
             for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
                 let (king, nums) = match item.strip_prefix('K') {
@@ -92,14 +105,18 @@ impl Position {
                         .parse::<u8>()
                         .ok()
                         .filter(|n| (1..=32).contains(n))
-                        .ok_or_else(|| fen(&format!("'{}' is not a square number 1-32", s.chars().take(12).collect::<String>())))
+                        .ok_or_else(|| {
+                            fen(&format!(
+                                "'{}' is not a square number 1-32",
+                                s.chars().take(12).collect::<String>()
+                            ))
+                        })
                 };
-                let (a, b) = match nums.split_once('-') {
-                    Some((a, b)) => (parse(a)?, parse(b)?),
-                    None => {
-                        let n = parse(nums)?;
-                        (n, n)
-                    }
+                let (a, b) = if let Some((a, b)) = nums.split_once('-') {
+                    (parse(a)?, parse(b)?)
+                } else {
+                    let n = parse(nums)?;
+                    (n, n)
                 };
                 for n in a.min(b)..=a.max(b) {
                     let sq = from_number(n).ok_or_else(|| fen("bad square number"))?;
@@ -123,7 +140,11 @@ impl Position {
     /// PDN FEN with Portuguese numbers, squares in increasing order.
     #[must_use]
     pub fn to_fen(&self) -> String {
-        let mut out = String::from(if self.turn() == Color::White { "W" } else { "B" });
+        let mut out = String::from(if self.turn() == Color::White {
+            "W"
+        } else {
+            "B"
+        });
         for color in [Color::White, Color::Black] {
             let mut list: Vec<(u8, bool)> = self
                 .pieces()
@@ -144,14 +165,22 @@ impl Position {
     }
 }
 
-fn build(pieces: &[(Square, Piece)], turn: Color, flying: bool) -> Result<Position, DamasTextError> {
+fn build(
+    pieces: &[(Square, Piece)],
+    turn: Color,
+    flying: bool,
+) -> Result<Position, DamasTextError> {
     for (sq, p) in pieces {
         if !is_playing(*sq) {
             return Err(DamasTextError::NotPlaying(*sq));
         }
         let far = if p.color == Color::White { 7 } else { 0 };
         if !p.king && sq.rank == far {
-            return Err(DamasTextError::ManOnFarRank(p.color, *sq, Piece { king: true, ..*p }.letter()));
+            return Err(DamasTextError::ManOnFarRank(
+                p.color,
+                *sq,
+                Piece { king: true, ..*p }.letter(),
+            ));
         }
     }
     for color in [Color::White, Color::Black] {

@@ -1,0 +1,78 @@
+//! The rules commands, for both games through `ugolki_core::game`.
+
+use super::{CliError, GameArgs, GameKind, Io};
+use ugolki_core::game::{Game, Rules};
+use ugolki_core::{corners, damas};
+
+fn rules(args: &GameArgs) -> Result<Rules, CliError> {
+    match args.game {
+        GameKind::Corners => corners::Variant::by_id(&args.variant)
+            .map(Rules::Corners)
+            .map_err(|e| CliError::Usage(e.to_string())),
+        GameKind::Damas => Ok(Rules::Damas {
+            flying: !args.short,
+        }),
+    }
+}
+
+fn game(args: &GameArgs) -> Result<Game, CliError> {
+    let rules = rules(args)?;
+    match &args.position {
+        None => Ok(Game::new(&rules)),
+        Some(text) => {
+            Game::from_text(&rules, text).map_err(|e| CliError::Usage(format!("bad position: {e}")))
+        }
+    }
+}
+
+/// `ugolki moves`: every legal move, full path, one per line, sorted by (from, to).
+pub fn moves(io: &mut Io, args: &GameArgs) -> Result<u8, CliError> {
+    let g = game(args)?;
+    let mut text = String::new();
+    if g.ending().is_none() {
+        for m in g.legal_move_texts() {
+            text.push_str(&m);
+            text.push('\n');
+        }
+    }
+    io.out.write_all(text.as_bytes())?;
+    Ok(0)
+}
+
+/// `ugolki perft`: the leaf count.
+pub fn perft(io: &mut Io, args: &GameArgs, depth: u32) -> Result<u8, CliError> {
+    if depth > 64 {
+        return Err(CliError::Usage("depth must be at most 64".into()));
+    }
+    let count = match (rules(args)?, &args.position) {
+        (Rules::Corners(v), None) => corners::Position::start(&v).perft(depth),
+        (Rules::Corners(v), Some(t)) => corners::Position::from_text(&v, t)
+            .map_err(|e| CliError::Usage(format!("bad position: {e}")))?
+            .perft(depth),
+        (Rules::Damas { flying }, None) => damas::Position::start(flying).perft(depth),
+        (Rules::Damas { flying }, Some(t)) => damas::Position::from_text(t, flying)
+            .map_err(|e| CliError::Usage(format!("bad position: {e}")))?
+            .perft(depth),
+    };
+    writeln!(io.out, "{count}")?;
+    Ok(0)
+}
+
+/// `ugolki replay`: play the moves, print the final position, the move number and the
+/// result line; an illegal move goes to stderr as `illegal move N: TEXT: reason`, exit 1.
+pub fn replay(io: &mut Io, args: &GameArgs, moves: &[String]) -> Result<u8, CliError> {
+    let mut g = game(args)?;
+    for (i, text) in moves.iter().enumerate() {
+        if let Err(e) = g.play_text(text) {
+            writeln!(io.err, "illegal move {}: {}: {}", i + 1, text, e.reason)?;
+            return Ok(1);
+        }
+    }
+    writeln!(io.out, "position: {}", g.position_text())?;
+    writeln!(io.out, "move: {}", g.move_number())?;
+    match g.ending() {
+        Some(e) => writeln!(io.out, "result: {e}")?,
+        None => writeln!(io.out, "result: ongoing")?,
+    }
+    Ok(0)
+}
