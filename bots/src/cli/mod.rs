@@ -1,6 +1,7 @@
 //! The command line (DESIGN.md "The command-line contract"): `moves`, `perft`, `replay`.
 //! Output formats here are a public interface that outside checks parse; keep them stable.
 
+mod render_cmd;
 mod rules_cmd;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -54,6 +55,26 @@ pub enum Command {
         game: GameArgs,
         #[arg(long)]
         depth: u32,
+    },
+    /// Draw a position as a PNG file.
+    Render {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Where to write the PNG.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Turn the board 180° (Black's view).
+        #[arg(long)]
+        flip: bool,
+        /// Mark the last move's path, e.g. c3-e3-e5.
+        #[arg(long)]
+        last: Option<String>,
+        /// Mark a piece and where it can go, e.g. c3.
+        #[arg(long)]
+        select: Option<String>,
+        /// Picture width in pixels (about; default about 560).
+        #[arg(long)]
+        size: Option<u32>,
     },
     /// Play moves (arguments, or a record on stdin) and print the final position and result.
     Replay {
@@ -113,6 +134,24 @@ where
     let result = match cli.command {
         Command::Moves { game } => rules_cmd::moves(&mut io, &game),
         Command::Perft { game, depth } => rules_cmd::perft(&mut io, &game, depth),
+        Command::Render {
+            game,
+            out,
+            flip,
+            last,
+            select,
+            size,
+        } => render_cmd::render(
+            &mut io,
+            &game,
+            &render_cmd::RenderArgs {
+                out: &out,
+                flip,
+                last: last.as_deref(),
+                select: select.as_deref(),
+                width: size,
+            },
+        ),
         Command::Replay { game, moves } => moves_or_stdin(moves, stdin, stdin_is_terminal)
             .and_then(|m| rules_cmd::replay(&mut io, &game, &m)),
     };

@@ -1,0 +1,134 @@
+//! Every square picture a board can need — shade × tint × piece × destination dot — drawn
+//! once at start-up and kept as palette indices, so a board is composed by copying rows.
+
+use crate::draw::{disc, filled};
+use crate::palette::Palette;
+use crate::theme::{Rgb, Theme};
+use image::RgbImage;
+
+/// Light or dark square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shade {
+    Light = 0,
+    Dark = 1,
+}
+
+/// What colours the square beneath the piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tint {
+    Plain = 0,
+    WhiteHome = 1,
+    BlackHome = 2,
+    /// A square of the last move's path.
+    Path = 3,
+    /// The piece asked about with "where can it go?".
+    Selected = 4,
+}
+
+/// What stands on the square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stone {
+    Empty = 0,
+    WhiteMan = 1,
+    BlackMan = 2,
+    WhiteKing = 3,
+    BlackKing = 4,
+    /// A piece taken in the last move, drawn faintly where it stood.
+    GhostWhite = 5,
+    GhostBlack = 6,
+}
+
+const SHADES: usize = 2;
+const TINTS: usize = 5;
+const STONES: usize = 7;
+
+/// All sprites of one square size.
+pub struct SpriteSet {
+    pub size: u32,
+    sprites: Vec<Vec<u8>>,
+}
+
+fn key(shade: Shade, tint: Tint, stone: Stone, dest: bool) -> usize {
+    (((shade as usize) * TINTS + tint as usize) * STONES + stone as usize) * 2 + usize::from(dest)
+}
+
+fn background(theme: &Theme, shade: Shade, tint: Tint) -> Rgb {
+    let s = shade as usize;
+    match tint {
+        Tint::Plain => [theme.light, theme.dark][s],
+        Tint::WhiteHome => theme.white_home[s],
+        Tint::BlackHome => theme.black_home[s],
+        Tint::Path => theme.path[s],
+        Tint::Selected => theme.selected[s],
+    }
+}
+
+fn draw_stone(img: &mut RgbImage, theme: &Theme, stone: Stone, bg: Rgb) {
+    let s = img.width() as f32;
+    let c = s / 2.0;
+    let r = s * 0.40;
+    let edge = (s / 22.0).max(1.5);
+    let (fill, rim) = match stone {
+        Stone::Empty => return,
+        Stone::WhiteMan | Stone::WhiteKing => (theme.white_fill, theme.white_edge),
+        Stone::BlackMan | Stone::BlackKing => (theme.black_fill, theme.black_edge),
+        Stone::GhostWhite => (bg, theme.ghost_white),
+        Stone::GhostBlack => (bg, theme.ghost_black),
+    };
+    disc(img, c, c, r, rim);
+    disc(img, c, c, r - edge, fill);
+    if matches!(stone, Stone::WhiteKing | Stone::BlackKing) {
+        // A gold ring with a gold centre: reads as "king" at any size.
+        disc(img, c, c, r * 0.55, theme.king);
+        disc(img, c, c, r * 0.55 - edge * 1.3, fill);
+        disc(img, c, c, r * 0.18, theme.king);
+    }
+}
+
+fn to_indices(img: &RgbImage, palette: &mut Palette) -> Vec<u8> {
+    img.pixels().map(|p| palette.index_of(p.0)).collect()
+}
+
+impl SpriteSet {
+    /// Draw every sprite for squares of `size` pixels, adding their colours to `palette`.
+    pub fn new(size: u32, theme: &Theme, palette: &mut Palette) -> SpriteSet {
+        let mut sprites = vec![Vec::new(); SHADES * TINTS * STONES * 2];
+        for shade in [Shade::Light, Shade::Dark] {
+            for tint in [
+                Tint::Plain,
+                Tint::WhiteHome,
+                Tint::BlackHome,
+                Tint::Path,
+                Tint::Selected,
+            ] {
+                let bg = background(theme, shade, tint);
+                for stone in [
+                    Stone::Empty,
+                    Stone::WhiteMan,
+                    Stone::BlackMan,
+                    Stone::WhiteKing,
+                    Stone::BlackKing,
+                    Stone::GhostWhite,
+                    Stone::GhostBlack,
+                ] {
+                    for dest in [false, true] {
+                        let mut img = filled(size, bg);
+                        draw_stone(&mut img, theme, stone, bg);
+                        if dest {
+                            let c = size as f32 / 2.0;
+                            disc(&mut img, c, c, size as f32 * 0.14, theme.destination);
+                        }
+                        sprites[key(shade, tint, stone, dest)] = to_indices(&img, palette);
+                    }
+                }
+            }
+        }
+        SpriteSet { size, sprites }
+    }
+
+    /// The sprite's pixels, `size` rows of `size` palette indices.
+    #[must_use]
+    pub fn get(&self, shade: Shade, tint: Tint, stone: Stone, dest: bool) -> &[u8] {
+        &self.sprites[key(shade, tint, stone, dest)]
+    }
+}
