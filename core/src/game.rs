@@ -4,6 +4,7 @@
 use crate::color::Color;
 use crate::corners;
 use crate::damas;
+use crate::square::Square;
 use std::fmt;
 
 /// Which game, with its rules settings: a Corners variant, or Damas with its king rule.
@@ -184,6 +185,119 @@ impl Game {
                     reason: e.reason(),
                 }),
             },
+        }
+    }
+
+    /// Check a typed move without playing it: the move as it would be recorded, and
+    /// whether it loses at once (C6: ending in the own home after the deadline — the table
+    /// asks for confirmation first).
+    pub fn check_text(&self, text: &str) -> Result<(String, bool), Refusal> {
+        match self {
+            Game::Corners(g) => {
+                if let Some(o) = g.outcome() {
+                    let _ = o;
+                    return Err(Refusal {
+                        text: text.trim().chars().take(40).collect(),
+                        reason: corners::IllegalMove::GameOver.to_string(),
+                    });
+                }
+                match corners::parse_move(g.position(), text) {
+                    Ok((mv, path)) => Ok((
+                        crate::notation::join_path(&path, "-"),
+                        g.position().returns_home_late(mv),
+                    )),
+                    Err(e) => Err(Refusal {
+                        text: e.text.clone(),
+                        reason: e.reason(),
+                    }),
+                }
+            }
+            Game::Damas(g) => {
+                if g.outcome().is_some() {
+                    return Err(Refusal {
+                        text: text.trim().chars().take(40).collect(),
+                        reason: damas::IllegalMove::GameOver.to_string(),
+                    });
+                }
+                damas::parse_move(g.position(), text)
+                    .map(|m| (m.to_string(), false))
+                    .map_err(|e| Refusal {
+                        text: e.text.clone(),
+                        reason: e.reason(),
+                    })
+            }
+        }
+    }
+
+    /// Where the piece on `from` may go (empty if it is not the mover's or cannot move).
+    #[must_use]
+    pub fn destinations(&self, from: Square) -> Vec<Square> {
+        match self {
+            Game::Corners(g) => g.position().destinations(from),
+            Game::Damas(g) => {
+                let mut v: Vec<Square> = g
+                    .position()
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| m.from() == from)
+                    .map(damas::Move::to)
+                    .collect();
+                v.dedup();
+                v
+            }
+        }
+    }
+
+    /// The last move's path (start first) and, in Damas, the pieces it took: square,
+    /// colour, king.
+    #[must_use]
+    pub fn last_move_marks(&self) -> (Vec<Square>, Vec<(Square, Color, bool)>) {
+        match self {
+            Game::Corners(g) => (
+                g.moves().last().map(|m| m.path.clone()).unwrap_or_default(),
+                Vec::new(),
+            ),
+            Game::Damas(g) => {
+                let (Some(m), Some(before)) = (g.moves().last(), g.before_last()) else {
+                    return (Vec::new(), Vec::new());
+                };
+                let taken = m
+                    .captured()
+                    .into_iter()
+                    .filter_map(|s| before.piece_at(s).map(|p| (s, p.color, p.king)))
+                    .collect();
+                (m.path(), taken)
+            }
+        }
+    }
+
+    /// The move the table plays for a player whose move time ran out (Damas `movetime`):
+    /// see `engine`. Corners has no automatic moves.
+    #[must_use]
+    pub fn auto_move_text(&self) -> Option<String> {
+        match self {
+            Game::Corners(_) => None,
+            Game::Damas(g) => crate::engine::damas_auto_move(g.position()).map(|m| m.to_string()),
+        }
+    }
+
+    /// The rules this game is played by.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        match self {
+            Game::Corners(g) => Rules::Corners(g.variant().clone()),
+            Game::Damas(g) => Rules::Damas {
+                flying: g.position().flying(),
+            },
+        }
+    }
+
+    /// Deadline (C6) and limit (C7) of a Corners game.
+    #[must_use]
+    pub fn deadline_and_limit(&self) -> (Option<u16>, Option<u16>) {
+        match self {
+            Game::Corners(g) => (g.position().deadline(), g.position().limit()),
+            Game::Damas(_) => (None, None),
         }
     }
 

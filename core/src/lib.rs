@@ -3,12 +3,16 @@
 
 pub mod bits;
 pub mod board_text;
+pub mod clock;
 pub mod color;
 pub mod corners;
 pub mod damas;
+pub mod engine;
 pub mod game;
 pub mod notation;
 pub mod square;
+pub mod store;
+pub mod table;
 
 pub use color::Color;
 pub use square::Square;

@@ -57,6 +57,8 @@ pub struct Game {
     start: Position,
     position: Position,
     moves: Vec<Move>,
+    /// The position before each move (for showing what a move took).
+    before: Vec<Position>,
     seen: HashMap<Position, u8>,
     outcome: Option<Outcome>,
 }
@@ -73,6 +75,7 @@ impl Game {
             start,
             position: start,
             moves: Vec::new(),
+            before: Vec::new(),
             seen: HashMap::from([(start, 1)]),
             outcome: None,
         };
@@ -100,6 +103,12 @@ impl Game {
         self.outcome
     }
 
+    /// The position the last move was played in.
+    #[must_use]
+    pub fn before_last(&self) -> Option<&Position> {
+        self.before.last()
+    }
+
     /// Play a legal move.
     pub fn play(&mut self, mv: &Move) -> Result<Option<Outcome>, IllegalMove> {
         if self.outcome.is_some() {
@@ -123,6 +132,7 @@ impl Game {
     }
 
     fn commit(&mut self, mv: Move, next: Position) -> Option<Outcome> {
+        self.before.push(self.position);
         self.position = next;
         self.moves.push(mv);
         let n = self.seen.entry(next).or_insert(0);

@@ -1,0 +1,85 @@
+//! Players: `(platform, platform_user_id)` with a cached display name and handle.
+
+use super::{Result, Store};
+use crate::table::User;
+use sqlx::Row;
+
+/// A registered player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub id: i64,
+    pub platform: String,
+    pub platform_user_id: String,
+    pub name: String,
+    pub handle: Option<String>,
+    pub chips: i64,
+}
+
+fn player(row: &sqlx::sqlite::SqliteRow) -> Player {
+    Player {
+        id: row.get("id"),
+        platform: row.get("platform"),
+        platform_user_id: row.get("platform_user_id"),
+        name: row.get("display_name"),
+        handle: row.get("handle"),
+        chips: row.get("chips"),
+    }
+}
+
+/// The columns `player` reads (a macro so queries stay static strings).
+macro_rules! columns {
+    () => {
+        "id, platform, platform_user_id, display_name, handle, chips"
+    };
+}
+
+impl Store {
+    /// The player for a platform user, created on first sight; name and handle refreshed.
+    pub async fn player_for(&self, platform: &str, user: &User, now: i64) -> Result<Player> {
+        let row = sqlx::query(concat!(
+            "INSERT INTO players (platform, platform_user_id, display_name, handle, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (platform, platform_user_id)
+             DO UPDATE SET display_name = excluded.display_name, handle = COALESCE(excluded.handle, players.handle)
+             RETURNING ",
+            columns!()
+        ))
+        .bind(platform)
+        .bind(&user.id)
+        .bind(&user.name)
+        .bind(user.handle.as_deref().map(str::to_ascii_lowercase))
+        .bind(now)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(player(&row))
+    }
+
+    pub async fn player(&self, id: i64) -> Result<Option<Player>> {
+        let row = sqlx::query(concat!("SELECT ", columns!(), " FROM players WHERE id = ?1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(player))
+    }
+
+    /// A player by @handle on a platform (case-insensitive).
+    pub async fn player_by_handle(&self, platform: &str, handle: &str) -> Result<Option<Player>> {
+        let row = sqlx::query(concat!("SELECT ", columns!(), " FROM players WHERE platform = ?1 AND handle = ?2"))
+            .bind(platform)
+            .bind(handle.trim_start_matches('@').to_ascii_lowercase())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(player))
+    }
+
+    /// Remember that a player plays in a chat.
+    pub async fn note_chat_player(&self, platform: &str, chat: &str, player_id: i64) -> Result<()> {
+        sqlx::query("INSERT INTO chat_players (platform, chat_id, player_id) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING")
+            .bind(platform)
+            .bind(chat)
+            .bind(player_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,202 @@
+//! The table's one scheduler: a deadline per game (flag, correspondence reminder, automatic
+//! move) and per challenge (expiry), re-armed on every change — no polling.
+
+use super::live::Live;
+use super::types::Outgoing;
+use super::{lock, texts, Outcome, Table};
+use crate::clock::TimeControl;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+/// What a timer belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum Key {
+    Game(i64),
+    Challenge(i64),
+}
+
+/// Deadlines in time order, one per key.
+#[derive(Default)]
+pub(super) struct Timers {
+    by_time: BTreeSet<(i64, Key)>,
+    by_key: HashMap<Key, i64>,
+}
+
+impl Timers {
+    fn set(&mut self, key: Key, at: i64) {
+        if let Some(old) = self.by_key.insert(key, at) {
+            self.by_time.remove(&(old, key));
+        }
+        self.by_time.insert((at, key));
+    }
+
+    fn remove(&mut self, key: Key) {
+        if let Some(old) = self.by_key.remove(&key) {
+            self.by_time.remove(&(old, key));
+        }
+    }
+
+    fn next(&self) -> Option<i64> {
+        self.by_time.first().map(|(t, _)| *t)
+    }
+
+    fn take_due(&mut self, now: i64) -> Vec<Key> {
+        let mut due = Vec::new();
+        while let Some(&(t, key)) = self.by_time.first() {
+            if t > now {
+                break;
+            }
+            self.by_time.remove(&(t, key));
+            self.by_key.remove(&key);
+            due.push(key);
+        }
+        due
+    }
+}
+
+/// What happens at a game's next deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Event {
+    Flag,
+    Remind,
+    AutoMove,
+}
+
+/// The game's next timed event, if any.
+fn next_event(live: &Live) -> Option<(i64, Event)> {
+    if !live.active() {
+        return None;
+    }
+    let turn = live.game.turn();
+    let clock = live.clock();
+    let mut best = clock.flag_at(turn).map(|t| (t, Event::Flag));
+    let mut consider = |t: i64, e: Event| {
+        if best.is_none_or(|(b, _)| t < b) {
+            best = Some((t, e));
+        }
+    };
+    if let TimeControl::PerMove { limit_ms } = live.control {
+        if live.row.reminded_ply != Some(live.row.ply) {
+            consider(live.row.turn_started_at + limit_ms * 3 / 4, Event::Remind);
+        }
+    }
+    if let Some(mt) = live.row.movetime_ms {
+        consider(live.row.turn_started_at + mt, Event::AutoMove);
+    }
+    best
+}
+
+impl Table {
+    pub(super) fn arm(&self, key: Key, at: i64) {
+        let earlier = {
+            let mut t = lock(&self.timers);
+            let before = t.next();
+            t.set(key, at);
+            before.is_none_or(|b| at < b)
+        };
+        if earlier {
+            self.wake.notify_one();
+        }
+    }
+
+    pub(super) fn disarm(&self, key: Key) {
+        lock(&self.timers).remove(key);
+    }
+
+    /// Arm (or clear) the timer of a game from its state.
+    pub(super) fn arm_game(&self, live: &Live) {
+        match next_event(live) {
+            Some((at, _)) => self.arm(Key::Game(live.row.id), at),
+            None => self.disarm(Key::Game(live.row.id)),
+        }
+    }
+
+    /// When the next timer is due (ms since the epoch).
+    #[must_use]
+    pub fn next_deadline(&self) -> Option<i64> {
+        lock(&self.timers).next()
+    }
+
+    /// Fire every timer that is due now; the messages to send.
+    pub async fn fire_due(&self) -> Vec<Outgoing> {
+        let now = self.now();
+        let due = lock(&self.timers).take_due(now);
+        let mut out = Vec::new();
+        for key in due {
+            let result = match key {
+                Key::Game(id) => self.fire_game(id, now).await,
+                Key::Challenge(id) => self.expire(id, now).await,
+            };
+            match result {
+                Ok(mut o) => out.append(&mut o),
+                Err(e) => {
+                    tracing::error!(?key, error = %e, "timer failed; retrying in a second");
+                    self.arm(key, now + 1000);
+                }
+            }
+        }
+        self.beat(now).await;
+        out
+    }
+
+    async fn fire_game(&self, id: i64, now: i64) -> Outcome<Vec<Outgoing>> {
+        let _guard = self.game_lock(id).await;
+        let Some(live) = self.live(id).await? else {
+            return Ok(Vec::new());
+        };
+        let Some((at, event)) = next_event(&live) else {
+            return Ok(Vec::new());
+        };
+        if at > now {
+            // Stale: the game moved on since this timer was armed.
+            self.arm(Key::Game(id), at);
+            return Ok(Vec::new());
+        }
+        match event {
+            Event::Flag => self.flag(&live, now).await,
+            Event::Remind => {
+                self.store.set_reminded(id, live.row.ply).await?;
+                let turn = live.game.turn();
+                let left = live.clock().left(turn, turn, now).unwrap_or(0);
+                let text = texts::reminder(id, live.name(turn), left);
+                let reloaded = self.live(id).await?;
+                if let Some(l) = reloaded {
+                    self.arm_game(&l);
+                }
+                Ok(vec![Outgoing {
+                    platform: live.row.platform.clone(),
+                    chat: live.row.chat.clone(),
+                    text,
+                    board: None,
+                }])
+            }
+            Event::AutoMove => {
+                let turn = live.game.turn();
+                match live.game.auto_move_text() {
+                    Some(text) => self.commit_play(&live, turn, &text, true, now).await,
+                    // No move at all: the rules have ended the game already.
+                    None => Ok(Vec::new()),
+                }
+            }
+        }
+    }
+
+    /// Drive the timers forever: sleep until the next deadline (or until an earlier one is
+    /// armed), fire, and hand the messages to `out`. Also keeps the heartbeat fresh.
+    pub async fn run_timers(self: Arc<Self>, out: tokio::sync::mpsc::Sender<Outgoing>) {
+        loop {
+            let now = self.now();
+            let wait = self.next_deadline().map_or(5_000, |t| (t - now).clamp(0, 5_000));
+            let wait = std::time::Duration::from_millis(u64::try_from(wait).unwrap_or(0));
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                () = self.wake.notified() => {}
+            }
+            for msg in self.fire_due().await {
+                if out.send(msg).await.is_err() {
+                    return; // the adapter is gone
+                }
+            }
+        }
+    }
+}
