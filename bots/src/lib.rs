@@ -2,3 +2,4 @@
 //! Telegram adapters. Everything here is thin: the rules and the table live in ugolki-core.
 
 pub mod cli;
+pub mod console;

@@ -78,7 +78,7 @@ impl TimeControl {
         // A unit but no '+' is a time per move (correspondence), e.g. 1d.
         if t.ends_with(['d', 'h', 'm']) {
             let limit_ms = duration(&t, DAY).ok_or_else(bad)?;
-            if limit_ms < MINUTE || limit_ms > MAX_MS {
+            if !(MINUTE..=MAX_MS).contains(&limit_ms) {
                 return Err(bad());
             }
             return Ok(TimeControl::PerMove { limit_ms });
@@ -231,12 +231,26 @@ mod tests {
         };
         assert_eq!(TimeControl::parse("10+5"), Ok(f(10 * MINUTE, 5 * SECOND)));
         assert_eq!(TimeControl::parse("30s+2"), Ok(f(30 * SECOND, 2 * SECOND)));
-        assert_eq!(TimeControl::parse("1d"), Ok(TimeControl::PerMove { limit_ms: DAY }));
+        assert_eq!(
+            TimeControl::parse("1d"),
+            Ok(TimeControl::PerMove { limit_ms: DAY })
+        );
         assert_eq!(TimeControl::parse("none"), Ok(TimeControl::Unlimited));
         for t in ["10+5", "30s+2", "1d", "12h", "none", "3+0"] {
             assert_eq!(TimeControl::parse(t).unwrap().to_string(), t);
         }
-        for bad in ["", "10", "abc", "0+5", "10+", "+5", "99999999+1", "40d", "1s", "10+7200"] {
+        for bad in [
+            "",
+            "10",
+            "abc",
+            "0+5",
+            "10+",
+            "+5",
+            "99999999+1",
+            "40d",
+            "1s",
+            "10+7200",
+        ] {
             assert!(TimeControl::parse(bad).is_err(), "{bad}");
         }
     }
@@ -251,7 +265,10 @@ mod tests {
         assert_eq!(c.left(Color::Black, Color::Black, 70_000), Some(0));
         assert_eq!(c.flag_at(Color::Black), Some(70_000));
         // A move arriving at the flag is too late.
-        assert_eq!(c.after_move(Color::Black, 70_000), Err(Flagged { at: 70_000 }));
+        assert_eq!(
+            c.after_move(Color::Black, 70_000),
+            Err(Flagged { at: 70_000 })
+        );
         let c = c.after_move(Color::Black, 69_999).unwrap();
         assert_eq!(c.remaining, [52_000, 2_001]);
     }

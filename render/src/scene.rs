@@ -171,3 +171,40 @@ impl Scene {
         self
     }
 }
+
+impl Scene {
+    /// The scene the table asks for (`ugolki_core::table::BoardView`); None if its position
+    /// text does not read (it always does for positions the table wrote).
+    #[must_use]
+    pub fn from_view(view: &ugolki_core::table::BoardView) -> Option<Scene> {
+        use ugolki_core::game::Game;
+        let mut scene = match Game::from_text(&view.rules, &view.position).ok()? {
+            Game::Corners(g) => Scene::corners(g.position()),
+            Game::Damas(g) => Scene::damas(g.position()),
+        };
+        let ghosts: Vec<(Square, Stone)> = view
+            .taken
+            .iter()
+            .map(|(s, c, _king)| (*s, ghost(*c)))
+            .collect();
+        scene = scene
+            .with_last_move(view.last_path.clone(), &ghosts)
+            .flipped(view.flip);
+        if let Some(sel) = view.selected {
+            scene = scene.with_selection(sel, view.destinations.clone());
+        }
+        scene.header = Header {
+            white: Player {
+                name: view.white.clone(),
+                clock: view.white_clock.clone(),
+            },
+            black: Player {
+                name: view.black.clone(),
+                clock: view.black_clock.clone(),
+            },
+            to_move: view.to_move,
+            info: view.info.clone(),
+        };
+        Some(scene)
+    }
+}

@@ -11,9 +11,42 @@ fn temp(name: &str) -> std::path::PathBuf {
 #[test]
 fn render_writes_a_png_for_each_game() {
     let cases: [(&str, &[&str]); 3] = [
-        ("c.png", &["--game", "corners", "--variant", "classic3x3", "--position", "5bbb/5bbb/4b1bb/8/8/1w1ww3/www5/www5 b 2", "--last", "a3-c3-e3"]),
-        ("h.png", &["--game", "corners", "--variant", "halma16", "--flip", "--select", "e2"]),
-        ("d.png", &["--game", "damas", "--position", "W:WK5,12:B21", "--size", "400"]),
+        (
+            "c.png",
+            &[
+                "--game",
+                "corners",
+                "--variant",
+                "classic3x3",
+                "--position",
+                "5bbb/5bbb/4b1bb/8/8/1w1ww3/www5/www5 b 2",
+                "--last",
+                "a3-c3-e3",
+            ],
+        ),
+        (
+            "h.png",
+            &[
+                "--game",
+                "corners",
+                "--variant",
+                "halma16",
+                "--flip",
+                "--select",
+                "e2",
+            ],
+        ),
+        (
+            "d.png",
+            &[
+                "--game",
+                "damas",
+                "--position",
+                "W:WK5,12:B21",
+                "--size",
+                "400",
+            ],
+        ),
     ];
     for (name, args) in cases {
         let out = temp(name);

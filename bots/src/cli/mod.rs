@@ -76,6 +76,18 @@ pub enum Command {
         #[arg(long)]
         size: Option<u32>,
     },
+    /// Play in the terminal: a local chat where each line is `NAME: text`.
+    Console {
+        /// Database file (default: `DATABASE_URL`, or ugolki.db here).
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
+        /// Where board pictures are written.
+        #[arg(long, default_value = "boards")]
+        boards: std::path::PathBuf,
+        /// Read the lines from a file, print the chat, and exit at its end.
+        #[arg(long)]
+        script: Option<std::path::PathBuf>,
+    },
     /// Play moves (arguments, or a record on stdin) and print the final position and result.
     Replay {
         #[command(flatten)]
@@ -152,6 +164,22 @@ where
                 width: size,
             },
         ),
+        Command::Console { db, boards, script } => {
+            let database_url = match db {
+                Some(path) => format!("sqlite://{}", path.display()),
+                None => std::env::var("DATABASE_URL")
+                    .unwrap_or_else(|_| ugolki_core::store::DEFAULT_URL.to_string()),
+            };
+            let options = crate::console::Options {
+                database_url,
+                boards,
+                script,
+            };
+            let mut input = std::io::BufReader::new(stdin);
+            crate::console::run(&options, &mut input, stdin_is_terminal, io.out)
+                .map(|()| 0)
+                .map_err(CliError::Usage)
+        }
         Command::Replay { game, moves } => moves_or_stdin(moves, stdin, stdin_is_terminal)
             .and_then(|m| rules_cmd::replay(&mut io, &game, &m)),
     };

@@ -101,7 +101,11 @@ impl Store {
     }
 
     /// Open challenges in a chat, newest first.
-    pub async fn open_challenges_in(&self, platform: &str, chat: &str) -> Result<Vec<ChallengeRow>> {
+    pub async fn open_challenges_in(
+        &self,
+        platform: &str,
+        chat: &str,
+    ) -> Result<Vec<ChallengeRow>> {
         let rows = sqlx::query("SELECT * FROM challenges WHERE status = 'open' AND platform = ?1 AND chat_id = ?2 ORDER BY id DESC")
             .bind(platform)
             .bind(chat)
@@ -120,11 +124,12 @@ impl Store {
 
     /// Close an open challenge; false if it was no longer open.
     pub async fn close_challenge(&self, id: i64, status: &str) -> Result<bool> {
-        let done = sqlx::query("UPDATE challenges SET status = ?2 WHERE id = ?1 AND status = 'open'")
-            .bind(id)
-            .bind(status)
-            .execute(&self.pool)
-            .await?;
+        let done =
+            sqlx::query("UPDATE challenges SET status = ?2 WHERE id = ?1 AND status = 'open'")
+                .bind(id)
+                .bind(status)
+                .execute(&self.pool)
+                .await?;
         Ok(done.rows_affected() == 1)
     }
 }

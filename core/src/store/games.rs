@@ -109,7 +109,11 @@ fn game(row: &sqlx::sqlite::SqliteRow) -> GameRow {
 impl Store {
     /// Accept an open challenge and create its game, atomically: None if the challenge was
     /// no longer open (someone else took it, it expired).
-    pub async fn accept_challenge(&self, challenge_id: i64, g: &NewGame) -> Result<Option<GameRow>> {
+    pub async fn accept_challenge(
+        &self,
+        challenge_id: i64,
+        g: &NewGame,
+    ) -> Result<Option<GameRow>> {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query("UPDATE challenges SET status = 'accepted' WHERE id = ?1 AND status = 'open' RETURNING *")
             .bind(challenge_id)
@@ -177,7 +181,12 @@ impl Store {
     }
 
     /// Unfinished games of a player in a chat.
-    pub async fn active_games_in(&self, platform: &str, chat: &str, player: i64) -> Result<Vec<GameRow>> {
+    pub async fn active_games_in(
+        &self,
+        platform: &str,
+        chat: &str,
+        player: i64,
+    ) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(
             "SELECT * FROM games WHERE status = 'active' AND platform = ?1 AND chat_id = ?2
              AND (white_id = ?3 OR black_id = ?3) ORDER BY id",
@@ -201,7 +210,13 @@ impl Store {
 
     /// Append a move and update the game, if the game is still at `ply`. A conflict means
     /// another message got there first; nothing is written.
-    pub async fn commit_move(&self, game_id: i64, ply: i64, now: i64, u: &MoveUpdate) -> Result<GameRow> {
+    pub async fn commit_move(
+        &self,
+        game_id: i64,
+        ply: i64,
+        now: i64,
+        u: &MoveUpdate,
+    ) -> Result<GameRow> {
         let mut tx = self.pool.begin().await?;
         let updated = sqlx::query(
             "UPDATE games SET ply = ply + 1, white_ms = ?3, black_ms = ?4, turn_started_at = ?5, draw_offer_by = ?6,
@@ -227,14 +242,16 @@ impl Store {
             tx.rollback().await?;
             return Err(StoreError::Conflict);
         };
-        sqlx::query("INSERT INTO moves (game_id, ply, text, played_at, auto) VALUES (?1, ?2, ?3, ?4, ?5)")
-            .bind(game_id)
-            .bind(ply)
-            .bind(&u.text)
-            .bind(now)
-            .bind(i64::from(u.auto))
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, text, played_at, auto) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .bind(&u.text)
+        .bind(now)
+        .bind(i64::from(u.auto))
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(game(&row))
     }
@@ -249,7 +266,11 @@ impl Store {
         clocks: (i64, i64),
         now: i64,
     ) -> Result<GameRow> {
-        let status = if finish.result == "void" { "aborted" } else { "finished" };
+        let status = if finish.result == "void" {
+            "aborted"
+        } else {
+            "finished"
+        };
         let row = sqlx::query(
             "UPDATE games SET status = ?3, result = ?4, end_reason = ?5, end_rule = ?6, finished_at = ?7,
                  white_ms = ?8, black_ms = ?9, draw_offer_by = NULL, pending_move = NULL, pending_ply = NULL
@@ -271,8 +292,13 @@ impl Store {
 
     /// Set or clear the draw offer (`white` / `black`) of a game still at `ply`.
     pub async fn set_draw_offer(&self, game_id: i64, ply: i64, by: Option<&str>) -> Result<()> {
-        self.update_at_ply("UPDATE games SET draw_offer_by = ?3 WHERE id = ?1 AND ply = ?2 AND status = 'active'", game_id, ply, by)
-            .await
+        self.update_at_ply(
+            "UPDATE games SET draw_offer_by = ?3 WHERE id = ?1 AND ply = ?2 AND status = 'active'",
+            game_id,
+            ply,
+            by,
+        )
+        .await
     }
 
     /// Keep a losing move waiting for `/confirm` (or clear it with None).
@@ -289,11 +315,13 @@ impl Store {
 
     /// Note that the correspondence reminder for `ply` went out.
     pub async fn set_reminded(&self, game_id: i64, ply: i64) -> Result<()> {
-        let done = sqlx::query("UPDATE games SET reminded_ply = ?2 WHERE id = ?1 AND ply = ?2 AND status = 'active'")
-            .bind(game_id)
-            .bind(ply)
-            .execute(&self.pool)
-            .await?;
+        let done = sqlx::query(
+            "UPDATE games SET reminded_ply = ?2 WHERE id = ?1 AND ply = ?2 AND status = 'active'",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .execute(&self.pool)
+        .await?;
         if done.rows_affected() == 1 {
             Ok(())
         } else {
@@ -301,7 +329,13 @@ impl Store {
         }
     }
 
-    async fn update_at_ply(&self, sql: &'static str, game_id: i64, ply: i64, value: Option<&str>) -> Result<()> {
+    async fn update_at_ply(
+        &self,
+        sql: &'static str,
+        game_id: i64,
+        ply: i64,
+        value: Option<&str>,
+    ) -> Result<()> {
         let done = sqlx::query(sql)
             .bind(game_id)
             .bind(ply)
@@ -317,10 +351,12 @@ impl Store {
 
     /// Give every running clock back `ms` of downtime (on start, after a gap).
     pub async fn credit_downtime(&self, ms: i64) -> Result<u64> {
-        let done = sqlx::query("UPDATE games SET turn_started_at = turn_started_at + ?1 WHERE status = 'active'")
-            .bind(ms.max(0))
-            .execute(&self.pool)
-            .await?;
+        let done = sqlx::query(
+            "UPDATE games SET turn_started_at = turn_started_at + ?1 WHERE status = 'active'",
+        )
+        .bind(ms.max(0))
+        .execute(&self.pool)
+        .await?;
         Ok(done.rows_affected())
     }
 }

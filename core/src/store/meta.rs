@@ -14,13 +14,21 @@ impl Store {
 
     /// The last heartbeat, if the bot ever ran on this database.
     pub async fn last_beat(&self) -> Result<Option<i64>> {
-        Ok(sqlx::query_scalar("SELECT value FROM meta WHERE key = 'heartbeat'")
-            .fetch_optional(&self.pool)
-            .await?)
+        Ok(
+            sqlx::query_scalar("SELECT value FROM meta WHERE key = 'heartbeat'")
+                .fetch_optional(&self.pool)
+                .await?,
+        )
     }
 
     /// Mark a platform message as handled; false if it was handled before.
-    pub async fn first_sight(&self, platform: &str, chat: &str, message_id: &str, now: i64) -> Result<bool> {
+    pub async fn first_sight(
+        &self,
+        platform: &str,
+        chat: &str,
+        message_id: &str,
+        now: i64,
+    ) -> Result<bool> {
         let done = sqlx::query(
             "INSERT INTO seen_messages (platform, chat_id, message_id, seen_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
         )

@@ -1,4 +1,4 @@
-//! The store: SQLite through sqlx, migrations applied at start. One `impl Store` per domain
+//! The store: `SQLite` through sqlx, migrations applied at start. One `impl Store` per domain
 //! (`players`, `challenges`, `games`, `meta`); every accepted move is committed before its
 //! reply goes out.
 
@@ -11,7 +11,9 @@ pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Finish, GameRow, MoveUpdate, NewGame};
 pub use players::Player;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -32,7 +34,7 @@ pub enum StoreError {
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
-/// The database: SQLite in WAL mode.
+/// The database: `SQLite` in WAL mode.
 #[derive(Clone, Debug)]
 pub struct Store {
     pub(crate) pool: SqlitePool,

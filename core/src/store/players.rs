@@ -55,20 +55,28 @@ impl Store {
     }
 
     pub async fn player(&self, id: i64) -> Result<Option<Player>> {
-        let row = sqlx::query(concat!("SELECT ", columns!(), " FROM players WHERE id = ?1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM players WHERE id = ?1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(row.as_ref().map(player))
     }
 
     /// A player by @handle on a platform (case-insensitive).
     pub async fn player_by_handle(&self, platform: &str, handle: &str) -> Result<Option<Player>> {
-        let row = sqlx::query(concat!("SELECT ", columns!(), " FROM players WHERE platform = ?1 AND handle = ?2"))
-            .bind(platform)
-            .bind(handle.trim_start_matches('@').to_ascii_lowercase())
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM players WHERE platform = ?1 AND handle = ?2"
+        ))
+        .bind(platform)
+        .bind(handle.trim_start_matches('@').to_ascii_lowercase())
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(row.as_ref().map(player))
     }
 

@@ -12,9 +12,11 @@ use crate::store::{Finish, Player};
 /// `/rules [variant]`.
 pub(super) fn rules_text(which: Option<&str>) -> String {
     match which {
-        None => texts::rules_corners(&Variant::classic3x3().name, Some(40), Some(80), false, true)
-            + "\n"
-            + &texts::rules_damas(true),
+        None => {
+            texts::rules_corners(&Variant::classic3x3().name, Some(40), Some(80), false, true)
+                + "\n"
+                + &texts::rules_damas(true)
+        }
         Some("damas" | "checkers") => texts::rules_damas(true),
         Some("damas-short" | "short") => texts::rules_damas(false),
         Some(id) => match Variant::by_id(id) {
@@ -32,13 +34,23 @@ pub(super) fn rules_text(which: Option<&str>) -> String {
 
 impl Table {
     /// `/moves c3`: the board with c3's destinations marked.
-    pub(super) async fn show_moves(&self, msg: &Incoming, me: &Player, number: Option<i64>, square: &str, now: i64) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn show_moves(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+        square: &str,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
         let (live, color) = match self.my_game(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
         };
         let Some(sq) = Square::parse(square.trim()) else {
-            return Ok(vec![reply(msg, texts::bad_square(&square.chars().take(12).collect::<String>()))]);
+            return Ok(vec![reply(
+                msg,
+                texts::bad_square(&square.chars().take(12).collect::<String>()),
+            )]);
         };
         let dests = live.game.destinations(sq);
         if dests.is_empty() {
@@ -57,22 +69,45 @@ impl Table {
     }
 
     /// `/board`: the current board, from the sender's side when they play in it.
-    pub(super) async fn show_board(&self, msg: &Incoming, me: &Player, number: Option<i64>, now: i64) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn show_board(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
         let (live, color) = match self.my_game(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
         };
         let text = texts::board_caption(live.row.id, &live.status(now));
-        Ok(vec![live.board_message(&msg.platform, &msg.chat, text, color, now, None)])
+        Ok(vec![live.board_message(
+            &msg.platform,
+            &msg.chat,
+            text,
+            color,
+            now,
+            None,
+        )])
     }
 
-    pub(super) async fn resign(&self, msg: &Incoming, me: &Player, number: Option<i64>, now: i64) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn resign(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
         let (live, color) = match self.my_game(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
         };
         let _guard = self.game_lock(live.row.id).await;
-        let Some(live) = self.live(live.row.id).await?.filter(super::live::Live::active) else {
+        let Some(live) = self
+            .live(live.row.id)
+            .await?
+            .filter(super::live::Live::active)
+        else {
             return Ok(vec![reply(msg, texts::game_is_over(live.row.id))]);
         };
         let winner = color.opponent();
@@ -86,13 +121,23 @@ impl Table {
     }
 
     /// `/draw`: offer a draw, or accept the opponent's offer (T2).
-    pub(super) async fn draw(&self, msg: &Incoming, me: &Player, number: Option<i64>, now: i64) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn draw(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
         let (live, color) = match self.my_game(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
         };
         let _guard = self.game_lock(live.row.id).await;
-        let Some(live) = self.live(live.row.id).await?.filter(super::live::Live::active) else {
+        let Some(live) = self
+            .live(live.row.id)
+            .await?
+            .filter(super::live::Live::active)
+        else {
             return Ok(vec![reply(msg, texts::game_is_over(live.row.id))]);
         };
         match live.row.draw_offer_by.as_deref() {
@@ -107,37 +152,63 @@ impl Table {
             }
             Some(_) => Ok(vec![reply(msg, texts::draw_already_offered())]),
             None => {
-                self.store.set_draw_offer(live.row.id, live.row.ply, Some(color.name())).await?;
-                Ok(vec![reply(msg, texts::draw_offered(live.name(color), live.name(color.opponent())))])
+                self.store
+                    .set_draw_offer(live.row.id, live.row.ply, Some(color.name()))
+                    .await?;
+                Ok(vec![reply(
+                    msg,
+                    texts::draw_offered(live.name(color), live.name(color.opponent())),
+                )])
             }
         }
     }
 
     /// `/nodraw`: decline the opponent's offer.
-    pub(super) async fn no_draw(&self, msg: &Incoming, me: &Player, number: Option<i64>) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn no_draw(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+    ) -> Outcome<Vec<Outgoing>> {
         let (live, color) = match self.my_game(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
         };
         let _guard = self.game_lock(live.row.id).await;
-        let Some(live) = self.live(live.row.id).await?.filter(super::live::Live::active) else {
+        let Some(live) = self
+            .live(live.row.id)
+            .await?
+            .filter(super::live::Live::active)
+        else {
             return Ok(vec![reply(msg, texts::game_is_over(live.row.id))]);
         };
         if live.row.draw_offer_by.as_deref() != Some(color.opponent().name()) {
             return Ok(vec![reply(msg, texts::no_draw_offer())]);
         }
-        self.store.set_draw_offer(live.row.id, live.row.ply, None).await?;
+        self.store
+            .set_draw_offer(live.row.id, live.row.ply, None)
+            .await?;
         Ok(vec![reply(msg, texts::draw_declined(live.name(color)))])
     }
 
     /// `/abort`: void the game while both sides have not yet moved.
-    pub(super) async fn abort(&self, msg: &Incoming, me: &Player, number: Option<i64>, now: i64) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn abort(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
         let (live, color) = match self.my_game(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
         };
         let _guard = self.game_lock(live.row.id).await;
-        let Some(live) = self.live(live.row.id).await?.filter(super::live::Live::active) else {
+        let Some(live) = self
+            .live(live.row.id)
+            .await?
+            .filter(super::live::Live::active)
+        else {
             return Ok(vec![reply(msg, texts::game_is_over(live.row.id))]);
         };
         if live.row.ply >= 2 {
@@ -153,13 +224,23 @@ impl Table {
     }
 
     /// `/claim`: the activity monitor (D6) — the opponent has been idle too long.
-    pub(super) async fn claim(&self, msg: &Incoming, me: &Player, number: Option<i64>, now: i64) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn claim(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
         let (live, color) = match self.my_game(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
         };
         let _guard = self.game_lock(live.row.id).await;
-        let Some(live) = self.live(live.row.id).await?.filter(super::live::Live::active) else {
+        let Some(live) = self
+            .live(live.row.id)
+            .await?
+            .filter(super::live::Live::active)
+        else {
             return Ok(vec![reply(msg, texts::game_is_over(live.row.id))]);
         };
         if !live.row.monitor {
@@ -171,7 +252,10 @@ impl Table {
         let idler = color.opponent();
         let idle = now - live.row.turn_started_at;
         if idle < self.config.idle_limit_ms {
-            return Ok(vec![reply(msg, texts::claim_too_early(live.name(idler), idle, self.config.idle_limit_ms))]);
+            return Ok(vec![reply(
+                msg,
+                texts::claim_too_early(live.name(idler), idle, self.config.idle_limit_ms),
+            )]);
         }
         // More than 10 moves (half-moves played): a win; otherwise the game is annulled.
         let (finish, text) = if live.row.ply > 10 {
@@ -199,22 +283,40 @@ impl Table {
     /// `/games`: the sender's unfinished games.
     pub(super) async fn games(&self, msg: &Incoming, me: &Player) -> Outcome<Vec<Outgoing>> {
         let rows = self.store.active_games_of(me.id).await?;
-        let mine: Vec<_> = rows.into_iter().filter(|g| g.platform == msg.platform).collect();
+        let mine: Vec<_> = rows
+            .into_iter()
+            .filter(|g| g.platform == msg.platform)
+            .collect();
         if mine.is_empty() {
             return Ok(vec![reply(msg, texts::games_none())]);
         }
         let mut lines = Vec::new();
         for g in mine {
-            let Some(live) = self.live(g.id).await? else { continue };
-            let Some(color) = live.color_of(me.id) else { continue };
+            let Some(live) = self.live(g.id).await? else {
+                continue;
+            };
+            let Some(color) = live.color_of(me.id) else {
+                continue;
+            };
             let name = Rules::from_id(&g.rules).map_or_else(|_| g.rules.clone(), |r| r.name());
-            lines.push(texts::games_line(g.id, &name, live.name(color.opponent()), live.game.turn() == color, g.chat == msg.chat));
+            lines.push(texts::games_line(
+                g.id,
+                &name,
+                live.name(color.opponent()),
+                live.game.turn() == color,
+                g.chat == msg.chat,
+            ));
         }
         Ok(vec![reply(msg, lines.join("\n"))])
     }
 
     /// `/record N`: the paired record of a game of this chat.
-    pub(super) async fn record(&self, msg: &Incoming, me: &Player, number: Option<i64>) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn record(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+    ) -> Outcome<Vec<Outgoing>> {
         let id = match number {
             Some(n) => n,
             None => match self.pick(msg, me, None).await? {
@@ -223,7 +325,11 @@ impl Table {
                 super::live::Pick::None => return Ok(vec![reply(msg, texts::no_game_here())]),
             },
         };
-        let Some(live) = self.live(id).await?.filter(|l| l.row.platform == msg.platform && l.row.chat == msg.chat) else {
+        let Some(live) = self
+            .live(id)
+            .await?
+            .filter(|l| l.row.platform == msg.platform && l.row.chat == msg.chat)
+        else {
             return Ok(vec![reply(msg, texts::no_such_game(id))]);
         };
         let result = live.row.result.as_ref().map(|r| {
@@ -237,7 +343,14 @@ impl Table {
         });
         Ok(vec![reply(
             msg,
-            texts::record(id, live.name(Color::White), live.name(Color::Black), &live.rules.name(), &live.game.record(), result.as_deref()),
+            texts::record(
+                id,
+                live.name(Color::White),
+                live.name(Color::Black),
+                &live.rules.name(),
+                &live.game.record(),
+                result.as_deref(),
+            ),
         )])
     }
 }

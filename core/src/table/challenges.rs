@@ -43,7 +43,13 @@ fn wish(color: &str) -> Option<Color> {
 }
 
 impl Table {
-    pub(super) async fn challenge(&self, msg: &Incoming, me: &Player, spec: &ChallengeSpec, now: i64) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn challenge(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        spec: &ChallengeSpec,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
         if msg.mentions.len() > 1 {
             return Ok(vec![reply(msg, texts::one_at_a_time())]);
         }
@@ -61,7 +67,10 @@ impl Table {
                 }
             }
         };
-        let self_handle = me.handle.as_deref().is_some_and(|h| Some(h) == target_handle.as_deref());
+        let self_handle = me
+            .handle
+            .as_deref()
+            .is_some_and(|h| Some(h) == target_handle.as_deref());
         if target_id == Some(me.id) || self_handle {
             return Ok(vec![reply(msg, texts::self_challenge())]);
         }
@@ -71,7 +80,10 @@ impl Table {
         });
         if let Some(stake) = spec.stake {
             if me.chips < stake {
-                return Ok(vec![reply(msg, texts::not_enough_chips(&me.name, me.chips, stake))]);
+                return Ok(vec![reply(
+                    msg,
+                    texts::not_enough_chips(&me.name, me.chips, stake),
+                )]);
             }
         }
         let row = self
@@ -93,7 +105,9 @@ impl Table {
                 expires_at: now + self.config.challenge_ttl_ms,
             })
             .await?;
-        self.store.note_chat_player(&msg.platform, &msg.chat, me.id).await?;
+        self.store
+            .note_chat_player(&msg.platform, &msg.chat, me.id)
+            .await?;
         self.arm(Key::Challenge(row.id), row.expires_at);
         let minutes = (self.config.challenge_ttl_ms + 59_999) / 60_000;
         let terms = terms_of(&row);
@@ -114,23 +128,47 @@ impl Table {
         }
     }
 
-    pub(super) async fn accept(&self, msg: &Incoming, me: &Player, number: Option<i64>, now: i64) -> Outcome<Vec<Outgoing>> {
-        let open = self.store.open_challenges_in(&msg.platform, &msg.chat).await?;
+    // One story, told in order: find the challenge, check it, pick colours, start the game.
+    #[allow(clippy::too_many_lines)]
+    pub(super) async fn accept(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
+        let open = self
+            .store
+            .open_challenges_in(&msg.platform, &msg.chat)
+            .await?;
         let open: Vec<ChallengeRow> = open.into_iter().filter(|c| c.expires_at > now).collect();
-        let chosen = match number {
-            Some(n) => match open.iter().find(|c| c.id == n) {
+        let chosen = if let Some(n) = number {
+            match open.iter().find(|c| c.id == n) {
                 None => return Ok(vec![reply(msg, texts::no_such_challenge(n))]),
-                Some(c) if c.challenger_id == me.id => return Ok(vec![reply(msg, texts::own_challenge())]),
-                Some(c) if !Self::addressed_to(c, me) => return Ok(vec![reply(msg, texts::challenge_for_someone_else(n))]),
+                Some(c) if c.challenger_id == me.id => {
+                    return Ok(vec![reply(msg, texts::own_challenge())])
+                }
+                Some(c) if !Self::addressed_to(c, me) => {
+                    return Ok(vec![reply(msg, texts::challenge_for_someone_else(n))])
+                }
                 Some(c) => c.clone(),
-            },
-            None => {
+            }
+        } else {
+            {
                 // Prefer a challenge addressed to me by name, then the newest open one.
-                let mine = open.iter().find(|c| c.challenger_id != me.id && (c.target_id == Some(me.id) || c.target_handle.is_some()) && Self::addressed_to(c, me));
-                let any = open.iter().find(|c| c.challenger_id != me.id && Self::addressed_to(c, me));
+                let mine = open.iter().find(|c| {
+                    c.challenger_id != me.id
+                        && (c.target_id == Some(me.id) || c.target_handle.is_some())
+                        && Self::addressed_to(c, me)
+                });
+                let any = open
+                    .iter()
+                    .find(|c| c.challenger_id != me.id && Self::addressed_to(c, me));
                 match mine.or(any) {
                     Some(c) => c.clone(),
-                    None if open.iter().any(|c| c.challenger_id == me.id) && open.iter().all(|c| c.challenger_id == me.id) => {
+                    None if open.iter().any(|c| c.challenger_id == me.id)
+                        && open.iter().all(|c| c.challenger_id == me.id) =>
+                    {
                         return Ok(vec![reply(msg, texts::own_challenge())])
                     }
                     None => return Ok(vec![reply(msg, texts::no_challenge_for_you())]),
@@ -143,7 +181,10 @@ impl Table {
         if let Some(stake) = chosen.stake {
             for p in [&challenger, me] {
                 if p.chips < stake {
-                    return Ok(vec![reply(msg, texts::not_enough_chips(&p.name, p.chips, stake))]);
+                    return Ok(vec![reply(
+                        msg,
+                        texts::not_enough_chips(&p.name, p.chips, stake),
+                    )]);
                 }
             }
         }
@@ -153,7 +194,11 @@ impl Table {
             // Random: a coin from the moment of acceptance.
             _ => (now ^ chosen.id) & 1 == 0,
         };
-        let (white, black) = if challenger_white { (&challenger, me) } else { (me, &challenger) };
+        let (white, black) = if challenger_white {
+            (&challenger, me)
+        } else {
+            (me, &challenger)
+        };
         let rules = Rules::from_id(&chosen.rules).map_err(crate::store::StoreError::Corrupt)?;
         let control = TimeControl::parse(&chosen.time_control).unwrap_or(TimeControl::Unlimited);
         let bank = match control {
@@ -177,7 +222,9 @@ impl Table {
             return Ok(vec![reply(msg, texts::challenge_gone())]);
         };
         self.disarm(Key::Challenge(chosen.id));
-        self.store.note_chat_player(&msg.platform, &msg.chat, me.id).await?;
+        self.store
+            .note_chat_player(&msg.platform, &msg.chat, me.id)
+            .await?;
         let game = Game::new(&rules);
         super::lock(&self.cache).insert(row.id, (0, game.clone()));
         let live = super::live::Live {
@@ -190,32 +237,75 @@ impl Table {
         };
         self.arm_game(&live);
         let text = texts::game_started(live.row.id, &white.name, &black.name, &terms_of(&chosen));
-        Ok(vec![live.board_message(&msg.platform, &msg.chat, text, Color::White, now, None)])
+        Ok(vec![live.board_message(
+            &msg.platform,
+            &msg.chat,
+            text,
+            Color::White,
+            now,
+            None,
+        )])
     }
 
-    pub(super) async fn decline(&self, msg: &Incoming, me: &Player, number: Option<i64>) -> Outcome<Vec<Outgoing>> {
-        let open = self.store.open_challenges_in(&msg.platform, &msg.chat).await?;
+    pub(super) async fn decline(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+    ) -> Outcome<Vec<Outgoing>> {
+        let open = self
+            .store
+            .open_challenges_in(&msg.platform, &msg.chat)
+            .await?;
         let c = match number {
             Some(n) => open.into_iter().find(|c| c.id == n),
-            None => open.into_iter().find(|c| c.challenger_id != me.id && (c.target_id.is_some() || c.target_handle.is_some()) && Self::addressed_to(c, me)),
+            None => open.into_iter().find(|c| {
+                c.challenger_id != me.id
+                    && (c.target_id.is_some() || c.target_handle.is_some())
+                    && Self::addressed_to(c, me)
+            }),
         };
         let Some(c) = c else {
-            return Ok(vec![reply(msg, number.map_or_else(texts::no_challenge_for_you, texts::no_such_challenge))]);
+            return Ok(vec![reply(
+                msg,
+                number.map_or_else(texts::no_challenge_for_you, texts::no_such_challenge),
+            )]);
         };
-        if c.target_id.is_none() && c.target_handle.is_none() || !Self::addressed_to(&c, me) || c.challenger_id == me.id {
+        if c.target_id.is_none() && c.target_handle.is_none()
+            || !Self::addressed_to(&c, me)
+            || c.challenger_id == me.id
+        {
             return Ok(vec![reply(msg, texts::only_target_declines())]);
         }
         if !self.store.close_challenge(c.id, "declined").await? {
             return Ok(vec![reply(msg, texts::challenge_gone())]);
         }
         self.disarm(Key::Challenge(c.id));
-        let challenger = self.store.player(c.challenger_id).await?.map(|p| p.name).unwrap_or_default();
-        Ok(vec![reply(msg, texts::declined(c.id, &me.name, &challenger))])
+        let challenger = self
+            .store
+            .player(c.challenger_id)
+            .await?
+            .map(|p| p.name)
+            .unwrap_or_default();
+        Ok(vec![reply(
+            msg,
+            texts::declined(c.id, &me.name, &challenger),
+        )])
     }
 
-    pub(super) async fn cancel(&self, msg: &Incoming, me: &Player, number: Option<i64>) -> Outcome<Vec<Outgoing>> {
-        let open = self.store.open_challenges_in(&msg.platform, &msg.chat).await?;
-        let c = open.into_iter().find(|c| c.challenger_id == me.id && number.is_none_or(|n| n == c.id));
+    pub(super) async fn cancel(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+    ) -> Outcome<Vec<Outgoing>> {
+        let open = self
+            .store
+            .open_challenges_in(&msg.platform, &msg.chat)
+            .await?;
+        let c = open
+            .into_iter()
+            .find(|c| c.challenger_id == me.id && number.is_none_or(|n| n == c.id));
         let Some(c) = c else {
             return Ok(vec![reply(msg, texts::nothing_to_cancel())]);
         };
@@ -241,7 +331,12 @@ impl Table {
         if !self.store.close_challenge(id, "expired").await? {
             return Ok(Vec::new());
         }
-        let name = self.store.player(c.challenger_id).await?.map(|p| p.name).unwrap_or_default();
+        let name = self
+            .store
+            .player(c.challenger_id)
+            .await?
+            .map(|p| p.name)
+            .unwrap_or_default();
         Ok(vec![Outgoing {
             platform: c.platform,
             chat: c.chat,

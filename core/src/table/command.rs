@@ -88,7 +88,10 @@ pub fn looks_like_move(text: &str) -> bool {
         return false;
     }
     let mut squares = 0;
-    for word in t.split(['-', ':', ' ', '–', 'x', 'X']).filter(|w| !w.is_empty()) {
+    for word in t
+        .split(['-', ':', ' ', '–', 'x', 'X'])
+        .filter(|w| !w.is_empty())
+    {
         if word.len() <= 2 && word.bytes().all(|b| b.is_ascii_digit()) {
             squares += 1;
             continue;
@@ -100,7 +103,10 @@ pub fn looks_like_move(text: &str) -> bool {
             if !matches!(bytes[i].to_ascii_lowercase(), b'a'..=b'p') {
                 return false;
             }
-            let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let digits = bytes[i + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
             if !(1..=2).contains(&digits) {
                 return false;
             }
@@ -161,7 +167,9 @@ pub fn parse(text: &str, bot: Option<&str>) -> Result<Parsed, CommandError> {
         "move" | "m" => {
             let (game, text) = match rest.as_slice() {
                 [] => return Err(CommandError::Missing("move", "a move, e.g. /move c3-d4")),
-                [n, more @ ..] if n.trim_start_matches('#').parse::<i64>().is_ok() && !more.is_empty() => {
+                [n, more @ ..]
+                    if n.trim_start_matches('#').parse::<i64>().is_ok() && !more.is_empty() =>
+                {
                     (game_number(Some(n))?, more.join(" "))
                 }
                 all => (None, all.join(" ")),
@@ -189,6 +197,8 @@ pub fn parse(text: &str, bot: Option<&str>) -> Result<Parsed, CommandError> {
     Ok(Parsed::Command(command))
 }
 
+// One flat list of challenge words; splitting it would scatter the vocabulary.
+#[allow(clippy::too_many_lines)]
 fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
     let mut spec = ChallengeSpec {
         rules: Rules::Corners(Variant::classic3x3()),
@@ -226,19 +236,31 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
             }
             "flying" | "short" => {
                 if !damas_word {
-                    return Err(CommandError::Bad(format!("'{w}' kings are a Damas option: say damas {w}")));
+                    return Err(CommandError::Bad(format!(
+                        "'{w}' kings are a Damas option: say damas {w}"
+                    )));
                 }
-                spec.rules = Rules::Damas { flying: w == "flying" };
+                spec.rules = Rules::Damas {
+                    flying: w == "flying",
+                };
             }
             "movetime" => {
                 let d = next
                     .as_deref()
                     .and_then(|n| TimeControl::parse(&format!("{n}+0")).ok())
                     .and_then(|tc| match tc {
-                        TimeControl::Fischer { base_ms, .. } if (5_000..=86_400_000).contains(&base_ms) => Some(base_ms),
+                        TimeControl::Fischer { base_ms, .. }
+                            if (5_000..=86_400_000).contains(&base_ms) =>
+                        {
+                            Some(base_ms)
+                        }
                         _ => None,
                     })
-                    .ok_or_else(|| CommandError::Bad("movetime needs a time from 5s to 24h, e.g. movetime 30s".into()))?;
+                    .ok_or_else(|| {
+                        CommandError::Bad(
+                            "movetime needs a time from 5s to 24h, e.g. movetime 30s".into(),
+                        )
+                    })?;
                 spec.movetime_ms = Some(d);
                 i += 1;
             }
@@ -253,7 +275,9 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
                     .as_deref()
                     .and_then(|n| n.parse::<i64>().ok())
                     .filter(|n| (1..=1_000_000).contains(n))
-                    .ok_or_else(|| CommandError::Bad("stake needs a number of chips, e.g. stake 50".into()))?;
+                    .ok_or_else(|| {
+                        CommandError::Bad("stake needs a number of chips, e.g. stake 50".into())
+                    })?;
                 spec.stake = Some(n);
                 i += 1;
             }
@@ -270,15 +294,22 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
     }
     let damas = matches!(spec.rules, Rules::Damas { .. });
     if !damas && (spec.movetime_ms.is_some() || spec.monitor) {
-        return Err(CommandError::Bad("movetime and monitor are Damas options".into()));
+        return Err(CommandError::Bad(
+            "movetime and monitor are Damas options".into(),
+        ));
     }
     if let (Rules::Corners(v), Some(true)) = (&spec.rules, spec.rated) {
         if !v.rated {
-            return Err(CommandError::Bad(format!("{} games are not rated; say casual", v.name)));
+            return Err(CommandError::Bad(format!(
+                "{} games are not rated; say casual",
+                v.name
+            )));
         }
     }
     if spec.stake.is_some() && !(damas && spec.rated == Some(true)) {
-        return Err(CommandError::Bad("a stake goes with a rated Damas game: damas rated stake 50".into()));
+        return Err(CommandError::Bad(
+            "a stake goes with a rated Damas game: damas rated stake 50".into(),
+        ));
     }
     Ok(spec)
 }
@@ -303,30 +334,66 @@ mod tests {
 
     #[test]
     fn moves_are_recognised_and_chatter_is_ignored() {
-        for m in ["c3-d4", "c3 e5", "C3E5", "c3:e5", "11-15", "11x18", "c3xe5xg7", "p16-o15"] {
+        for m in [
+            "c3-d4", "c3 e5", "C3E5", "c3:e5", "11-15", "11x18", "c3xe5xg7", "p16-o15",
+        ] {
             assert_eq!(parse(m, None).unwrap(), Parsed::MoveText(m.into()), "{m}");
         }
-        for chat in ["hello", "ok", "lol 22", "good game!", "a1", "see you at 5", "", "1 2 3 go"] {
+        for chat in [
+            "hello",
+            "ok",
+            "lol 22",
+            "good game!",
+            "a1",
+            "see you at 5",
+            "",
+            "1 2 3 go",
+        ] {
             assert_eq!(parse(chat, None).unwrap(), Parsed::Ignore, "{chat}");
         }
         // Move-shaped but wrong squares still go to the table, which explains.
-        assert_eq!(parse("c3-z9", None).unwrap(), Parsed::Ignore, "z is not a file");
-        assert_eq!(parse("c3-c99", None).unwrap(), Parsed::MoveText("c3-c99".into()));
+        assert_eq!(
+            parse("c3-z9", None).unwrap(),
+            Parsed::Ignore,
+            "z is not a file"
+        );
+        assert_eq!(
+            parse("c3-c99", None).unwrap(),
+            Parsed::MoveText("c3-c99".into())
+        );
     }
 
     #[test]
     fn commands_with_numbers_and_bot_names() {
-        assert_eq!(cmd("/move 12 c3-d4"), Command::Move(Some(12), "c3-d4".into()));
+        assert_eq!(
+            cmd("/move 12 c3-d4"),
+            Command::Move(Some(12), "c3-d4".into())
+        );
         assert_eq!(cmd("/move c3 d4"), Command::Move(None, "c3 d4".into()));
         assert_eq!(cmd("/moves c3"), Command::Moves(None, "c3".into()));
         assert_eq!(cmd("/moves 7 c3"), Command::Moves(Some(7), "c3".into()));
         assert_eq!(cmd("/accept@ugolki_bot"), Command::Accept(None));
         assert_eq!(cmd("/record #4"), Command::Record(Some(4)));
-        assert_eq!(parse("/help@other_bot", Some("ugolki_bot")).unwrap(), Parsed::Ignore);
-        assert_eq!(parse("/frob", None), Err(CommandError::Unknown("frob".into())));
-        assert_eq!(parse("/record x", None), Err(CommandError::Bad("'x' is not a game number".into())));
-        assert_eq!(parse(&format!("/help {}", "x".repeat(600)), None), Err(CommandError::TooLong));
-        assert!(matches!(parse("/move", None), Err(CommandError::Missing("move", _))));
+        assert_eq!(
+            parse("/help@other_bot", Some("ugolki_bot")).unwrap(),
+            Parsed::Ignore
+        );
+        assert_eq!(
+            parse("/frob", None),
+            Err(CommandError::Unknown("frob".into()))
+        );
+        assert_eq!(
+            parse("/record x", None),
+            Err(CommandError::Bad("'x' is not a game number".into()))
+        );
+        assert_eq!(
+            parse(&format!("/help {}", "x".repeat(600)), None),
+            Err(CommandError::TooLong)
+        );
+        assert!(matches!(
+            parse("/move", None),
+            Err(CommandError::Missing("move", _))
+        ));
     }
 
     #[test]
@@ -335,22 +402,59 @@ mod tests {
         assert_eq!(s.rules.id(), "classic3x4");
         assert_eq!(s.time.to_string(), "3+2");
         let s = spec("/challenge");
-        assert_eq!((s.rules.id(), s.time.to_string(), s.rated, s.color), ("classic3x3".into(), "10+5".into(), None, ColorChoice::Random));
+        assert_eq!(
+            (s.rules.id(), s.time.to_string(), s.rated, s.color),
+            (
+                "classic3x3".into(),
+                "10+5".into(),
+                None,
+                ColorChoice::Random
+            )
+        );
         let s = spec("/challenge @bob corners diagonal3x3 1d casual black");
-        assert_eq!((s.rules.id(), s.time.to_string(), s.rated, s.color), ("diagonal3x3".into(), "1d".into(), Some(false), ColorChoice::Black));
+        assert_eq!(
+            (s.rules.id(), s.time.to_string(), s.rated, s.color),
+            (
+                "diagonal3x3".into(),
+                "1d".into(),
+                Some(false),
+                ColorChoice::Black
+            )
+        );
         let s = spec("/challenge @bob damas short movetime 30s monitor rated stake 50 none");
         assert_eq!(s.rules, Rules::Damas { flying: false });
-        assert_eq!((s.movetime_ms, s.monitor, s.rated, s.stake), (Some(30_000), true, Some(true), Some(50)));
+        assert_eq!(
+            (s.movetime_ms, s.monitor, s.rated, s.stake),
+            (Some(30_000), true, Some(true), Some(50))
+        );
         assert_eq!(s.time, TimeControl::Unlimited);
         let err = |t: &str| match parse(t, None) {
             Err(e) => e.to_string(),
             Ok(p) => panic!("{t}: {p:?}"),
         };
-        assert_eq!(err("/challenge @bob blitz"), "I don't understand 'blitz' in the challenge (see /help)");
-        assert_eq!(err("/challenge triangle rated"), "triangular home games are not rated; say casual");
-        assert_eq!(err("/challenge short"), "'short' kings are a Damas option: say damas short");
-        assert_eq!(err("/challenge monitor"), "movetime and monitor are Damas options");
-        assert_eq!(err("/challenge damas stake 5"), "a stake goes with a rated Damas game: damas rated stake 50");
-        assert_eq!(err("/challenge damas movetime 1s"), "movetime needs a time from 5s to 24h, e.g. movetime 30s");
+        assert_eq!(
+            err("/challenge @bob blitz"),
+            "I don't understand 'blitz' in the challenge (see /help)"
+        );
+        assert_eq!(
+            err("/challenge triangle rated"),
+            "triangular home games are not rated; say casual"
+        );
+        assert_eq!(
+            err("/challenge short"),
+            "'short' kings are a Damas option: say damas short"
+        );
+        assert_eq!(
+            err("/challenge monitor"),
+            "movetime and monitor are Damas options"
+        );
+        assert_eq!(
+            err("/challenge damas stake 5"),
+            "a stake goes with a rated Damas game: damas rated stake 50"
+        );
+        assert_eq!(
+            err("/challenge damas movetime 1s"),
+            "movetime needs a time from 5s to 24h, e.g. movetime 30s"
+        );
     }
 }

@@ -56,7 +56,11 @@ impl Live {
         let clock = self.clock();
         let turn = self.game.turn();
         let running = if self.active() { turn } else { turn.opponent() };
-        let now = if self.active() { now } else { self.row.turn_started_at };
+        let now = if self.active() {
+            now
+        } else {
+            self.row.turn_started_at
+        };
         let w = clock.left(Color::White, running, now)?;
         let b = clock.left(Color::Black, running, now)?;
         Some((format_ms(w), format_ms(b)))
@@ -100,7 +104,15 @@ impl Live {
     }
 
     /// A message with the board for `viewer`.
-    pub fn board_message(&self, msg_platform: &str, chat: &str, text: String, viewer: Color, now: i64, result: Option<&str>) -> Outgoing {
+    pub fn board_message(
+        &self,
+        msg_platform: &str,
+        chat: &str,
+        text: String,
+        viewer: Color,
+        now: i64,
+        result: Option<&str>,
+    ) -> Outgoing {
         Outgoing {
             platform: msg_platform.to_string(),
             chat: chat.to_string(),
@@ -125,49 +137,84 @@ impl Table {
         let Some(row) = self.store.game(id).await? else {
             return Ok(None);
         };
-        let rules = Rules::from_id(&row.rules).map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
-        let control = TimeControl::parse(&row.time_control).map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
-        let (Some(white), Some(black)) = (self.store.player(row.white_id).await?, self.store.player(row.black_id).await?) else {
-            return Err(StoreError::Corrupt(format!("game {id} has an unknown player")));
+        let rules = Rules::from_id(&row.rules)
+            .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
+        let control = TimeControl::parse(&row.time_control)
+            .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
+        let (Some(white), Some(black)) = (
+            self.store.player(row.white_id).await?,
+            self.store.player(row.black_id).await?,
+        ) else {
+            return Err(StoreError::Corrupt(format!(
+                "game {id} has an unknown player"
+            )));
         };
-        let cached = lock(&self.cache).get(&id).filter(|(ply, _)| *ply == row.ply).map(|(_, g)| g.clone());
-        let game = match cached {
-            Some(g) => g,
-            None => {
+        let cached = lock(&self.cache)
+            .get(&id)
+            .filter(|(ply, _)| *ply == row.ply)
+            .map(|(_, g)| g.clone());
+        let game = if let Some(g) = cached {
+            g
+        } else {
+            {
                 let mut g = match &row.start_position {
-                    Some(p) => Game::from_text(&rules, p).map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?,
+                    Some(p) => Game::from_text(&rules, p)
+                        .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?,
                     None => Game::new(&rules),
                 };
                 for (i, text) in self.store.moves(id).await?.iter().enumerate() {
-                    g.play_text(text)
-                        .map_err(|e| StoreError::Corrupt(format!("game {id} move {}: {e}", i + 1)))?;
+                    g.play_text(text).map_err(|e| {
+                        StoreError::Corrupt(format!("game {id} move {}: {e}", i + 1))
+                    })?;
                 }
                 lock(&self.cache).insert(id, (row.ply, g.clone()));
                 g
             }
         };
-        Ok(Some(Live { row, white, black, game, rules, control }))
+        Ok(Some(Live {
+            row,
+            white,
+            black,
+            game,
+            rules,
+            control,
+        }))
     }
 
     /// The game a message means: the number given (which must be in this chat), or the
     /// sender's only unfinished game in this chat.
-    pub(super) async fn pick(&self, msg: &Incoming, me: &Player, number: Option<i64>) -> Outcome<Pick> {
+    pub(super) async fn pick(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+    ) -> Outcome<Pick> {
         if let Some(n) = number {
             return Ok(match self.store.game(n).await? {
                 Some(g) if g.platform == msg.platform && g.chat == msg.chat => Pick::Game(n),
                 _ => Pick::Say(texts::no_such_game(n)),
             });
         }
-        let mine = self.store.active_games_in(&msg.platform, &msg.chat, me.id).await?;
+        let mine = self
+            .store
+            .active_games_in(&msg.platform, &msg.chat, me.id)
+            .await?;
         Ok(match mine.as_slice() {
             [] => Pick::None,
             [one] => Pick::Game(one.id),
-            many => Pick::Say(texts::several_games(&many.iter().map(|g| g.id).collect::<Vec<_>>())),
+            many => Pick::Say(texts::several_games(
+                &many.iter().map(|g| g.id).collect::<Vec<_>>(),
+            )),
         })
     }
 
     /// Pick a game and load it for a player command; `Err` carries the reply.
-    pub(super) async fn my_game(&self, msg: &Incoming, me: &Player, number: Option<i64>) -> Outcome<Result<(Live, Color), Vec<Outgoing>>> {
+    pub(super) async fn my_game(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+    ) -> Outcome<Result<(Live, Color), Vec<Outgoing>>> {
         let id = match self.pick(msg, me, number).await? {
             Pick::Game(id) => id,
             Pick::Say(s) => return Ok(Err(vec![reply(msg, s)])),

@@ -80,7 +80,11 @@ impl Table {
             let down = now - beat;
             if down > 0 {
                 let n = store.credit_downtime(down).await?;
-                tracing::info!(down_ms = down, games = n, "credited downtime to running clocks");
+                tracing::info!(
+                    down_ms = down,
+                    games = n,
+                    "credited downtime to running clocks"
+                );
             }
         }
         let table = Table {
@@ -162,7 +166,11 @@ impl Table {
         now: i64,
     ) -> Outcome<Vec<Outgoing>> {
         // A repeated platform message (a retry, a double send) is handled once.
-        if !self.store.first_sight(&msg.platform, &msg.chat, &msg.message_id, now).await? {
+        if !self
+            .store
+            .first_sight(&msg.platform, &msg.chat, &msg.message_id, now)
+            .await?
+        {
             return Ok(Vec::new());
         }
         let parsed = match parsed {
@@ -177,7 +185,13 @@ impl Table {
         }
     }
 
-    async fn command(&self, msg: &Incoming, me: &Player, c: Command, now: i64) -> Outcome<Vec<Outgoing>> {
+    async fn command(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        c: Command,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
         match c {
             Command::Challenge(spec) => self.challenge(msg, me, &spec, now).await,
             Command::Accept(n) => self.accept(msg, me, n, now).await,

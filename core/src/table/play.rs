@@ -52,10 +52,17 @@ impl Table {
         }
         let (recorded, loses) = match live.game.check_text(text) {
             Ok(r) => r,
-            Err(refusal) => return Ok(vec![reply(msg, texts::refused(&refusal.text, &refusal.reason))]),
+            Err(refusal) => {
+                return Ok(vec![reply(
+                    msg,
+                    texts::refused(&refusal.text, &refusal.reason),
+                )])
+            }
         };
         if loses {
-            self.store.set_pending_move(id, live.row.ply, Some(text)).await?;
+            self.store
+                .set_pending_move(id, live.row.ply, Some(text))
+                .await?;
             let deadline = live.game.deadline_and_limit().0.unwrap_or(0);
             return Ok(vec![reply(msg, texts::confirm_needed(&recorded, deadline))]);
         }
@@ -63,7 +70,13 @@ impl Table {
     }
 
     /// `/confirm`: play the losing move (C6) that was put on hold.
-    pub(super) async fn confirm(&self, msg: &Incoming, me: &Player, number: Option<i64>, now: i64) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn confirm(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
         let (live, color) = match self.my_game(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
@@ -72,11 +85,9 @@ impl Table {
         let Some(live) = self.live(live.row.id).await? else {
             return Ok(vec![reply(msg, texts::nothing_to_confirm())]);
         };
-        let pending = live
-            .row
-            .pending_move
-            .clone()
-            .filter(|_| live.row.pending_ply == Some(live.row.ply) && live.game.turn() == color && live.active());
+        let pending = live.row.pending_move.clone().filter(|_| {
+            live.row.pending_ply == Some(live.row.ply) && live.game.turn() == color && live.active()
+        });
         let Some(text) = pending else {
             return Ok(vec![reply(msg, texts::nothing_to_confirm())]);
         };
@@ -87,7 +98,14 @@ impl Table {
     }
 
     /// Play a checked move, commit it, and say so with the board. The caller holds the lock.
-    pub(super) async fn commit_play(&self, live: &Live, mover: Color, text: &str, auto: bool, now: i64) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn commit_play(
+        &self,
+        live: &Live,
+        mover: Color,
+        text: &str,
+        auto: bool,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
         let id = live.row.id;
         let mut game = live.game.clone();
         let recorded = match game.play_text(text) {
@@ -101,14 +119,21 @@ impl Table {
                 }])
             }
         };
-        let clock = match live.clock().after_move(mover, now) {
-            Ok(c) => c,
-            Err(_) => return self.flag(live, now).await,
+        let Ok(clock) = live.clock().after_move(mover, now) else {
+            return self.flag(live, now).await;
         };
         let ending = game.ending();
         // A move by the side the draw was offered to declines the offer (T2).
-        let offer_declined = live.row.draw_offer_by.as_deref().is_some_and(|by| by != mover.name());
-        let offer = if offer_declined { None } else { live.row.draw_offer_by.clone() };
+        let offer_declined = live
+            .row
+            .draw_offer_by
+            .as_deref()
+            .is_some_and(|by| by != mover.name());
+        let offer = if offer_declined {
+            None
+        } else {
+            live.row.draw_offer_by.clone()
+        };
         let finish = ending.as_ref().map(|e| Finish {
             result: result_word(e.winner).to_string(),
             reason: e.reason.clone(),
@@ -123,7 +148,10 @@ impl Table {
             draw_offer_by: offer,
             finish,
         };
-        let row = self.store.commit_move(id, live.row.ply, now, &update).await?;
+        let row = self
+            .store
+            .commit_move(id, live.row.ply, now, &update)
+            .await?;
         lock(&self.cache).insert(id, (row.ply, game.clone()));
         let after = super::live::Live {
             row,
@@ -144,24 +172,41 @@ impl Table {
         if offer_declined {
             caption.push_str(&texts::draw_offer_declined_by_move());
         }
-        match ending {
-            Some(e) => {
-                self.disarm(super::timers::Key::Game(id));
-                let result = texts::rules_result(id, &e, after.name(Color::White), after.name(Color::Black));
-                out.push(after.board_message(&platform, &chat, caption, mover.opponent(), now, Some(&result)));
-                out.push(Outgoing { platform, chat, text: result, board: None });
-            }
-            None => {
-                self.arm_game(&after);
-                let next = after.game.turn();
-                out.push(after.board_message(&platform, &chat, caption, next, now, None));
-            }
+        if let Some(e) = ending {
+            self.disarm(super::timers::Key::Game(id));
+            let result =
+                texts::rules_result(id, &e, after.name(Color::White), after.name(Color::Black));
+            let board = after.board_message(
+                &platform,
+                &chat,
+                caption,
+                mover.opponent(),
+                now,
+                Some(&result),
+            );
+            out.push(board);
+            out.push(Outgoing {
+                platform,
+                chat,
+                text: result,
+                board: None,
+            });
+        } else {
+            self.arm_game(&after);
+            let next = after.game.turn();
+            out.push(after.board_message(&platform, &chat, caption, next, now, None));
         }
         Ok(out)
     }
 
     /// End a game without a move; says `text` with the final board. The caller holds the lock.
-    pub(super) async fn end_game(&self, live: &Live, finish: Finish, text: String, now: i64) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn end_game(
+        &self,
+        live: &Live,
+        finish: Finish,
+        text: String,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
         let turn = live.game.turn();
         let clock = live.clock();
         // Stop the running clock where it stands.
@@ -170,7 +215,10 @@ impl Table {
             crate::clock::TimeControl::Fischer { .. } => (left(Color::White), left(Color::Black)),
             _ => (live.row.white_ms, live.row.black_ms),
         };
-        let row = self.store.finish_game(live.row.id, live.row.ply, &finish, clocks, now).await?;
+        let row = self
+            .store
+            .finish_game(live.row.id, live.row.ply, &finish, clocks, now)
+            .await?;
         self.disarm(super::timers::Key::Game(live.row.id));
         let ended = Live {
             row,
@@ -184,7 +232,14 @@ impl Table {
             "black" => Color::Black,
             _ => Color::White,
         };
-        Ok(vec![ended.board_message(&ended.row.platform.clone(), &ended.row.chat.clone(), text.clone(), viewer, now, Some(&text))])
+        Ok(vec![ended.board_message(
+            &ended.row.platform.clone(),
+            &ended.row.chat.clone(),
+            text.clone(),
+            viewer,
+            now,
+            Some(&text),
+        )])
     }
 
     /// The side to move ran out of time: it loses (T1).

@@ -6,7 +6,7 @@ use crate::store::{NewChallenge, NewGame};
 const T0: i64 = 1_767_225_600_000; // 2026-01-01 00:00 UTC
 const MIN: i64 = 60_000;
 
-struct Chat {
+struct Room {
     table: Table,
     time: FakeTime,
     store: Store,
@@ -14,11 +14,13 @@ struct Chat {
     chat: String,
 }
 
-async fn chat() -> Chat {
+async fn chat() -> Room {
     let store = Store::connect("sqlite::memory:").await.unwrap();
     let time = FakeTime::at(T0);
-    let table = Table::open(store.clone(), Arc::new(time.clone()), Config::default()).await.unwrap();
-    Chat {
+    let table = Table::open(store.clone(), Arc::new(time.clone()), Config::default())
+        .await
+        .unwrap();
+    Room {
         table,
         time,
         store,
@@ -35,9 +37,11 @@ fn user(name: &str) -> User {
     }
 }
 
-impl Chat {
+impl Room {
     fn incoming(&self, who: &str, text: &str) -> Incoming {
-        let n = self.next_id.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let n = self
+            .next_id
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         Incoming {
             platform: "test".into(),
             chat: self.chat.clone(),
@@ -58,19 +62,46 @@ impl Chat {
 
     /// The texts of the replies, joined.
     async fn says(&self, who: &str, text: &str) -> String {
-        self.say(who, text).await.iter().map(|o| o.text.clone()).collect::<Vec<_>>().join("\n")
+        self.say(who, text)
+            .await
+            .iter()
+            .map(|o| o.text.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
-    async fn reopen(self) -> Chat {
-        let Chat { store, time, chat, next_id, .. } = self;
-        let table = Table::open(store.clone(), Arc::new(time.clone()), Config::default()).await.unwrap();
-        Chat { table, time, store, next_id, chat }
+    async fn reopen(self) -> Room {
+        let Room {
+            store,
+            time,
+            chat,
+            next_id,
+            ..
+        } = self;
+        let table = Table::open(store.clone(), Arc::new(time.clone()), Config::default())
+            .await
+            .unwrap();
+        Room {
+            table,
+            time,
+            store,
+            next_id,
+            chat,
+        }
     }
 
     /// A game between alice (White) and bob (Black) from a position, as a test shortcut.
     async fn game_from(&self, rules: &str, position: &str, tc: &str) -> i64 {
-        let a = self.store.player_for("test", &user("alice"), T0).await.unwrap();
-        let b = self.store.player_for("test", &user("bob"), T0).await.unwrap();
+        let a = self
+            .store
+            .player_for("test", &user("alice"), T0)
+            .await
+            .unwrap();
+        let b = self
+            .store
+            .player_for("test", &user("bob"), T0)
+            .await
+            .unwrap();
         let now = self.time.now_ms();
         let c = self
             .store
@@ -127,7 +158,9 @@ impl Chat {
 
     /// alice challenges bob with `terms` and bob accepts; alice is White. Returns the game id.
     async fn start(&self, terms: &str) -> i64 {
-        let out = self.says("alice", &format!("/challenge @bob {terms} white")).await;
+        let out = self
+            .says("alice", &format!("/challenge @bob {terms} white"))
+            .await;
         assert!(out.contains("challenge #"), "{out}");
         let out = self.say("bob", "/accept").await;
         assert!(out[0].text.starts_with("Game #"), "{}", out[0].text);
@@ -161,7 +194,10 @@ async fn challenge_expires_and_cannot_be_accepted_after() {
     c.time.advance(1);
     let out = c.table.fire_due().await;
     assert_eq!(out[0].text, "alice's challenge #1 expired.");
-    assert_eq!(c.says("bob", "/accept").await, "There is no open challenge for you here.");
+    assert_eq!(
+        c.says("bob", "/accept").await,
+        "There is no open challenge for you here."
+    );
 }
 
 #[tokio::test]
@@ -169,25 +205,55 @@ async fn open_challenges_are_for_anyone_but_the_challenger() {
     let c = chat().await;
     let out = c.says("alice", "/challenge damas 5+3").await;
     assert!(out.contains("to anyone here"), "{out}");
-    assert_eq!(c.says("alice", "/accept").await, "That is your own challenge; /cancel it if you changed your mind.");
+    assert_eq!(
+        c.says("alice", "/accept").await,
+        "That is your own challenge; /cancel it if you changed your mind."
+    );
     let out = c.says("carol", "/accept").await;
     assert!(out.contains("carol"), "{out}");
-    assert_eq!(c.says("dave", "/accept").await, "There is no open challenge for you here.");
+    assert_eq!(
+        c.says("dave", "/accept").await,
+        "There is no open challenge for you here."
+    );
 }
 
 #[tokio::test]
 async fn challenges_refuse_self_and_crowds_and_nonsense() {
     let c = chat().await;
-    assert_eq!(c.says("alice", "/challenge @alice").await, "You cannot play against yourself.");
-    assert_eq!(c.says("alice", "/challenge @bob @carol").await, "Challenge one player at a time.");
-    assert_eq!(c.says("alice", "/challenge @bob blitz").await, "I don't understand 'blitz' in the challenge (see /help)");
-    assert_eq!(c.says("carol", "/decline 99").await, "There is no open challenge #99 here.");
+    assert_eq!(
+        c.says("alice", "/challenge @alice").await,
+        "You cannot play against yourself."
+    );
+    assert_eq!(
+        c.says("alice", "/challenge @bob @carol").await,
+        "Challenge one player at a time."
+    );
+    assert_eq!(
+        c.says("alice", "/challenge @bob blitz").await,
+        "I don't understand 'blitz' in the challenge (see /help)"
+    );
+    assert_eq!(
+        c.says("carol", "/decline 99").await,
+        "There is no open challenge #99 here."
+    );
     c.says("alice", "/challenge @bob").await;
-    assert_eq!(c.says("carol", "/accept 1").await, "Challenge #1 is for someone else.");
-    assert_eq!(c.says("carol", "/decline 1").await, "Only the challenged player can decline; the challenger can /cancel.");
-    assert_eq!(c.says("bob", "/decline").await, "bob declined alice's challenge #1.");
+    assert_eq!(
+        c.says("carol", "/accept 1").await,
+        "Challenge #1 is for someone else."
+    );
+    assert_eq!(
+        c.says("carol", "/decline 1").await,
+        "Only the challenged player can decline; the challenger can /cancel."
+    );
+    assert_eq!(
+        c.says("bob", "/decline").await,
+        "bob declined alice's challenge #1."
+    );
     c.says("alice", "/challenge @bob").await;
-    assert_eq!(c.says("bob", "/cancel").await, "You have no open challenge here.");
+    assert_eq!(
+        c.says("bob", "/cancel").await,
+        "You have no open challenge here."
+    );
     assert_eq!(c.says("alice", "/cancel").await, "Challenge #2 cancelled.");
     assert!(c.store.active_games().await.unwrap().is_empty());
 }
@@ -199,13 +265,29 @@ async fn only_players_move_in_turn_and_bad_moves_get_a_reason() {
     let c = chat().await;
     let id = c.start("").await;
     assert_eq!(c.says("bob", "f6-e6").await, "Not your turn.");
-    assert_eq!(c.says("carol", "c3-d3").await, "", "a bystander's move-shaped text is not for us");
-    assert_eq!(c.says("carol", &format!("/move {id} c3-d3")).await, format!("You are not playing in game #{id}."));
-    assert_eq!(c.says("alice", "c3-e5").await, "c3-e5: the piece on c3 cannot reach e5");
+    assert_eq!(
+        c.says("carol", "c3-d3").await,
+        "",
+        "a bystander's move-shaped text is not for us"
+    );
+    assert_eq!(
+        c.says("carol", &format!("/move {id} c3-d3")).await,
+        format!("You are not playing in game #{id}.")
+    );
+    assert_eq!(
+        c.says("alice", "c3-e5").await,
+        "c3-e5: the piece on c3 cannot reach e5"
+    );
     assert_eq!(c.says("alice", "a1-b1").await, "a1-b1: b1 is occupied");
     assert_eq!(c.says("alice", "hello there").await, "");
-    assert_eq!(c.says("alice", &format!("/move {} c3-d3", id + 5)).await, format!("There is no game #{} in this chat.", id + 5));
-    assert!(c.store.moves(id).await.unwrap().is_empty(), "nothing was played");
+    assert_eq!(
+        c.says("alice", &format!("/move {} c3-d3", id + 5)).await,
+        format!("There is no game #{} in this chat.", id + 5)
+    );
+    assert!(
+        c.store.moves(id).await.unwrap().is_empty(),
+        "nothing was played"
+    );
     assert!(!c.says("alice", "c3 d3").await.is_empty());
     assert_eq!(c.store.moves(id).await.unwrap(), ["c3-d3"]);
 }
@@ -227,10 +309,22 @@ async fn two_games_at_once_in_one_chat() {
     c.says("alice", "/challenge @carol white").await;
     c.says("carol", "/accept").await;
     let g2 = c.store.active_games().await.unwrap().last().unwrap().id;
-    assert_eq!(c.says("alice", "c3-d3").await, format!("You have several games here (#{g1}, #{g2}); say which, e.g. /move {g1} c3-d4."));
-    assert!(c.says("alice", &format!("/move {g2} c3-d3")).await.contains("alice played c3-d3"));
-    assert!(c.says("carol", "f6-e6").await.contains("carol played f6-e6"));
-    assert!(c.says("alice", &format!("/move {g1} b3-b4")).await.contains("alice played b3-b4"));
+    assert_eq!(
+        c.says("alice", "c3-d3").await,
+        format!("You have several games here (#{g1}, #{g2}); say which, e.g. /move {g1} c3-d4.")
+    );
+    assert!(c
+        .says("alice", &format!("/move {g2} c3-d3"))
+        .await
+        .contains("alice played c3-d3"));
+    assert!(c
+        .says("carol", "f6-e6")
+        .await
+        .contains("carol played f6-e6"));
+    assert!(c
+        .says("alice", &format!("/move {g1} b3-b4"))
+        .await
+        .contains("alice played b3-b4"));
     assert!(c.says("bob", "f6-f5").await.contains("bob played f6-f5"));
     assert_eq!(c.store.moves(g1).await.unwrap(), ["b3-b4", "f6-f5"]);
     assert_eq!(c.store.moves(g2).await.unwrap(), ["c3-d3", "f6-e6"]);
@@ -246,7 +340,10 @@ async fn concurrent_messages_for_one_game_never_apply_twice() {
     let a = c.incoming("alice", "c3-d3");
     let b = c.incoming("alice", "c3 d3");
     let (ra, rb) = tokio::join!(c.table.handle(&a), c.table.handle(&b));
-    let played = [ra, rb].iter().filter(|r| r.iter().any(|o| o.text.contains("played"))).count();
+    let played = [ra, rb]
+        .iter()
+        .filter(|r| r.iter().any(|o| o.text.contains("played")))
+        .count();
     assert_eq!(played, 1);
     assert_eq!(c.store.moves(id).await.unwrap().len(), 1);
 }
@@ -256,41 +353,95 @@ async fn concurrent_messages_for_one_game_never_apply_twice() {
 #[tokio::test]
 async fn corners_completion_black_first_wins() {
     let c = chat().await;
-    let id = c.game_from("classic3x3", "5www/5www/4w1ww/8/7b/bb1b4/bbb5/bbb5 w 30", "none").await;
+    let id = c
+        .game_from(
+            "classic3x3",
+            "5www/5www/4w1ww/8/7b/bb1b4/bbb5/bbb5 w 30",
+            "none",
+        )
+        .await;
     c.says("alice", "e6-e5").await;
     let out = c.says("bob", "d3-c3").await;
-    assert!(out.contains(&format!("Game #{id} over: bob (Black) wins — completed target (C5).")), "{out}");
-    assert_eq!(c.status(id).await, ("finished".into(), Some("black".into()), Some("C5".into())));
-    assert_eq!(c.says("alice", "e5-e4").await, "", "no game of alice's is running here");
-    assert_eq!(c.says("alice", &format!("/move {id} e5-e4")).await, format!("Game #{id} is over."));
+    assert!(
+        out.contains(&format!(
+            "Game #{id} over: bob (Black) wins — completed target (C5)."
+        )),
+        "{out}"
+    );
+    assert_eq!(
+        c.status(id).await,
+        ("finished".into(), Some("black".into()), Some("C5".into()))
+    );
+    assert_eq!(
+        c.says("alice", "e5-e4").await,
+        "",
+        "no game of alice's is running here"
+    );
+    assert_eq!(
+        c.says("alice", &format!("/move {id} e5-e4")).await,
+        format!("Game #{id} is over.")
+    );
 }
 
 #[tokio::test]
 async fn corners_black_has_the_last_move_draw_and_white_win() {
     let c = chat().await;
-    let id = c.game_from("classic3x3", "5www/5www/4w1ww/8/7b/bb1b4/bbb5/bbb5 w 30", "none").await;
+    let id = c
+        .game_from(
+            "classic3x3",
+            "5www/5www/4w1ww/8/7b/bb1b4/bbb5/bbb5 w 30",
+            "none",
+        )
+        .await;
     let out = c.says("alice", "e6-f6").await;
-    assert!(out.contains("bob to move"), "Black still plays move 30: {out}");
+    assert!(
+        out.contains("bob to move"),
+        "Black still plays move 30: {out}"
+    );
     let out = c.says("bob", "d3-c3").await;
-    assert!(out.contains("draw — both completed target on move 30 (C5)"), "{out}");
-    let id2 = c.game_from("classic3x3", "5www/5www/4w1ww/8/7b/bb1b4/bbb5/bbb5 w 30", "none").await;
+    assert!(
+        out.contains("draw — both completed target on move 30 (C5)"),
+        "{out}"
+    );
+    let id2 = c
+        .game_from(
+            "classic3x3",
+            "5www/5www/4w1ww/8/7b/bb1b4/bbb5/bbb5 w 30",
+            "none",
+        )
+        .await;
     assert_ne!(id, id2);
     // alice now has one game: the first is over.
     c.says("alice", "e6-f6").await;
     let out = c.says("bob", "h4-h3").await;
-    assert!(out.contains("alice (White) wins — completed target (C5)"), "{out}");
+    assert!(
+        out.contains("alice (White) wins — completed target (C5)"),
+        "{out}"
+    );
 }
 
 #[tokio::test]
 async fn corners_deadline_limit_and_no_moves() {
     let c = chat().await;
-    let id = c.game_from("classic3x3", "8/8/8/3bb3/3w4/8/8/w7 b 40", "none").await;
+    let id = c
+        .game_from("classic3x3", "8/8/8/3bb3/3w4/8/8/w7 b 40", "none")
+        .await;
     let out = c.says("bob", "e5-e6").await;
-    assert!(out.contains(&format!("Game #{id} over: bob (Black) wins — white left home late (C6).")), "{out}");
-    c.game_from("classic3x3", "8/8/5ww1/8/3b4/8/8/b7 b 80", "none").await;
+    assert!(
+        out.contains(&format!(
+            "Game #{id} over: bob (Black) wins — white left home late (C6)."
+        )),
+        "{out}"
+    );
+    c.game_from("classic3x3", "8/8/5ww1/8/3b4/8/8/b7 b 80", "none")
+        .await;
     let out = c.says("bob", "d4-d5").await;
-    assert!(out.contains("alice (White) wins — move limit, 2 to 1 in target (C7)"), "{out}");
-    c.game_from("diagonal3x3", "5wwb/6ww/7w/4w3/8/8/8/8 w 10", "none").await;
+    assert!(
+        out.contains("alice (White) wins — move limit, 2 to 1 in target (C7)"),
+        "{out}"
+    );
+    c.game_from("diagonal3x3", "5wwb/6ww/7w/4w3/8/8/8/8 w 10", "none")
+        .await;
     let out = c.says("alice", "e5-f6").await;
     assert!(out.contains("draw — black has no legal move (C7)"), "{out}");
 }
@@ -298,23 +449,41 @@ async fn corners_deadline_limit_and_no_moves() {
 #[tokio::test]
 async fn corners_losing_return_home_asks_for_confirmation() {
     let c = chat().await;
-    let id = c.game_from("classic3x3", "8/8/4b3/4w3/8/1b6/2bw4/8 w 41", "none").await;
+    let id = c
+        .game_from("classic3x3", "8/8/4b3/4w3/8/1b6/2bw4/8 w 41", "none")
+        .await;
     let out = c.says("alice", "d2-b2").await;
     assert_eq!(out, "d2-b2 ends in your own home after move 40, which loses the game at once (rule C6). Type /confirm to play it anyway.");
     assert!(c.store.moves(id).await.unwrap().is_empty());
-    assert_eq!(c.says("bob", "/confirm").await, "There is no move waiting for /confirm.");
+    assert_eq!(
+        c.says("bob", "/confirm").await,
+        "There is no move waiting for /confirm."
+    );
     let out = c.says("alice", "/confirm").await;
-    assert!(out.contains("bob (Black) wins — white returned home after the deadline (C6)"), "{out}");
+    assert!(
+        out.contains("bob (Black) wins — white returned home after the deadline (C6)"),
+        "{out}"
+    );
 }
 
 #[tokio::test]
 async fn corners_threefold_repetition_through_the_table() {
     let c = chat().await;
     let id = c.start("").await;
-    for (who, m) in [("alice", "c3-d3"), ("bob", "f6-e6"), ("alice", "d3-c3"), ("bob", "e6-f6")].repeat(2) {
+    for (who, m) in [
+        ("alice", "c3-d3"),
+        ("bob", "f6-e6"),
+        ("alice", "d3-c3"),
+        ("bob", "e6-f6"),
+    ]
+    .repeat(2)
+    {
         c.says(who, m).await;
     }
-    assert_eq!(c.status(id).await, ("finished".into(), Some("draw".into()), Some("C7".into())));
+    assert_eq!(
+        c.status(id).await,
+        ("finished".into(), Some("draw".into()), Some("C7".into()))
+    );
 }
 
 #[tokio::test]
@@ -328,9 +497,15 @@ async fn flag_falls_when_time_runs_out_even_if_nobody_types() {
     assert!(c.table.fire_due().await.is_empty());
     c.time.advance(1);
     let out = c.table.fire_due().await;
-    assert_eq!(out[0].text, format!("Game #{id}: bob ran out of time — alice wins (T1)."));
+    assert_eq!(
+        out[0].text,
+        format!("Game #{id}: bob ran out of time — alice wins (T1).")
+    );
     assert!(out[0].board.is_some());
-    assert_eq!(c.status(id).await, ("finished".into(), Some("white".into()), Some("T1".into())));
+    assert_eq!(
+        c.status(id).await,
+        ("finished".into(), Some("white".into()), Some("T1".into()))
+    );
 }
 
 #[tokio::test]
@@ -340,9 +515,15 @@ async fn a_move_racing_its_own_flag_loses() {
     c.time.advance(MIN);
     // The timer has not fired yet, but the move comes too late.
     let out = c.says("alice", "c3-d3").await;
-    assert_eq!(out, format!("Game #{id}: alice ran out of time — bob wins (T1)."));
+    assert_eq!(
+        out,
+        format!("Game #{id}: alice ran out of time — bob wins (T1).")
+    );
     assert!(c.store.moves(id).await.unwrap().is_empty());
-    assert!(c.table.fire_due().await.is_empty(), "the flag is announced once");
+    assert!(
+        c.table.fire_due().await.is_empty(),
+        "the flag is announced once"
+    );
 }
 
 #[tokio::test]
@@ -361,38 +542,71 @@ async fn correspondence_reminds_then_flags() {
     let id = c.start("1d").await;
     c.time.advance(18 * 60 * MIN);
     let out = c.table.fire_due().await;
-    assert_eq!(out[0].text, format!("alice, it is your move in game #{id}: 6:00:00 left."));
+    assert_eq!(
+        out[0].text,
+        format!("alice, it is your move in game #{id}: 6:00:00 left.")
+    );
     assert!(c.table.fire_due().await.is_empty(), "one reminder");
     c.time.advance(6 * 60 * MIN);
     let out = c.table.fire_due().await;
-    assert!(out[0].text.contains("alice ran out of time — bob wins (T1)"), "{}", out[0].text);
+    assert!(
+        out[0]
+            .text
+            .contains("alice ran out of time — bob wins (T1)"),
+        "{}",
+        out[0].text
+    );
 }
 
 #[tokio::test]
 async fn resign_draw_and_abort() {
     let c = chat().await;
     let id = c.start("").await;
-    assert_eq!(c.says("alice", "/abort").await, format!("Game #{id} aborted by alice; it does not count."));
+    assert_eq!(
+        c.says("alice", "/abort").await,
+        format!("Game #{id} aborted by alice; it does not count.")
+    );
     assert_eq!(c.status(id).await.1, Some("void".into()));
 
     let id = c.start("").await;
     c.says("alice", "c3-d3").await;
     c.says("bob", "f6-e6").await;
-    assert_eq!(c.says("bob", "/abort").await, "Too late to abort: both sides have moved. You can /resign or offer a /draw.");
-    assert_eq!(c.says("alice", "/draw").await, "alice offers a draw. bob: /draw to accept, /nodraw to decline.");
-    assert_eq!(c.says("alice", "/draw").await, "You have already offered a draw.");
+    assert_eq!(
+        c.says("bob", "/abort").await,
+        "Too late to abort: both sides have moved. You can /resign or offer a /draw."
+    );
+    assert_eq!(
+        c.says("alice", "/draw").await,
+        "alice offers a draw. bob: /draw to accept, /nodraw to decline."
+    );
+    assert_eq!(
+        c.says("alice", "/draw").await,
+        "You have already offered a draw."
+    );
     assert_eq!(c.says("bob", "/nodraw").await, "bob declined the draw.");
     c.says("alice", "/draw").await;
     // A move by bob declines it too; alice's own move leaves her offer standing.
     assert!(!c.says("alice", "b3-b4").await.contains("declined"));
-    assert!(c.says("bob", "e6-e5").await.contains("The draw offer is declined."));
+    assert!(c
+        .says("bob", "e6-e5")
+        .await
+        .contains("The draw offer is declined."));
     c.says("bob", "/draw").await;
-    assert_eq!(c.says("alice", "/draw").await, format!("Game #{id}: draw agreed (T2)."));
+    assert_eq!(
+        c.says("alice", "/draw").await,
+        format!("Game #{id}: draw agreed (T2).")
+    );
     assert_eq!(c.status(id).await.1, Some("draw".into()));
 
     let id = c.start("").await;
-    assert_eq!(c.says("bob", "/resign").await, format!("Game #{id}: bob resigned — alice wins (T2)."));
-    assert_eq!(c.status(id).await, ("finished".into(), Some("white".into()), Some("T2".into())));
+    assert_eq!(
+        c.says("bob", "/resign").await,
+        format!("Game #{id}: bob resigned — alice wins (T2).")
+    );
+    assert_eq!(
+        c.status(id).await,
+        ("finished".into(), Some("white".into()), Some("T2".into()))
+    );
 }
 
 #[tokio::test]
@@ -403,14 +617,27 @@ async fn damas_game_to_the_end_and_records() {
         assert!(c.says(who, m).await.contains("played"));
     }
     // Taking is compulsory.
-    assert_eq!(c.says("alice", "9-13").await, "9-13: a capture is compulsory");
+    assert_eq!(
+        c.says("alice", "9-13").await,
+        "9-13: a capture is compulsory"
+    );
     let out = c.say("alice", "15x22").await;
-    assert_eq!(out[0].board.as_ref().unwrap().taken.len(), 1, "the taken piece is shown");
+    assert_eq!(
+        out[0].board.as_ref().unwrap().taken.len(),
+        1,
+        "the taken piece is shown"
+    );
     let rec = c.says("alice", &format!("/record {id}")).await;
-    assert_eq!(rec, format!("Game #{id}, alice – bob, Damas (flying kings): 1. d3-c4 e6-d5 2. c4xe6"));
+    assert_eq!(
+        rec,
+        format!("Game #{id}, alice – bob, Damas (flying kings): 1. d3-c4 e6-d5 2. c4xe6")
+    );
     let id2 = c.game_from("damas", "W:W12:B15", "none").await;
     let out = c.says("alice", &format!("/move {id2} b3xd5")).await;
-    assert!(out.contains("alice (White) wins — black has no pieces left (D5)"), "{out}");
+    assert!(
+        out.contains("alice (White) wins — black has no pieces left (D5)"),
+        "{out}"
+    );
 }
 
 #[tokio::test]
@@ -419,12 +646,24 @@ async fn damas_movetime_plays_for_the_idle_player_and_monitor_claims() {
     let id = c.start("damas movetime 30s monitor").await;
     c.time.advance(30_000);
     let out = c.table.fire_due().await;
-    assert!(out[0].text.starts_with(&format!("Game #{id}: alice's move time ran out, so the table played")), "{}", out[0].text);
+    assert!(
+        out[0].text.starts_with(&format!(
+            "Game #{id}: alice's move time ran out, so the table played"
+        )),
+        "{}",
+        out[0].text
+    );
     assert_eq!(c.store.moves(id).await.unwrap().len(), 1);
     // bob idles; alice may claim after the idle limit (3 min) — before 10 moves: annulled.
     c.time.advance(20_000);
-    assert_eq!(c.says("bob", "/claim").await, "It is your move; you can claim only while your opponent keeps you waiting.");
-    assert_eq!(c.says("alice", "/claim").await, "bob has been idle for 0:20; you can claim after 3:00.");
+    assert_eq!(
+        c.says("bob", "/claim").await,
+        "It is your move; you can claim only while your opponent keeps you waiting."
+    );
+    assert_eq!(
+        c.says("alice", "/claim").await,
+        "bob has been idle for 0:20; you can claim after 3:00."
+    );
 }
 
 #[tokio::test]
@@ -445,15 +684,27 @@ async fn boards_moves_help_and_rules() {
     assert_eq!(out[0].text, "c3 can go to d3, c4.");
     let b = out[0].board.as_ref().unwrap();
     assert_eq!(b.destinations.len(), 2);
-    assert!(c.says("alice", "/moves a1").await.contains("Nothing can move from a1"));
+    assert!(c
+        .says("alice", "/moves a1")
+        .await
+        .contains("Nothing can move from a1"));
     assert_eq!(c.says("alice", "/moves zz").await, "'zz' is not a square.");
     let out = c.say("bob", "/board").await;
     assert!(out[0].board.as_ref().unwrap().flip, "bob sees his own side");
     assert!(c.says("carol", "/help").await.contains("/challenge"));
-    assert!(c.says("carol", "/rules diagonal3x3").await.contains("move 30"));
+    assert!(c
+        .says("carol", "/rules diagonal3x3")
+        .await
+        .contains("move 30"));
     assert!(c.says("carol", "/rules damas").await.contains("Kings fly"));
-    assert_eq!(c.says("carol", "/frobnicate").await, "unknown command /frobnicate (see /help)");
-    assert_eq!(c.says("carol", &format!("/help {}", "x".repeat(600))).await, "that message is too long");
+    assert_eq!(
+        c.says("carol", "/frobnicate").await,
+        "unknown command /frobnicate (see /help)"
+    );
+    assert_eq!(
+        c.says("carol", &format!("/help {}", "x".repeat(600))).await,
+        "that message is too long"
+    );
 }
 
 // ---- Restart ----
@@ -475,10 +726,22 @@ async fn restart_reloads_games_and_credits_the_downtime() {
     let c = c.reopen().await;
     let after = c.store.game(id).await.unwrap().unwrap();
     let left_after = after.white_ms - (c.time.now_ms() - after.turn_started_at);
-    assert!(left_after >= left_before && left_after - left_before <= 5_000, "{left_before} → {left_after}");
+    assert!(
+        left_after >= left_before && left_after - left_before <= 5_000,
+        "{left_before} → {left_after}"
+    );
     // The flag timer is armed again, and the game goes on to its end.
     assert!(c.table.next_deadline().is_some());
-    assert!(c.says("alice", "b3-b4").await.contains("alice played b3-b4"));
-    assert_eq!(c.says("bob", "/resign").await, format!("Game #{id}: bob resigned — alice wins (T2)."));
-    assert_eq!(c.store.moves(id).await.unwrap(), ["c3-d3", "f6-e6", "b3-b4"]);
+    assert!(c
+        .says("alice", "b3-b4")
+        .await
+        .contains("alice played b3-b4"));
+    assert_eq!(
+        c.says("bob", "/resign").await,
+        format!("Game #{id}: bob resigned — alice wins (T2).")
+    );
+    assert_eq!(
+        c.store.moves(id).await.unwrap(),
+        ["c3-d3", "f6-e6", "b3-b4"]
+    );
 }

@@ -4,6 +4,7 @@
 use crate::clock::{format_ms, TimeControl};
 use crate::color::Color;
 use crate::game::Ending;
+use std::fmt::Write as _;
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -64,7 +65,14 @@ pub fn color_wish(c: Option<Color>) -> &'static str {
 }
 
 #[must_use]
-pub fn challenge_to(id: i64, from: &str, to: &str, terms: &str, wish: &str, minutes: i64) -> String {
+pub fn challenge_to(
+    id: i64,
+    from: &str,
+    to: &str,
+    terms: &str,
+    wish: &str,
+    minutes: i64,
+) -> String {
     format!("{from} challenges {to}: {terms}{wish} — challenge #{id}. {to}: /accept or /decline. It expires in {minutes} min.")
 }
 
@@ -152,7 +160,10 @@ pub fn no_game_here() -> String {
 pub fn several_games(ids: &[i64]) -> String {
     let list: Vec<String> = ids.iter().map(|i| format!("#{i}")).collect();
     let first = ids.first().copied().unwrap_or(1);
-    format!("You have several games here ({}); say which, e.g. /move {first} c3-d4.", list.join(", "))
+    format!(
+        "You have several games here ({}); say which, e.g. /move {first} c3-d4.",
+        list.join(", ")
+    )
 }
 
 #[must_use]
@@ -206,15 +217,15 @@ pub fn status_line(
 ) -> String {
     let mut s = format!("Move {move_no}");
     if let Some((w, wt, b, bt)) = clocks {
-        s.push_str(&format!(" · {w} {wt} · {b} {bt}"));
+        let _ = write!(s, " · {w} {wt} · {b} {bt}");
     }
     if let Some(d) = deadline_limit.0 {
-        s.push_str(&format!(" · leave home by {d}"));
+        let _ = write!(s, " · leave home by {d}");
     }
     if let Some(l) = deadline_limit.1 {
-        s.push_str(&format!(" · limit {l}"));
+        let _ = write!(s, " · limit {l}");
     }
-    s.push_str(&format!(" · {to_move} to move"));
+    let _ = write!(s, " · {to_move} to move");
     s
 }
 
@@ -223,10 +234,10 @@ pub fn status_line(
 pub fn board_info(move_no: u32, deadline_limit: (Option<u16>, Option<u16>)) -> String {
     let mut s = format!("Move {move_no}");
     if let Some(d) = deadline_limit.0 {
-        s.push_str(&format!(" · leave home by {d}"));
+        let _ = write!(s, " · leave home by {d}");
     }
     if let Some(l) = deadline_limit.1 {
-        s.push_str(&format!(" · limit {l}"));
+        let _ = write!(s, " · limit {l}");
     }
     s
 }
@@ -242,7 +253,12 @@ pub fn rules_result(id: i64, e: &Ending, white: &str, black: &str) -> String {
     match e.winner {
         Some(c) => {
             let name = if c == Color::White { white } else { black };
-            format!("Game #{id} over: {name} ({}) wins — {} ({}).", side(c), e.reason, e.rule)
+            format!(
+                "Game #{id} over: {name} ({}) wins — {} ({}).",
+                side(c),
+                e.reason,
+                e.rule
+            )
         }
         None => format!("Game #{id} over: draw — {} ({}).", e.reason, e.rule),
     }
@@ -331,7 +347,11 @@ pub fn claim_on_own_turn() -> String {
 
 #[must_use]
 pub fn claim_too_early(who: &str, idle_ms: i64, limit_ms: i64) -> String {
-    format!("{who} has been idle for {}; you can claim after {}.", format_ms(idle_ms), format_ms(limit_ms))
+    format!(
+        "{who} has been idle for {}; you can claim after {}.",
+        format_ms(idle_ms),
+        format_ms(limit_ms)
+    )
 }
 
 #[must_use]
@@ -351,7 +371,10 @@ pub fn auto_moved(id: i64, who: &str, recorded: &str) -> String {
 
 #[must_use]
 pub fn reminder(id: i64, who: &str, left_ms: i64) -> String {
-    format!("{who}, it is your move in game #{id}: {} left.", format_ms(left_ms))
+    format!(
+        "{who}, it is your move in game #{id}: {} left.",
+        format_ms(left_ms)
+    )
 }
 
 #[must_use]
@@ -367,8 +390,19 @@ pub fn games_line(id: i64, rules_name: &str, opponent: &str, my_turn: bool, here
 }
 
 #[must_use]
-pub fn record(id: i64, white: &str, black: &str, rules_name: &str, record: &str, result: Option<&str>) -> String {
-    let moves = if record.is_empty() { "no moves yet" } else { record };
+pub fn record(
+    id: i64,
+    white: &str,
+    black: &str,
+    rules_name: &str,
+    record: &str,
+    result: Option<&str>,
+) -> String {
+    let moves = if record.is_empty() {
+        "no moves yet"
+    } else {
+        record
+    };
     match result {
         Some(r) => format!("Game #{id}, {white} – {black}, {rules_name}: {moves} — {r}"),
         None => format!("Game #{id}, {white} – {black}, {rules_name}: {moves}"),
@@ -419,16 +453,29 @@ pub fn help() -> String {
 }
 
 #[must_use]
-pub fn rules_corners(name: &str, deadline: Option<u16>, limit: Option<u16>, diagonal: bool, no_blocking: bool) -> String {
-    let dirs = if diagonal { "in all eight directions" } else { "orthogonally" };
+pub fn rules_corners(
+    name: &str,
+    deadline: Option<u16>,
+    limit: Option<u16>,
+    diagonal: bool,
+    no_blocking: bool,
+) -> String {
+    let dirs = if diagonal {
+        "in all eight directions"
+    } else {
+        "orthogonally"
+    };
     let mut s = format!(
         "Corners, {name}: fill the opponent's corner with your pieces (C1). A move is one step {dirs} to an empty square, or a chain of jumps over single pieces of either colour; stop after any jump, never land twice on a square (C2). White moves first; Black always gets the last move, so both completing on the same move is a draw (C5)."
     );
     if let Some(d) = deadline {
-        s.push_str(&format!(" Every piece must have left home by move {d}; after that, a move ending in your own home loses (C6)."));
+        let _ = write!(s, " Every piece must have left home by move {d}; after that, a move ending in your own home loses (C6).");
     }
     if let Some(l) = limit {
-        s.push_str(&format!(" After move {l} the side with more pieces in the target wins (C7)."));
+        let _ = write!(
+            s,
+            " After move {l} the side with more pieces in the target wins (C7)."
+        );
     }
     s.push_str(" The same position three times, or a side with no move, is a draw (C7).");
     if no_blocking {
@@ -439,7 +486,11 @@ pub fn rules_corners(name: &str, deadline: Option<u16>, limit: Option<u16>, diag
 
 #[must_use]
 pub fn rules_damas(flying: bool) -> String {
-    let kings = if flying { "Kings fly along diagonals any distance and take at a distance (D3)." } else { "Kings step one square in any diagonal direction (short kings, D3)." };
+    let kings = if flying {
+        "Kings fly along diagonals any distance and take at a distance (D3)."
+    } else {
+        "Kings step one square in any diagonal direction (short kings, D3)."
+    };
     format!("Damas (8×8 checkers, Spanish/Portuguese): men move one square diagonally forward and take forward only (D2). Taking is compulsory and goes on while possible; take the most pieces, then the most kings (D4). A man reaching the far rank becomes a king. {kings} A side with no pieces or no move loses (D5).")
 }
 

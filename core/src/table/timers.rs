@@ -186,7 +186,9 @@ impl Table {
     pub async fn run_timers(self: Arc<Self>, out: tokio::sync::mpsc::Sender<Outgoing>) {
         loop {
             let now = self.now();
-            let wait = self.next_deadline().map_or(5_000, |t| (t - now).clamp(0, 5_000));
+            let wait = self
+                .next_deadline()
+                .map_or(5_000, |t| (t - now).clamp(0, 5_000));
             let wait = std::time::Duration::from_millis(u64::try_from(wait).unwrap_or(0));
             tokio::select! {
                 () = tokio::time::sleep(wait) => {}
