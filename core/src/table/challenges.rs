@@ -56,7 +56,7 @@ impl Table {
         let (target_id, target_handle, target_name) = match msg.mentions.first() {
             None => (None, None, None),
             Some(Mention::User(u)) => {
-                let p = self.store.player_for(&msg.platform, u, now).await?;
+                let p = self.person_for(&msg.platform, u, now).await?;
                 (Some(p.id), None, Some(p.name))
             }
             Some(Mention::Handle(h)) => {

@@ -142,8 +142,8 @@ impl Table {
         let control = TimeControl::parse(&row.time_control)
             .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
         let (Some(white), Some(black)) = (
-            self.store.player(row.white_id).await?,
-            self.store.player(row.black_id).await?,
+            self.person(row.white_id).await?,
+            self.person(row.black_id).await?,
         ) else {
             return Err(StoreError::Corrupt(format!(
                 "game {id} has an unknown player"

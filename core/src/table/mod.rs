@@ -61,6 +61,10 @@ pub struct Table {
     /// Woken when a timer earlier than the one being waited for is armed.
     wake: tokio::sync::Notify,
     last_beat: std::sync::atomic::AtomicI64,
+    /// Players by id, and ids by (platform, platform user id): names change rarely, and a
+    /// move should not cost a database write for them. Chips are read fresh where they count.
+    people: Mutex<HashMap<i64, Player>>,
+    ids: Mutex<HashMap<(String, String), i64>>,
 }
 
 /// Why handling stopped: a store failure (logged; the user gets a generic reply).
@@ -96,6 +100,8 @@ impl Table {
             timers: Mutex::new(Timers::default()),
             wake: tokio::sync::Notify::new(),
             last_beat: std::sync::atomic::AtomicI64::new(i64::MIN),
+            people: Mutex::new(HashMap::new()),
+            ids: Mutex::new(HashMap::new()),
         };
         for row in table.store.active_games().await? {
             match table.live(row.id).await {
@@ -132,6 +138,39 @@ impl Table {
         if let Err(e) = self.store.beat(now).await {
             tracing::warn!(error = %e, "heartbeat not written");
         }
+    }
+
+    /// The player for a platform user, registered on first sight (cached).
+    async fn person_for(&self, platform: &str, user: &User, now: i64) -> Outcome<Player> {
+        let key = (platform.to_string(), user.id.clone());
+        let cached = lock(&self.ids)
+            .get(&key)
+            .and_then(|id| lock(&self.people).get(id).cloned());
+        if let Some(p) = cached {
+            let same_handle = user
+                .handle
+                .as_ref()
+                .is_none_or(|h| p.handle.as_deref() == Some(h.to_ascii_lowercase().as_str()));
+            if p.name == user.name && same_handle {
+                return Ok(p);
+            }
+        }
+        let p = self.store.player_for(platform, user, now).await?;
+        lock(&self.ids).insert(key, p.id);
+        lock(&self.people).insert(p.id, p.clone());
+        Ok(p)
+    }
+
+    /// A player by id (cached).
+    async fn person(&self, id: i64) -> Outcome<Option<Player>> {
+        if let Some(p) = lock(&self.people).get(&id).cloned() {
+            return Ok(Some(p));
+        }
+        let p = self.store.player(id).await?;
+        if let Some(p) = &p {
+            lock(&self.people).insert(id, p.clone());
+        }
+        Ok(p)
     }
 
     async fn game_lock(&self, id: i64) -> tokio::sync::OwnedMutexGuard<()> {
@@ -177,7 +216,7 @@ impl Table {
             Ok(p) => p,
             Err(e) => return Ok(vec![reply(msg, e.to_string())]),
         };
-        let me = self.store.player_for(&msg.platform, &msg.user, now).await?;
+        let me = self.person_for(&msg.platform, &msg.user, now).await?;
         match parsed {
             Parsed::Ignore => Ok(Vec::new()),
             Parsed::MoveText(text) => self.typed_move(msg, &me, None, &text, false, now).await,

@@ -1,0 +1,191 @@
+//! `cargo bench -p ugolki-bots --bench table_move`: one move handled end to end — parse,
+//! validate, commit to SQLite on disk (WAL, full sync), render the board — and moves per
+//! second across 100 games played at once.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use ugolki_core::corners::{Game, Variant};
+use ugolki_core::store::Store;
+use ugolki_core::table::{Config, Incoming, Mention, SystemTime, Table, User};
+use ugolki_render::{Renderer, Scene};
+
+/// A 60-ply classic game that never repeats a position and does not end.
+fn long_game() -> Vec<String> {
+    let v = Variant::classic3x3();
+    let mut g = Game::new(&v);
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(g.position().repetition_key());
+    let mut out = Vec::new();
+    while out.len() < 60 {
+        let pos = *g.position();
+        let mv = pos
+            .legal_moves()
+            .into_iter()
+            .rev()
+            .find(|m| {
+                let next = pos.play_unchecked(*m);
+                !seen.contains(&next.repetition_key()) && next.has_legal_moves()
+            })
+            .expect("a fresh move");
+        g.play(mv).expect("legal");
+        seen.insert(g.position().repetition_key());
+        out.push(ugolki_core::notation::join_path(
+            &g.moves().last().expect("played").path,
+            "-",
+        ));
+    }
+    out
+}
+
+fn user(name: &str) -> User {
+    User {
+        id: name.into(),
+        name: name.into(),
+        handle: None,
+    }
+}
+
+struct Bench {
+    table: Arc<Table>,
+    renderer: Renderer,
+    n: std::sync::atomic::AtomicU64,
+}
+
+impl Bench {
+    fn msg(&self, chat: &str, who: &str, text: &str, mention: Option<&str>) -> Incoming {
+        let n = self.n.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Incoming {
+            platform: "bench".into(),
+            chat: chat.into(),
+            user: user(who),
+            message_id: n.to_string(),
+            text: text.into(),
+            mentions: mention
+                .map(|m| vec![Mention::User(user(m))])
+                .unwrap_or_default(),
+        }
+    }
+
+    async fn new_game(&self, chat: &str, white: &str, black: &str) {
+        self.table
+            .handle(&self.msg(
+                chat,
+                white,
+                "/challenge @x classic3x3 none casual white",
+                Some(black),
+            ))
+            .await;
+        self.table
+            .handle(&self.msg(chat, black, "/accept", None))
+            .await;
+    }
+
+    /// One move, handled and drawn.
+    async fn play(&self, chat: &str, who: &str, text: &str) -> usize {
+        let out = self.table.handle(&self.msg(chat, who, text, None)).await;
+        let view = out
+            .first()
+            .and_then(|o| o.board.as_ref())
+            .expect("a board after a move");
+        let png = self
+            .renderer
+            .render(&Scene::from_view(view).expect("scene"));
+        png.len()
+    }
+}
+
+fn setup(rt: &tokio::runtime::Runtime) -> Bench {
+    let dir = std::env::temp_dir().join(format!("ugolki-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let url = format!("sqlite://{}", dir.join("bench.db").display());
+    let store = rt.block_on(Store::connect(&url)).expect("store");
+    let table = rt
+        .block_on(Table::open(store, Arc::new(SystemTime), Config::default()))
+        .expect("table");
+    Bench {
+        table: Arc::new(table),
+        renderer: Renderer::default(),
+        n: 0.into(),
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let b = Arc::new(setup(&rt));
+    let line = long_game();
+    let mut group = c.benchmark_group("table_move");
+    group.sample_size(30);
+    // One game at a time; a new game (untimed) when the line is used up.
+    let mut ply = line.len();
+    let mut game = 0;
+    group.bench_function("one_move", |bench| {
+        bench.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                if ply == line.len() {
+                    game += 1;
+                    rt.block_on(b.new_game(&format!("solo{game}"), "alice", "bob"));
+                    ply = 0;
+                }
+                let who = if ply % 2 == 0 { "alice" } else { "bob" };
+                let start = Instant::now();
+                rt.block_on(b.play(&format!("solo{game}"), who, &line[ply]));
+                total += start.elapsed();
+                ply += 1;
+            }
+            total
+        });
+    });
+    // 100 games at once: each round plays one move in every game.
+    const GAMES: usize = 100;
+    let mut round = line.len();
+    let mut batch = 0;
+    group.throughput(criterion::Throughput::Elements(GAMES as u64));
+    group.bench_function("round_of_100_games", |bench| {
+        bench.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                if round == line.len() {
+                    batch += 1;
+                    for g in 0..GAMES {
+                        rt.block_on(b.new_game(
+                            &format!("b{batch}g{g}"),
+                            &format!("w{g}"),
+                            &format!("k{g}"),
+                        ));
+                    }
+                    round = 0;
+                }
+                let start = Instant::now();
+                rt.block_on(async {
+                    let mut set = tokio::task::JoinSet::new();
+                    for g in 0..GAMES {
+                        let b = b.clone();
+                        let chat = format!("b{batch}g{g}");
+                        let who = if round % 2 == 0 {
+                            format!("w{g}")
+                        } else {
+                            format!("k{g}")
+                        };
+                        let text = line[round].clone();
+                        set.spawn(async move { b.play(&chat, &who, &text).await });
+                    }
+                    while set.join_next().await.is_some() {}
+                });
+                total += start.elapsed();
+                round += 1;
+            }
+            total
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
