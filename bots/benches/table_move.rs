@@ -1,5 +1,5 @@
 //! `cargo bench -p ugolki-bots --bench table_move`: one move handled end to end — parse,
-//! validate, commit to SQLite on disk (WAL, full sync), render the board — and moves per
+//! validate, commit to `SQLite` on disk (WAL, full sync), render the board — and moves per
 //! second across 100 games played at once.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -111,6 +111,9 @@ fn setup(rt: &tokio::runtime::Runtime) -> Bench {
     }
 }
 
+/// Games played at once in the throughput figure.
+const GAMES: usize = 100;
+
 fn bench(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -143,7 +146,6 @@ fn bench(c: &mut Criterion) {
         });
     });
     // 100 games at once: each round plays one move in every game.
-    const GAMES: usize = 100;
     let mut round = line.len();
     let mut batch = 0;
     group.throughput(criterion::Throughput::Elements(GAMES as u64));
