@@ -745,3 +745,17 @@ async fn restart_reloads_games_and_credits_the_downtime() {
         ["c3-d3", "f6-e6", "b3-b4"]
     );
 }
+
+#[tokio::test]
+async fn old_message_ids_are_forgotten_but_recent_ones_kept() {
+    let c = chat().await;
+    let msg = c.incoming("alice", "/help");
+    assert_eq!(c.table.handle(&msg).await.len(), 1);
+    assert_eq!(
+        c.store.forget_messages(T0).await.unwrap(),
+        0,
+        "seen at T0: kept"
+    );
+    assert!(c.table.handle(&msg).await.is_empty());
+    assert_eq!(c.store.forget_messages(T0 + 1).await.unwrap(), 1);
+}

@@ -184,7 +184,16 @@ impl Table {
     /// Drive the timers forever: sleep until the next deadline (or until an earlier one is
     /// armed), fire, and hand the messages to `out`. Also keeps the heartbeat fresh.
     pub async fn run_timers(self: Arc<Self>, out: tokio::sync::mpsc::Sender<Outgoing>) {
+        let mut pruned = i64::MIN;
         loop {
+            // Once an hour, forget message ids older than a week: no platform re-sends that late.
+            let now = self.now();
+            if now.saturating_sub(pruned) > 3_600_000 {
+                pruned = now;
+                if let Err(e) = self.store.forget_messages(now - 7 * 86_400_000).await {
+                    tracing::warn!(error = %e, "old message ids not pruned");
+                }
+            }
             let now = self.now();
             let wait = self
                 .next_deadline()
