@@ -10,6 +10,7 @@ pub mod damas;
 pub mod engine;
 pub mod game;
 pub mod notation;
+pub mod rating;
 pub mod square;
 pub mod store;
 pub mod table;

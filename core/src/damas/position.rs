@@ -264,11 +264,13 @@ impl Position {
         let mut next = *self;
         let me = self.turn.index();
         let (from, to) = (bit(mv.from), bit(mv.to));
-        next.pieces[me] ^= from | to;
+        // XOR moves the piece; a king that comes back to its own square stays put.
+        let moved = if mv.from == mv.to { 0 } else { from | to };
+        next.pieces[me] ^= moved;
         next.pieces[1 - me] &= !mv.captured;
         next.kings &= !mv.captured;
         if self.kings & from != 0 {
-            next.kings ^= from | to;
+            next.kings ^= moved;
         } else {
             let far = if self.turn == Color::White {
                 RANK_8

@@ -2,6 +2,7 @@
 //! row updated only if its ply is still the one the move was checked against.
 
 use super::challenges::challenge;
+use super::ratings::{settle, RatingChange};
 use super::{Result, Store, StoreError};
 use sqlx::Row;
 
@@ -61,6 +62,25 @@ pub struct Finish {
     pub result: String,
     pub reason: String,
     pub rule: String,
+    /// The player who abandoned the game (activity monitor): costs rating points (R).
+    pub abandoned_by: Option<i64>,
+}
+
+/// A game row after a change, with the rating changes if the change ended a rated game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    pub game: GameRow,
+    pub ratings: Vec<RatingChange>,
+}
+
+/// What accepting a challenge came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Accepted {
+    Started(GameRow),
+    /// No longer open: taken, cancelled or expired.
+    Gone,
+    /// One of the players cannot cover the stake.
+    NotEnoughChips,
 }
 
 /// What a move changes besides appending it.
@@ -113,7 +133,7 @@ impl Store {
         &self,
         challenge_id: i64,
         g: &NewGame,
-    ) -> Result<Option<GameRow>> {
+    ) -> Result<Accepted> {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query("UPDATE challenges SET status = 'accepted' WHERE id = ?1 AND status = 'open' RETURNING *")
             .bind(challenge_id)
@@ -121,8 +141,20 @@ impl Store {
             .await?;
         let Some(c) = row.as_ref().map(challenge) else {
             tx.rollback().await?;
-            return Ok(None);
+            return Ok(Accepted::Gone);
         };
+        if let Some(stake) = g.stake {
+            let held = sqlx::query("UPDATE players SET chips = chips - ?3 WHERE id IN (?1, ?2) AND chips >= ?3")
+                .bind(g.white_id)
+                .bind(g.black_id)
+                .bind(stake)
+                .execute(&mut *tx)
+                .await?;
+            if held.rows_affected() != 2 {
+                tx.rollback().await?;
+                return Ok(Accepted::NotEnoughChips);
+            }
+        }
         let row = sqlx::query(
             "INSERT INTO games (platform, chat_id, rules, start_position, white_id, black_id, rated, stake, time_control,
                                 white_ms, black_ms, turn_started_at, movetime_ms, monitor, created_at)
@@ -144,7 +176,7 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(Some(game(&row)))
+        Ok(Accepted::Started(game(&row)))
     }
 
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
@@ -216,7 +248,7 @@ impl Store {
         ply: i64,
         now: i64,
         u: &MoveUpdate,
-    ) -> Result<GameRow> {
+    ) -> Result<Saved> {
         let mut tx = self.pool.begin().await?;
         let updated = sqlx::query(
             "UPDATE games SET ply = ply + 1, white_ms = ?3, black_ms = ?4, turn_started_at = ?5, draw_offer_by = ?6,
@@ -252,8 +284,13 @@ impl Store {
         .bind(i64::from(u.auto))
         .execute(&mut *tx)
         .await?;
+        let row = game(&row);
+        let ratings = match &u.finish {
+            Some(f) => settle(&mut tx, &row, f, now).await?,
+            None => Vec::new(),
+        };
         tx.commit().await?;
-        Ok(game(&row))
+        Ok(Saved { game: row, ratings })
     }
 
     /// End a game without a move (flag, resignation, agreed draw, abort, claim), if it is
@@ -265,12 +302,13 @@ impl Store {
         finish: &Finish,
         clocks: (i64, i64),
         now: i64,
-    ) -> Result<GameRow> {
+    ) -> Result<Saved> {
         let status = if finish.result == "void" {
             "aborted"
         } else {
             "finished"
         };
+        let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
             "UPDATE games SET status = ?3, result = ?4, end_reason = ?5, end_rule = ?6, finished_at = ?7,
                  white_ms = ?8, black_ms = ?9, draw_offer_by = NULL, pending_move = NULL, pending_ply = NULL
@@ -285,9 +323,15 @@ impl Store {
         .bind(now)
         .bind(clocks.0)
         .bind(clocks.1)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *tx)
         .await?;
-        row.as_ref().map(game).ok_or(StoreError::Conflict)
+        let Some(row) = row.as_ref().map(game) else {
+            tx.rollback().await?;
+            return Err(StoreError::Conflict);
+        };
+        let ratings = settle(&mut tx, &row, finish, now).await?;
+        tx.commit().await?;
+        Ok(Saved { game: row, ratings })
     }
 
     /// Set or clear the draw offer (`white` / `black`) of a game still at `ply`.

@@ -6,9 +6,11 @@ mod challenges;
 mod games;
 mod meta;
 mod players;
+mod ratings;
 
 pub use challenges::{ChallengeRow, NewChallenge};
-pub use games::{Finish, GameRow, MoveUpdate, NewGame};
+pub use games::{Accepted, Finish, GameRow, MoveUpdate, NewGame, Saved};
+pub use ratings::{kind_of, RatingChange, Standing, KINDS};
 pub use players::Player;
 
 use sqlx::sqlite::{

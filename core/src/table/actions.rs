@@ -111,12 +111,29 @@ impl Table {
             return Ok(vec![reply(msg, texts::game_is_over(live.row.id))]);
         };
         let winner = color.opponent();
-        let finish = Finish {
-            result: result_word(Some(winner)).to_string(),
-            reason: texts::reason_resign(color),
-            rule: "T2".into(),
+        // R: in rated Damas a resignation after 10 moves or fewer annuls the game.
+        let annul = live.row.rated && matches!(live.rules, Rules::Damas { .. }) && live.row.ply <= 10;
+        let (finish, text) = if annul {
+            (
+                Finish {
+                    result: "void".into(),
+                    reason: texts::reason_resign(color),
+                    rule: "R".into(),
+                    abandoned_by: None,
+                },
+                texts::resigned_annulled(live.row.id, live.name(color)),
+            )
+        } else {
+            (
+                Finish {
+                    result: result_word(Some(winner)).to_string(),
+                    reason: texts::reason_resign(color),
+                    rule: "T2".into(),
+                    abandoned_by: None,
+                },
+                texts::resigned(live.row.id, live.name(color), live.name(winner)),
+            )
         };
-        let text = texts::resigned(live.row.id, live.name(color), live.name(winner));
         self.end_game(&live, finish, text, now).await
     }
 
@@ -146,6 +163,7 @@ impl Table {
                     result: "draw".into(),
                     reason: texts::reason_agreed(),
                     rule: "T2".into(),
+                    abandoned_by: None,
                 };
                 let text = texts::draw_agreed(live.row.id);
                 self.end_game(&live, finish, text, now).await
@@ -218,6 +236,7 @@ impl Table {
             result: "void".into(),
             reason: texts::reason_abort(),
             rule: "T2".into(),
+            abandoned_by: None,
         };
         let text = texts::aborted(live.row.id, live.name(color));
         self.end_game(&live, finish, text, now).await
@@ -264,6 +283,7 @@ impl Table {
                     result: result_word(Some(color)).to_string(),
                     reason: texts::reason_abandon(idler),
                     rule: "D6".into(),
+                    abandoned_by: Some(live.player(idler).id),
                 },
                 texts::abandoned_win(live.row.id, live.name(idler), live.name(color)),
             )
@@ -273,6 +293,7 @@ impl Table {
                     result: "void".into(),
                     reason: texts::reason_abandon(idler),
                     rule: "D6".into(),
+                    abandoned_by: Some(live.player(idler).id),
                 },
                 texts::abandoned_void(live.row.id, live.name(idler)),
             )

@@ -7,7 +7,7 @@ use super::{reply, texts, Outcome, Table};
 use crate::clock::TimeControl;
 use crate::color::Color;
 use crate::game::{Game, Rules};
-use crate::store::{ChallengeRow, NewChallenge, NewGame, Player};
+use crate::store::{Accepted, ChallengeRow, NewChallenge, NewGame, Player};
 
 fn color_word(c: ColorChoice) -> &'static str {
     match c {
@@ -218,8 +218,13 @@ impl Table {
             monitor: chosen.monitor,
             now,
         };
-        let Some(row) = self.store.accept_challenge(chosen.id, &new).await? else {
-            return Ok(vec![reply(msg, texts::challenge_gone())]);
+        let row = match self.store.accept_challenge(chosen.id, &new).await? {
+            Accepted::Started(row) => row,
+            Accepted::Gone => return Ok(vec![reply(msg, texts::challenge_gone())]),
+            Accepted::NotEnoughChips => {
+                let stake = chosen.stake.unwrap_or(0);
+                return Ok(vec![reply(msg, texts::stake_not_covered(stake))]);
+            }
         };
         self.disarm(Key::Challenge(chosen.id));
         self.store

@@ -15,6 +15,21 @@ pub(super) fn result_word(winner: Option<Color>) -> &'static str {
     }
 }
 
+/// `Ratings: alice 1015 (+15), bob 985 (−15).` for the players of a game, if any moved.
+fn ratings_line(live: &Live, changes: &[crate::store::RatingChange]) -> Option<String> {
+    if changes.is_empty() {
+        return None;
+    }
+    let named: Vec<(String, i64, i64)> = changes
+        .iter()
+        .map(|c| {
+            let name = if c.player_id == live.white.id { &live.white.name } else { &live.black.name };
+            (name.clone(), c.after, c.after - c.before)
+        })
+        .collect();
+    Some(texts::rating_changes(&named))
+}
+
 impl Table {
     /// A move typed as text (or with /move). Plain text from someone with no game here is
     /// not for us and gets no answer.
@@ -138,6 +153,7 @@ impl Table {
             result: result_word(e.winner).to_string(),
             reason: e.reason.clone(),
             rule: e.rule.to_string(),
+            abandoned_by: None,
         });
         let update = MoveUpdate {
             text: recorded.clone(),
@@ -148,10 +164,12 @@ impl Table {
             draw_offer_by: offer,
             finish,
         };
-        let row = self
+        let saved = self
             .store
             .commit_move(id, live.row.ply, now, &update)
             .await?;
+        let rating_line = ratings_line(live, &saved.ratings);
+        let row = saved.game;
         lock(&self.cache).insert(id, (row.ply, game.clone()));
         let after = super::live::Live {
             row,
@@ -174,8 +192,12 @@ impl Table {
         }
         if let Some(e) = ending {
             self.disarm(super::timers::Key::Game(id));
-            let result =
+            let mut result =
                 texts::rules_result(id, &e, after.name(Color::White), after.name(Color::Black));
+            if let Some(r) = rating_line {
+                result.push(' ');
+                result.push_str(&r);
+            }
             let board = after.board_message(
                 &platform,
                 &chat,
@@ -219,6 +241,12 @@ impl Table {
             .store
             .finish_game(live.row.id, live.row.ply, &finish, clocks, now)
             .await?;
+        let mut text = text;
+        if let Some(r) = ratings_line(live, &row.ratings) {
+            text.push(' ');
+            text.push_str(&r);
+        }
+        let row = row.game;
         self.disarm(super::timers::Key::Game(live.row.id));
         let ended = Live {
             row,
@@ -250,6 +278,7 @@ impl Table {
             result: result_word(Some(winner)).to_string(),
             reason: texts::reason_flag(loser),
             rule: "T1".into(),
+            abandoned_by: None,
         };
         let text = texts::flagged(live.row.id, live.name(loser), live.name(winner));
         self.end_game(live, finish, text, now).await

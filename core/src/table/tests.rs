@@ -146,9 +146,11 @@ impl Room {
                 },
             )
             .await
-            .unwrap()
             .unwrap();
-        g.id
+        match g {
+            crate::store::Accepted::Started(g) => g.id,
+            other => panic!("{other:?}"),
+        }
     }
 
     async fn status(&self, id: i64) -> (String, Option<String>, Option<String>) {

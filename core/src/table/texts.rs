@@ -147,6 +147,11 @@ pub fn not_enough_chips(who: &str, has: i64, stake: i64) -> String {
 }
 
 #[must_use]
+pub fn stake_not_covered(stake: i64) -> String {
+    format!("Both players need {stake} chips for this game; one of you no longer has them.")
+}
+
+#[must_use]
 pub fn game_started(id: i64, white: &str, black: &str, terms: &str) -> String {
     format!("Game #{id}: {white} (White) vs {black} (Black) · {terms}. {white}, your move.")
 }
@@ -298,6 +303,28 @@ pub fn flagged(id: i64, loser: &str, winner: &str) -> String {
 #[must_use]
 pub fn resigned(id: i64, loser: &str, winner: &str) -> String {
     format!("Game #{id}: {loser} resigned — {winner} wins (T2).")
+}
+
+#[must_use]
+pub fn resigned_annulled(id: i64, loser: &str) -> String {
+    format!("Game #{id}: {loser} resigned after 10 moves or fewer — the game is annulled (R).")
+}
+
+/// `Ratings: alice 1015 (+15), bob 985 (−15).`
+#[must_use]
+pub fn rating_changes(changes: &[(String, i64, i64)]) -> String {
+    let parts: Vec<String> = changes
+        .iter()
+        .map(|(name, after, delta)| {
+            let sign = match delta.signum() {
+                1 => "+",
+                -1 => "−",
+                _ => "±",
+            };
+            format!("{name} {after} ({sign}{})", delta.abs())
+        })
+        .collect();
+    format!("Ratings: {}.", parts.join(", "))
 }
 
 #[must_use]
