@@ -501,7 +501,7 @@ async fn flag_falls_when_time_runs_out_even_if_nobody_types() {
     let out = c.table.fire_due().await;
     assert_eq!(
         out[0].text,
-        format!("Game #{id}: bob ran out of time — alice wins (T1).")
+        format!("Game #{id}: bob ran out of time — alice wins (T1). Ratings: alice 1015 (+15), bob 985 (−15).")
     );
     assert!(out[0].board.is_some());
     assert_eq!(
@@ -519,7 +519,7 @@ async fn a_move_racing_its_own_flag_loses() {
     let out = c.says("alice", "c3-d3").await;
     assert_eq!(
         out,
-        format!("Game #{id}: alice ran out of time — bob wins (T1).")
+        format!("Game #{id}: alice ran out of time — bob wins (T1). Ratings: alice 985 (−15), bob 1015 (+15).")
     );
     assert!(c.store.moves(id).await.unwrap().is_empty());
     assert!(
@@ -596,14 +596,14 @@ async fn resign_draw_and_abort() {
     c.says("bob", "/draw").await;
     assert_eq!(
         c.says("alice", "/draw").await,
-        format!("Game #{id}: draw agreed (T2).")
+        format!("Game #{id}: draw agreed (T2). Ratings: alice 1000 (±0), bob 1000 (±0).")
     );
     assert_eq!(c.status(id).await.1, Some("draw".into()));
 
     let id = c.start("").await;
     assert_eq!(
         c.says("bob", "/resign").await,
-        format!("Game #{id}: bob resigned — alice wins (T2).")
+        format!("Game #{id}: bob resigned — alice wins (T2). Ratings: alice 1015 (+15), bob 985 (−15).")
     );
     assert_eq!(
         c.status(id).await,
@@ -740,7 +740,7 @@ async fn restart_reloads_games_and_credits_the_downtime() {
         .contains("alice played b3-b4"));
     assert_eq!(
         c.says("bob", "/resign").await,
-        format!("Game #{id}: bob resigned — alice wins (T2).")
+        format!("Game #{id}: bob resigned — alice wins (T2). Ratings: alice 1015 (+15), bob 985 (−15).")
     );
     assert_eq!(
         c.store.moves(id).await.unwrap(),
