@@ -30,7 +30,10 @@ impl Score {
 /// Expected score of a player rated `a` against one rated `b`.
 #[must_use]
 pub fn expected(a: i64, b: i64) -> f64 {
-    1.0 / (1.0 + 10f64.powf((b - a) as f64 / 400.0))
+    // Ratings differ by a few thousand at most: exact in f64.
+    #[allow(clippy::cast_precision_loss)]
+    let diff = (b - a) as f64;
+    1.0 / (1.0 + 10f64.powf(diff / 400.0))
 }
 
 /// The change for a player rated `a` who scored `s` against `b`, rounded to whole points.
@@ -118,7 +121,11 @@ mod tests {
         assert_eq!(month_of(feb1 - 1), "2026-01");
         assert_eq!(month_of(feb1), "2026-02");
         assert_eq!(month_of(0), "1970-01");
-        assert_eq!(month_of(1_709_164_800_000), "2024-02", "leap day 2024-02-29");
+        assert_eq!(
+            month_of(1_709_164_800_000),
+            "2024-02",
+            "leap day 2024-02-29"
+        );
         assert_eq!(month_of(1_709_251_200_000), "2024-03");
         assert_eq!(monthly_now(1100, "2026-01", "2026-01"), 1100);
         assert_eq!(monthly_now(1100, "2026-01", "2026-02"), 1000);

@@ -9,6 +9,7 @@
 // x, y, r, s, n are the natural names.
 #![allow(clippy::cast_precision_loss, clippy::many_single_char_names)]
 
+mod chart;
 mod draw;
 mod font;
 mod palette;
@@ -379,7 +380,7 @@ impl Renderer {
 /// Write the canvas as an 8-bit indexed PNG with fdeflate's fast mode and the Paeth filter.
 /// Measured on a classic 8×8 board: Paeth 15.4 KB in 0.12 ms; Up 22.7 KB in 0.08 ms; zlib
 /// level 1 16 KB in 0.6 ms — Paeth is the only choice under both 20 KB and 0.3 ms.
-fn encode(canvas: &Canvas, palette: &Palette) -> Vec<u8> {
+pub(crate) fn encode(canvas: &Canvas, palette: &Palette) -> Vec<u8> {
     let mut out = Vec::with_capacity(24 * 1024);
     let mut encoder = png::Encoder::new(&mut out, canvas.width, canvas.height);
     encoder.set_color(png::ColorType::Indexed);

@@ -154,3 +154,25 @@ fn header_text_is_drawn_and_names_do_not_break_it() {
     assert!(header.contains(&t.text_accent));
     assert!(header.contains(&t.text));
 }
+
+#[test]
+fn the_rating_chart_is_a_picture_with_a_line_and_labels() {
+    let r = Renderer::default();
+    let t = Theme::default();
+    let view = ugolki_core::table::ChartView {
+        title: "alice · classic 3×3 rating".into(),
+        points: vec![1000, 1015, 1029, 1012, 1040],
+    };
+    let png = decode(&r.chart(&view));
+    assert_eq!((png.width, png.height), (560, 300));
+    let count = |c: [u8; 3]| png.rgb.iter().filter(|p| **p == c).count();
+    assert!(count(t.chain) > 500, "the line is drawn");
+    assert!(count(t.text) > 50, "the title is drawn");
+    assert!(count(t.frame) > png.rgb.len() / 2, "mostly background");
+    // One point only (a first game) still draws.
+    let one = ugolki_core::table::ChartView {
+        title: "x".into(),
+        points: vec![1000],
+    };
+    assert!(decode(&r.chart(&one)).rgb.contains(&t.chain));
+}

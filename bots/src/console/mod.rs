@@ -92,6 +92,15 @@ impl Boards {
         for line in o.text.lines() {
             writeln!(out, "bot: {line}")?;
         }
+        if let Some(chart) = &o.chart {
+            self.seq += 1;
+            let path = self
+                .dir
+                .join(format!("chart-{}-{:04}.png", self.run, self.seq));
+            std::fs::create_dir_all(&self.dir)?;
+            std::fs::write(&path, self.renderer.chart(chart))?;
+            writeln!(out, "bot: [chart] {}", path.display())?;
+        }
         let Some(view) = &o.board else {
             return Ok(());
         };

@@ -183,7 +183,13 @@ fn d4_a_piece_cannot_be_jumped_twice_and_a_king_may_end_on_its_start() {
     let after = p.play(&m[0]).unwrap();
     assert_eq!(after.count(Color::Black), (0, 0));
     assert_eq!(after.count(Color::White), (0, 1), "the king is still there");
-    assert_eq!(after.piece_at(sq("c4")), Some(Piece { color: Color::White, king: true }));
+    assert_eq!(
+        after.piece_at(sq("c4")),
+        Some(Piece {
+            color: Color::White,
+            king: true
+        })
+    );
     // Typing the other way round is the same move.
     let mut g = Game::from_position(p);
     assert!(g.play_text("c4xe2xg4xe6xc4").is_ok());

@@ -76,7 +76,7 @@ pub struct Saved {
 /// What accepting a challenge came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Accepted {
-    Started(GameRow),
+    Started(Box<GameRow>),
     /// No longer open: taken, cancelled or expired.
     Gone,
     /// One of the players cannot cover the stake.
@@ -129,11 +129,7 @@ fn game(row: &sqlx::sqlite::SqliteRow) -> GameRow {
 impl Store {
     /// Accept an open challenge and create its game, atomically: None if the challenge was
     /// no longer open (someone else took it, it expired).
-    pub async fn accept_challenge(
-        &self,
-        challenge_id: i64,
-        g: &NewGame,
-    ) -> Result<Accepted> {
+    pub async fn accept_challenge(&self, challenge_id: i64, g: &NewGame) -> Result<Accepted> {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query("UPDATE challenges SET status = 'accepted' WHERE id = ?1 AND status = 'open' RETURNING *")
             .bind(challenge_id)
@@ -144,12 +140,14 @@ impl Store {
             return Ok(Accepted::Gone);
         };
         if let Some(stake) = g.stake {
-            let held = sqlx::query("UPDATE players SET chips = chips - ?3 WHERE id IN (?1, ?2) AND chips >= ?3")
-                .bind(g.white_id)
-                .bind(g.black_id)
-                .bind(stake)
-                .execute(&mut *tx)
-                .await?;
+            let held = sqlx::query(
+                "UPDATE players SET chips = chips - ?3 WHERE id IN (?1, ?2) AND chips >= ?3",
+            )
+            .bind(g.white_id)
+            .bind(g.black_id)
+            .bind(stake)
+            .execute(&mut *tx)
+            .await?;
             if held.rows_affected() != 2 {
                 tx.rollback().await?;
                 return Ok(Accepted::NotEnoughChips);
@@ -176,7 +174,7 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(Accepted::Started(game(&row)))
+        Ok(Accepted::Started(Box::new(game(&row))))
     }
 
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {

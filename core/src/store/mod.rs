@@ -10,8 +10,8 @@ mod ratings;
 
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Accepted, Finish, GameRow, MoveUpdate, NewGame, Saved};
-pub use ratings::{kind_of, RatingChange, Standing, KINDS};
 pub use players::Player;
+pub use ratings::{kind_of, RatingChange, Standing, KINDS};
 
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,

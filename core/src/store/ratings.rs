@@ -156,7 +156,12 @@ async fn pay(tx: &mut SqliteConnection, player: i64, chips: i64) -> Result<()> {
 
 /// Settle a game that just ended, inside its transaction: stakes (held since the game
 /// began) paid out, ratings moved for rated games, the abandonment penalty taken.
-pub(super) async fn settle(tx: &mut SqliteConnection, game: &GameRow, finish: &Finish, now: i64) -> Result<Vec<RatingChange>> {
+pub(super) async fn settle(
+    tx: &mut SqliteConnection,
+    game: &GameRow,
+    finish: &Finish,
+    now: i64,
+) -> Result<Vec<RatingChange>> {
     let (white, black) = (game.white_id, game.black_id);
     if let Some(stake) = game.stake {
         match finish.result.as_str() {
@@ -183,7 +188,10 @@ pub(super) async fn settle(tx: &mut SqliteConnection, game: &GameRow, finish: &F
         let month = month_of(now);
         let w = stored(tx, white, &kind).await?;
         let b = stored(tx, black, &kind).await?;
-        let (wm, bm) = (monthly_now(w.monthly, &w.month, &month), monthly_now(b.monthly, &b.month, &month));
+        let (wm, bm) = (
+            monthly_now(w.monthly, &w.month, &month),
+            monthly_now(b.monthly, &b.month, &month),
+        );
         let d = change(w.rating, b.rating, s);
         let dm = change(wm, bm, s);
         let opposite = match s {
@@ -195,7 +203,17 @@ pub(super) async fn settle(tx: &mut SqliteConnection, game: &GameRow, finish: &F
         changes.push(apply(tx, game, black, &kind, -d, -dm, Some(opposite), now).await?);
     }
     if let Some(quitter) = finish.abandoned_by {
-        let c = apply(tx, game, quitter, &kind, -ABANDON_PENALTY, -ABANDON_PENALTY, None, now).await?;
+        let c = apply(
+            tx,
+            game,
+            quitter,
+            &kind,
+            -ABANDON_PENALTY,
+            -ABANDON_PENALTY,
+            None,
+            now,
+        )
+        .await?;
         // Report one change per player: fold the penalty into the game's change.
         match changes.iter_mut().find(|x| x.player_id == quitter) {
             Some(x) => {
@@ -221,7 +239,11 @@ fn standing(r: &sqlx::sqlite::SqliteRow, month: &str) -> Standing {
         draws: r.get("draws"),
         losses: r.get("losses"),
         monthly: monthly_now(monthly, &stored_month, month),
-        monthly_games: if stored_month == month { r.get("monthly_games") } else { 0 },
+        monthly_games: if stored_month == month {
+            r.get("monthly_games")
+        } else {
+            0
+        },
     }
 }
 
@@ -240,11 +262,13 @@ impl Store {
 
     /// A player's rank in a kind (1 = best): general, or monthly for `month`.
     pub async fn rank(&self, player: i64, kind: &str, month: Option<&str>) -> Result<Option<i64>> {
-        let mine = sqlx::query("SELECT rating, month, monthly FROM ratings WHERE player_id = ?1 AND kind = ?2")
-            .bind(player)
-            .bind(kind)
-            .fetch_optional(&self.pool)
-            .await?;
+        let mine = sqlx::query(
+            "SELECT rating, month, monthly FROM ratings WHERE player_id = ?1 AND kind = ?2",
+        )
+        .bind(player)
+        .bind(kind)
+        .fetch_optional(&self.pool)
+        .await?;
         let Some(mine) = mine else { return Ok(None) };
         let above: i64 = match month {
             None => {
@@ -258,12 +282,14 @@ impl Store {
                 if mine.get::<String, _>("month") != m {
                     return Ok(None);
                 }
-                sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE kind = ?1 AND month = ?2 AND monthly > ?3")
-                    .bind(kind)
-                    .bind(m)
-                    .bind(mine.get::<i64, _>("monthly"))
-                    .fetch_one(&self.pool)
-                    .await?
+                sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM ratings WHERE kind = ?1 AND month = ?2 AND monthly > ?3",
+                )
+                .bind(kind)
+                .bind(m)
+                .bind(mine.get::<i64, _>("monthly"))
+                .fetch_one(&self.pool)
+                .await?
             }
         };
         Ok(Some(above + 1))
@@ -271,7 +297,13 @@ impl Store {
 
     /// The leaderboard of a kind: top `n` general (month None) or of a month, over the whole
     /// bot or over the players of one chat. Read from the indexes, best first.
-    pub async fn top(&self, kind: &str, month: Option<&str>, chat: Option<(&str, &str)>, n: i64) -> Result<Vec<Standing>> {
+    pub async fn top(
+        &self,
+        kind: &str,
+        month: Option<&str>,
+        chat: Option<(&str, &str)>,
+        n: i64,
+    ) -> Result<Vec<Standing>> {
         let m = month.unwrap_or("");
         let rows = match (month, chat) {
             (None, None) => {
@@ -334,12 +366,17 @@ impl Store {
             .bind(kind)
             .fetch_all(&self.pool)
             .await?;
-        Ok(rows.iter().map(|r| (r.get("before"), r.get("after"), r.get("game_id"))).collect())
+        Ok(rows
+            .iter()
+            .map(|r| (r.get("before"), r.get("after"), r.get("game_id")))
+            .collect())
     }
 
     /// Every history row in order: (player, kind, month, before, after, monthly before,
     /// monthly after) — to recompute ratings and check them.
-    pub async fn all_rating_history(&self) -> Result<Vec<(i64, String, String, i64, i64, i64, i64)>> {
+    pub async fn all_rating_history(
+        &self,
+    ) -> Result<Vec<(i64, String, String, i64, i64, i64, i64)>> {
         let rows = sqlx::query("SELECT player_id, kind, month, before, after, monthly_before, monthly_after FROM rating_history ORDER BY id")
             .fetch_all(&self.pool)
             .await?;
@@ -361,21 +398,202 @@ impl Store {
 
     /// Every stored rating: (player, kind, general, month, monthly).
     pub async fn all_ratings(&self) -> Result<Vec<(i64, String, i64, String, i64)>> {
-        let rows = sqlx::query("SELECT player_id, kind, rating, month, monthly FROM ratings ORDER BY player_id, kind")
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(
+            "SELECT player_id, kind, rating, month, monthly FROM ratings ORDER BY player_id, kind",
+        )
+        .fetch_all(&self.pool)
+        .await?;
         Ok(rows
             .iter()
-            .map(|r| (r.get("player_id"), r.get("kind"), r.get("rating"), r.get("month"), r.get("monthly")))
+            .map(|r| {
+                (
+                    r.get("player_id"),
+                    r.get("kind"),
+                    r.get("rating"),
+                    r.get("month"),
+                    r.get("monthly"),
+                )
+            })
             .collect())
     }
 
     /// A player's chips, read fresh.
     pub async fn chips(&self, player: i64) -> Result<i64> {
-        Ok(sqlx::query_scalar("SELECT chips FROM players WHERE id = ?1")
-            .bind(player)
-            .fetch_optional(&self.pool)
-            .await?
-            .unwrap_or(0))
+        Ok(
+            sqlx::query_scalar("SELECT chips FROM players WHERE id = ?1")
+                .bind(player)
+                .fetch_optional(&self.pool)
+                .await?
+                .unwrap_or(0),
+        )
+    }
+}
+
+impl Store {
+    /// A player's rank among the players of one chat (1 = best).
+    pub async fn rank_in_chat(
+        &self,
+        player: i64,
+        kind: &str,
+        month: Option<&str>,
+        platform: &str,
+        chat: &str,
+    ) -> Result<Option<i64>> {
+        let mine = sqlx::query(
+            "SELECT rating, month, monthly FROM ratings WHERE player_id = ?1 AND kind = ?2",
+        )
+        .bind(player)
+        .bind(kind)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(mine) = mine else { return Ok(None) };
+        let above: i64 = match month {
+            None => {
+                sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM chat_players c JOIN ratings r ON r.player_id = c.player_id AND r.kind = ?1
+                     WHERE c.platform = ?2 AND c.chat_id = ?3 AND r.rating > ?4",
+                )
+                .bind(kind)
+                .bind(platform)
+                .bind(chat)
+                .bind(mine.get::<i64, _>("rating"))
+                .fetch_one(&self.pool)
+                .await?
+            }
+            Some(m) => {
+                if mine.get::<String, _>("month") != m {
+                    return Ok(None);
+                }
+                sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM chat_players c JOIN ratings r ON r.player_id = c.player_id AND r.kind = ?1
+                     WHERE c.platform = ?2 AND c.chat_id = ?3 AND r.month = ?4 AND r.monthly > ?5",
+                )
+                .bind(kind)
+                .bind(platform)
+                .bind(chat)
+                .bind(m)
+                .bind(mine.get::<i64, _>("monthly"))
+                .fetch_one(&self.pool)
+                .await?
+            }
+        };
+        Ok(Some(above + 1))
+    }
+}
+
+impl Store {
+    /// Set a player's rating row directly (data import, benchmarks); no history row.
+    pub async fn put_rating(
+        &self,
+        player: i64,
+        kind: &str,
+        rating: i64,
+        games: i64,
+        month: &str,
+        monthly: i64,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO ratings (player_id, kind, rating, games, month, monthly, monthly_games) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?4)
+             ON CONFLICT (player_id, kind) DO UPDATE SET rating = excluded.rating, games = excluded.games,
+                 month = excluded.month, monthly = excluded.monthly, monthly_games = excluded.monthly_games",
+        )
+        .bind(player)
+        .bind(kind)
+        .bind(rating)
+        .bind(games)
+        .bind(month)
+        .bind(monthly)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::User;
+
+    #[tokio::test]
+    async fn r_leaderboards_read_an_index_not_the_table() {
+        let store = Store::connect("sqlite::memory:").await.unwrap();
+        for i in 0..300 {
+            let u = User {
+                id: format!("u{i}"),
+                name: format!("u{i}"),
+                handle: None,
+            };
+            let p = store.player_for("t", &u, 0).await.unwrap();
+            store
+                .put_rating(
+                    p.id,
+                    "classic3x3",
+                    900 + (i * 37) % 400,
+                    5,
+                    "2026-01",
+                    1000 + i % 50,
+                )
+                .await
+                .unwrap();
+            store
+                .note_chat_player("t", if i % 2 == 0 { "even" } else { "odd" }, p.id)
+                .await
+                .unwrap();
+        }
+        let plan = |sql: &'static str| {
+            let store = store.clone();
+            async move {
+                let rows = sqlx::query(sql).fetch_all(&store.pool).await.unwrap();
+                rows.iter()
+                    .map(|r| r.get::<String, _>("detail"))
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            }
+        };
+        let general = plan(
+            "EXPLAIN QUERY PLAN SELECT r.*, p.display_name FROM ratings r INDEXED BY ratings_general JOIN players p ON p.id = r.player_id
+             WHERE r.kind = 'classic3x3' ORDER BY r.rating DESC, r.player_id LIMIT 10",
+        )
+        .await;
+        assert!(
+            general.contains("USING INDEX ratings_general")
+                || general.contains("USING COVERING INDEX ratings_general"),
+            "{general}"
+        );
+        assert!(
+            !general.contains("TEMP B-TREE"),
+            "no sort of the whole list: {general}"
+        );
+        let top = store.top("classic3x3", None, None, 10).await.unwrap();
+        assert_eq!(top.len(), 10);
+        assert!(top.windows(2).all(|w| w[0].rating >= w[1].rating));
+        let best = store
+            .all_ratings()
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.2)
+            .max()
+            .unwrap();
+        assert_eq!(top[0].rating, best);
+        let month = store
+            .top("classic3x3", Some("2026-01"), None, 10)
+            .await
+            .unwrap();
+        assert!(month.windows(2).all(|w| w[0].monthly >= w[1].monthly));
+        let chat = store
+            .top("classic3x3", None, Some(("t", "even")), 10)
+            .await
+            .unwrap();
+        assert!(chat
+            .iter()
+            .all(|s| s.name.trim_start_matches('u').parse::<i64>().unwrap() % 2 == 0));
+        assert_eq!(
+            store
+                .rank(top[0].player_id, "classic3x3", None)
+                .await
+                .unwrap(),
+            Some(1)
+        );
     }
 }

@@ -65,6 +65,7 @@ impl Table {
             chat: msg.chat.clone(),
             text: texts::moves_from(&sq.to_string(), &list.join(", ")),
             board: Some(view),
+            chart: None,
         }])
     }
 
@@ -112,7 +113,8 @@ impl Table {
         };
         let winner = color.opponent();
         // R: in rated Damas a resignation after 10 moves or fewer annuls the game.
-        let annul = live.row.rated && matches!(live.rules, Rules::Damas { .. }) && live.row.ply <= 10;
+        let annul =
+            live.row.rated && matches!(live.rules, Rules::Damas { .. }) && live.row.ply <= 10;
         let (finish, text) = if annul {
             (
                 Finish {

@@ -219,7 +219,7 @@ impl Table {
             now,
         };
         let row = match self.store.accept_challenge(chosen.id, &new).await? {
-            Accepted::Started(row) => row,
+            Accepted::Started(row) => *row,
             Accepted::Gone => return Ok(vec![reply(msg, texts::challenge_gone())]),
             Accepted::NotEnoughChips => {
                 let stake = chosen.stake.unwrap_or(0);
@@ -347,6 +347,7 @@ impl Table {
             chat: c.chat,
             text: texts::expired(id, &name),
             board: None,
+            chart: None,
         }])
     }
 }

@@ -52,6 +52,15 @@ pub enum Command {
     Record(Option<i64>),
     Help,
     Rules(Option<String>),
+    /// `/rating [@user] [kind]`: the kind, if named.
+    Rating(Option<String>),
+    /// `/top [kind] [month|all] [global]`.
+    Top {
+        kind: Option<String>,
+        month: bool,
+        global: bool,
+    },
+    Chips,
 }
 
 /// What a message is to the table.
@@ -192,6 +201,28 @@ pub fn parse(text: &str, bot: Option<&str>) -> Result<Parsed, CommandError> {
         "record" => Command::Record(number()?),
         "help" | "start" => Command::Help,
         "rules" => Command::Rules(first.map(str::to_ascii_lowercase)),
+        "rating" | "ratings" | "elo" => Command::Rating(
+            rest.iter()
+                .find(|w| !w.starts_with('@'))
+                .map(|w| w.to_ascii_lowercase()),
+        ),
+        "top" | "leaderboard" => {
+            let (mut kind, mut month, mut global) = (None, false, false);
+            for w in &rest {
+                match w.to_ascii_lowercase().as_str() {
+                    "month" | "monthly" => month = true,
+                    "all" | "general" => month = false,
+                    "global" | "everyone" => global = true,
+                    other => kind = Some(other.to_string()),
+                }
+            }
+            Command::Top {
+                kind,
+                month,
+                global,
+            }
+        }
+        "chips" => Command::Chips,
         other => return Err(CommandError::Unknown(other.chars().take(20).collect())),
     };
     Ok(Parsed::Command(command))

@@ -118,6 +118,7 @@ impl Live {
             chat: chat.to_string(),
             text,
             board: Some(self.view(viewer, now, result)),
+            chart: None,
         }
     }
 }

@@ -10,6 +10,7 @@
 mod actions;
 mod challenges;
 pub mod command;
+mod leaderboard;
 mod live;
 mod play;
 pub mod texts;
@@ -18,7 +19,7 @@ mod timers;
 mod types;
 
 pub use time::{FakeTime, SystemTime, TimeSource};
-pub use types::{BoardView, Incoming, Mention, Outgoing, User};
+pub use types::{BoardView, ChartView, Incoming, Mention, Outgoing, User};
 
 use crate::game::Game;
 use crate::store::{Player, Store, StoreError};
@@ -249,6 +250,13 @@ impl Table {
             Command::Record(n) => self.record(msg, me, n).await,
             Command::Help => Ok(vec![reply(msg, texts::help())]),
             Command::Rules(v) => Ok(vec![reply(msg, actions::rules_text(v.as_deref()))]),
+            Command::Rating(kind) => self.rating(msg, me, kind.as_deref(), now).await,
+            Command::Top {
+                kind,
+                month,
+                global,
+            } => self.top(msg, me, kind.as_deref(), month, global, now).await,
+            Command::Chips => self.chips(msg, me).await,
         }
     }
 }
@@ -260,6 +268,7 @@ fn reply(msg: &Incoming, text: String) -> Outgoing {
         chat: msg.chat.clone(),
         text,
         board: None,
+        chart: None,
     }
 }
 

@@ -23,7 +23,11 @@ fn ratings_line(live: &Live, changes: &[crate::store::RatingChange]) -> Option<S
     let named: Vec<(String, i64, i64)> = changes
         .iter()
         .map(|c| {
-            let name = if c.player_id == live.white.id { &live.white.name } else { &live.black.name };
+            let name = if c.player_id == live.white.id {
+                &live.white.name
+            } else {
+                &live.black.name
+            };
             (name.clone(), c.after, c.after - c.before)
         })
         .collect();
@@ -113,6 +117,8 @@ impl Table {
     }
 
     /// Play a checked move, commit it, and say so with the board. The caller holds the lock.
+    // One transaction's story: play, clock, offer, commit, announce.
+    #[allow(clippy::too_many_lines)]
     pub(super) async fn commit_play(
         &self,
         live: &Live,
@@ -131,6 +137,7 @@ impl Table {
                     chat: live.row.chat.clone(),
                     text: texts::refused(&refusal.text, &refusal.reason),
                     board: None,
+                    chart: None,
                 }])
             }
         };
@@ -212,6 +219,7 @@ impl Table {
                 chat,
                 text: result,
                 board: None,
+                chart: None,
             });
         } else {
             self.arm_game(&after);

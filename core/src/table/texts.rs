@@ -474,6 +474,7 @@ pub fn help() -> String {
      Type moves as text: c3-d4, c3 e5, c3e3e5 (Damas: c3xe5, 11-15). With several games: /move N c3-d4\n\
      /moves c3 — where c3 can go · /board · /games · /record N\n\
      /resign · /draw (offer or accept) · /nodraw · /abort (before both have moved) · /confirm · /claim\n\
+     /rating [@user] [kind] — ratings and a chart · /top [kind] [month] [global] — the leaderboard · /chips\n\
      /rules [variant] — the rules\n\
      Variants: classic3x3 (default), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…"
         .into()
@@ -524,4 +525,80 @@ pub fn rules_damas(flying: bool) -> String {
 #[must_use]
 pub fn unknown_variant(reason: &str) -> String {
     reason.to_string()
+}
+
+#[must_use]
+pub fn unknown_kind(word: &str, kinds: &[&str]) -> String {
+    format!(
+        "'{}' is not a rated kind; try {}.",
+        word.chars().take(20).collect::<String>(),
+        kinds.join(", ")
+    )
+}
+
+#[must_use]
+pub fn unknown_player(handle: &str) -> String {
+    format!("I don't know @{} yet.", handle.trim_start_matches('@'))
+}
+
+#[must_use]
+pub fn no_rated_games(name: &str) -> String {
+    format!("{name} has no rated games yet (everyone starts at 1000).")
+}
+
+#[must_use]
+pub fn rating_title(name: &str) -> String {
+    format!("{name}'s ratings:")
+}
+
+#[must_use]
+pub fn rating_line(
+    kind: &str,
+    rating: i64,
+    rank: i64,
+    monthly: i64,
+    monthly_rank: Option<i64>,
+    games: i64,
+    wdl: (i64, i64, i64),
+) -> String {
+    let month = match monthly_rank {
+        Some(r) => format!("{monthly} this month (#{r})"),
+        None => format!("{monthly} this month"),
+    };
+    format!(
+        "{kind}: {rating} (#{rank}) · {month} · {games} games: {} won, {} drawn, {} lost",
+        wdl.0, wdl.1, wdl.2
+    )
+}
+
+#[must_use]
+pub fn chart_title(name: &str, kind: &str) -> String {
+    format!("{name} · {kind} rating")
+}
+
+#[must_use]
+pub fn top_scope(kind: &str, month: Option<&str>, global: bool) -> String {
+    let when = month.map_or_else(|| "all time".to_string(), |m| format!("month {m}"));
+    let place = if global { "everyone" } else { "this chat" };
+    format!("Top {kind}, {when}, {place}:")
+}
+
+#[must_use]
+pub fn top_empty(scope: &str) -> String {
+    format!("{scope} nobody has played a rated game yet.")
+}
+
+#[must_use]
+pub fn top_line(place: usize, name: &str, rating: i64, games: i64) -> String {
+    format!("{place}. {name} {rating} ({games} games)")
+}
+
+#[must_use]
+pub fn top_you(place: i64, name: &str, rating: i64) -> String {
+    format!("… {place}. {name} {rating} (you)")
+}
+
+#[must_use]
+pub fn chips(name: &str, chips: i64) -> String {
+    format!("{name} has {chips} chips.")
 }

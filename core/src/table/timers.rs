@@ -168,6 +168,7 @@ impl Table {
                     chat: live.row.chat.clone(),
                     text,
                     board: None,
+                    chart: None,
                 }])
             }
             Event::AutoMove => {

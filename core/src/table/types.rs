@@ -61,11 +61,20 @@ pub struct BoardView {
     pub info: String,
 }
 
-/// One message for a chat: text, and a board picture if asked for.
+/// A rating chart to draw: a player's general rating over their rated games of a kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChartView {
+    pub title: String,
+    /// The rating before the first game, then after each game.
+    pub points: Vec<i64>,
+}
+
+/// One message for a chat: text, and a picture (board or chart) if asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outgoing {
     pub platform: String,
     pub chat: String,
     pub text: String,
     pub board: Option<BoardView>,
+    pub chart: Option<ChartView>,
 }

@@ -603,7 +603,9 @@ async fn resign_draw_and_abort() {
     let id = c.start("").await;
     assert_eq!(
         c.says("bob", "/resign").await,
-        format!("Game #{id}: bob resigned — alice wins (T2). Ratings: alice 1015 (+15), bob 985 (−15).")
+        format!(
+            "Game #{id}: bob resigned — alice wins (T2). Ratings: alice 1015 (+15), bob 985 (−15)."
+        )
     );
     assert_eq!(
         c.status(id).await,
@@ -740,7 +742,9 @@ async fn restart_reloads_games_and_credits_the_downtime() {
         .contains("alice played b3-b4"));
     assert_eq!(
         c.says("bob", "/resign").await,
-        format!("Game #{id}: bob resigned — alice wins (T2). Ratings: alice 1015 (+15), bob 985 (−15).")
+        format!(
+            "Game #{id}: bob resigned — alice wins (T2). Ratings: alice 1015 (+15), bob 985 (−15)."
+        )
     );
     assert_eq!(
         c.store.moves(id).await.unwrap(),
@@ -761,3 +765,5 @@ async fn old_message_ids_are_forgotten_but_recent_ones_kept() {
     assert!(c.table.handle(&msg).await.is_empty());
     assert_eq!(c.store.forget_messages(T0 + 1).await.unwrap(), 1);
 }
+
+mod ratings;
