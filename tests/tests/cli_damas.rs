@@ -124,3 +124,39 @@ fn replay_refuses_illegal_moves_with_the_rule() {
         r.stderr
     );
 }
+
+#[test]
+fn replay_exports_pdn_with_numbers() {
+    let r = ugolki(
+        &[
+            "replay", "--game", "damas", "--pdn", "d3-c4", "e6-d5", "c4xe6",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("[GameType \"24\"]"), "{}", r.stdout);
+    assert!(
+        r.stdout.ends_with("1. 11-15 22-19 2. 15x22 *\n"),
+        "{}",
+        r.stdout
+    );
+    let r = ugolki(
+        &[
+            "replay",
+            "--game",
+            "damas",
+            "--pdn",
+            "--position",
+            "W:W12:B15",
+            "12x19",
+        ],
+        "",
+    );
+    assert!(
+        r.stdout.contains("[FEN \"W:W12:B15\"]") && r.stdout.contains("1-0"),
+        "{}",
+        r.stdout
+    );
+    let r = ugolki(&["replay", "--pdn", "c3-d3"], "");
+    assert_eq!(r.code, 2);
+}

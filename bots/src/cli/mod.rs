@@ -92,6 +92,9 @@ pub enum Command {
     Replay {
         #[command(flatten)]
         game: GameArgs,
+        /// Damas: print the game as PDN (Portuguese numbers) instead.
+        #[arg(long)]
+        pdn: bool,
         /// Moves to play; when none are given, a record is read from stdin.
         moves: Vec<String>,
     },
@@ -180,8 +183,8 @@ where
                 .map(|()| 0)
                 .map_err(CliError::Usage)
         }
-        Command::Replay { game, moves } => moves_or_stdin(moves, stdin, stdin_is_terminal)
-            .and_then(|m| rules_cmd::replay(&mut io, &game, &m)),
+        Command::Replay { game, pdn, moves } => moves_or_stdin(moves, stdin, stdin_is_terminal)
+            .and_then(|m| rules_cmd::replay(&mut io, &game, &m, pdn)),
     };
     match result {
         Ok(code) => code,

@@ -60,13 +60,20 @@ pub fn perft(io: &mut Io, args: &GameArgs, depth: u32) -> Result<u8, CliError> {
 
 /// `ugolki replay`: play the moves, print the final position, the move number and the
 /// result line; an illegal move goes to stderr as `illegal move N: TEXT: reason`, exit 1.
-pub fn replay(io: &mut Io, args: &GameArgs, moves: &[String]) -> Result<u8, CliError> {
+pub fn replay(io: &mut Io, args: &GameArgs, moves: &[String], pdn: bool) -> Result<u8, CliError> {
     let mut g = game(args)?;
+    if pdn && !matches!(g, Game::Damas(_)) {
+        return Err(CliError::Usage("--pdn is for Damas games".into()));
+    }
     for (i, text) in moves.iter().enumerate() {
         if let Err(e) = g.play_text(text) {
             writeln!(io.err, "illegal move {}: {}: {}", i + 1, text, e.reason)?;
             return Ok(1);
         }
+    }
+    if let (true, Game::Damas(d)) = (pdn, &g) {
+        io.out.write_all(d.pdn("White", "Black").as_bytes())?;
+        return Ok(0);
     }
     writeln!(io.out, "position: {}", g.position_text())?;
     writeln!(io.out, "move: {}", g.move_number())?;

@@ -15,6 +15,15 @@ use ugolki_render::{Renderer, Scene};
 const PLATFORM: &str = "console";
 const CHAT: &str = "console";
 
+/// Longest input line read.
+const MAX_LINE: u64 = 4096;
+
+/// Drop the rest of an over-long line.
+fn skip_rest_of_line(lines: &mut dyn BufRead) -> std::io::Result<()> {
+    let mut sink = Vec::new();
+    lines.read_until(b'\n', &mut sink).map(|_| ())
+}
+
 /// Longest name the console accepts.
 const MAX_NAME: usize = 32;
 
@@ -178,13 +187,21 @@ pub fn run(
     let mut line = String::new();
     loop {
         line.clear();
-        // A line longer than this is cut: nobody types a 4 KiB move.
-        match std::io::Read::take(&mut *lines, 4096).read_line(&mut line) {
+        // Read at most 4 KiB of a line; nobody types more, and the rest is skipped.
+        match std::io::Read::take(&mut *lines, MAX_LINE).read_line(&mut line) {
             Ok(0) => break,
             Ok(_) => {}
             Err(e) => return Err(format!("cannot read input: {e}")),
         }
         n += 1;
+        if !line.ends_with('\n') && line.len() as u64 == MAX_LINE {
+            skip_rest_of_line(lines).map_err(|e| format!("cannot read input: {e}"))?;
+            let _ = writeln!(
+                out,
+                "console: that line is longer than {MAX_LINE} bytes; it was ignored"
+            );
+            continue;
+        }
         if echo && !line.trim().is_empty() {
             let _ = writeln!(out, "> {}", line.trim_end());
         }
