@@ -93,6 +93,34 @@ pub fn join_path(path: &[Square], sep: &str) -> String {
     out
 }
 
+/// A paired record (C3, C4): `1. c3-d3 f6-e6 2. d3-e3`. `first_move` numbers the first
+/// move; `black_first` starts with Black's half (`1... f6-e6`).
+#[must_use]
+pub fn paired_record(moves: &[String], first_move: u32, black_first: bool) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let mut number = first_move;
+    let mut white_turn = !black_first;
+    for (i, m) in moves.iter().enumerate() {
+        if white_turn {
+            if i > 0 {
+                out.push(' ');
+            }
+            let _ = write!(out, "{number}. ");
+        } else if i == 0 {
+            let _ = write!(out, "{number}... ");
+        } else {
+            out.push(' ');
+        }
+        out.push_str(m);
+        if !white_turn {
+            number += 1;
+        }
+        white_turn = !white_turn;
+    }
+    out
+}
+
 /// Split a record (`1. c3-d3 f6-e6 2. …`, bare moves, or PDN) into move texts: move
 /// numbers (`12.`, `12...`), result marks (`1-0`, `0-1`, `1/2-1/2`, `*`), PDN tag lines
 /// (`[Event "…"]`) and `{comments}` are skipped.

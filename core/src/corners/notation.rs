@@ -4,7 +4,7 @@ use super::moves::{IllegalMove, Move};
 use super::position::Position;
 use crate::notation::{join_path, read_squares, MoveTextError};
 use crate::square::Square;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 /// Why a typed Corners move is refused: the text itself, or the move it names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,30 +62,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<(Move, Vec<Square>), Mov
     }
 }
 
-/// The paired record (C3, C4): `1. c3-d3 f6-e6 2. d3-e3`. `first_move` is the number of
-/// the first move and `black_first` whether the record starts with Black's half
-/// (`1... f6-e6`).
+/// The paired record (C3, C4) of full paths: `1. c3-d3 f6-e6 2. …`.
 #[must_use]
 pub fn format_record(paths: &[Vec<Square>], first_move: u16, black_first: bool) -> String {
-    let mut out = String::new();
-    let mut number = u32::from(first_move);
-    let mut white_turn = !black_first;
-    for (i, path) in paths.iter().enumerate() {
-        if white_turn {
-            if i > 0 {
-                out.push(' ');
-            }
-            let _ = write!(out, "{number}. ");
-        } else if i == 0 {
-            let _ = write!(out, "{number}... ");
-        } else {
-            out.push(' ');
-        }
-        out.push_str(&join_path(path, "-"));
-        if !white_turn {
-            number += 1;
-        }
-        white_turn = !white_turn;
-    }
-    out
+    let moves: Vec<String> = paths.iter().map(|p| join_path(p, "-")).collect();
+    crate::notation::paired_record(&moves, u32::from(first_move), black_first)
 }

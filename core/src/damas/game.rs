@@ -185,27 +185,8 @@ impl Game {
     }
 
     fn paired(&self, fmt: impl Fn(&Move) -> String) -> String {
-        let mut out = String::new();
-        let mut number = 1;
-        let mut white = self.start.turn() == Color::White;
-        for (i, m) in self.moves.iter().enumerate() {
-            if white {
-                if i > 0 {
-                    out.push(' ');
-                }
-                let _ = write!(out, "{number}. ");
-            } else if i == 0 {
-                let _ = write!(out, "{number}... ");
-            } else {
-                out.push(' ');
-            }
-            out.push_str(&fmt(m));
-            if !white {
-                number += 1;
-            }
-            white = !white;
-        }
-        out
+        let moves: Vec<String> = self.moves.iter().map(fmt).collect();
+        crate::notation::paired_record(&moves, 1, self.start.turn() == Color::Black)
     }
 }
 

@@ -99,17 +99,9 @@ impl Table {
         number: Option<i64>,
         now: i64,
     ) -> Outcome<Vec<Outgoing>> {
-        let (live, color) = match self.my_game(msg, me, number).await? {
+        let (live, color, _guard) = match self.my_game_locked(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
-        };
-        let _guard = self.game_lock(live.row.id).await;
-        let Some(live) = self
-            .live(live.row.id)
-            .await?
-            .filter(super::live::Live::active)
-        else {
-            return Ok(vec![reply(msg, texts::game_is_over(live.row.id))]);
         };
         let winner = color.opponent();
         // R: in rated Damas a resignation after 10 moves or fewer annuls the game.
@@ -147,17 +139,9 @@ impl Table {
         number: Option<i64>,
         now: i64,
     ) -> Outcome<Vec<Outgoing>> {
-        let (live, color) = match self.my_game(msg, me, number).await? {
+        let (live, color, _guard) = match self.my_game_locked(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
-        };
-        let _guard = self.game_lock(live.row.id).await;
-        let Some(live) = self
-            .live(live.row.id)
-            .await?
-            .filter(super::live::Live::active)
-        else {
-            return Ok(vec![reply(msg, texts::game_is_over(live.row.id))]);
         };
         match live.row.draw_offer_by.as_deref() {
             Some(by) if by == color.opponent().name() => {
@@ -190,17 +174,9 @@ impl Table {
         me: &Player,
         number: Option<i64>,
     ) -> Outcome<Vec<Outgoing>> {
-        let (live, color) = match self.my_game(msg, me, number).await? {
+        let (live, color, _guard) = match self.my_game_locked(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
-        };
-        let _guard = self.game_lock(live.row.id).await;
-        let Some(live) = self
-            .live(live.row.id)
-            .await?
-            .filter(super::live::Live::active)
-        else {
-            return Ok(vec![reply(msg, texts::game_is_over(live.row.id))]);
         };
         if live.row.draw_offer_by.as_deref() != Some(color.opponent().name()) {
             return Ok(vec![reply(msg, texts::no_draw_offer())]);
@@ -219,17 +195,9 @@ impl Table {
         number: Option<i64>,
         now: i64,
     ) -> Outcome<Vec<Outgoing>> {
-        let (live, color) = match self.my_game(msg, me, number).await? {
+        let (live, color, _guard) = match self.my_game_locked(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
-        };
-        let _guard = self.game_lock(live.row.id).await;
-        let Some(live) = self
-            .live(live.row.id)
-            .await?
-            .filter(super::live::Live::active)
-        else {
-            return Ok(vec![reply(msg, texts::game_is_over(live.row.id))]);
         };
         if live.row.ply >= 2 {
             return Ok(vec![reply(msg, texts::abort_too_late())]);
@@ -252,17 +220,9 @@ impl Table {
         number: Option<i64>,
         now: i64,
     ) -> Outcome<Vec<Outgoing>> {
-        let (live, color) = match self.my_game(msg, me, number).await? {
+        let (live, color, _guard) = match self.my_game_locked(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
-        };
-        let _guard = self.game_lock(live.row.id).await;
-        let Some(live) = self
-            .live(live.row.id)
-            .await?
-            .filter(super::live::Live::active)
-        else {
-            return Ok(vec![reply(msg, texts::game_is_over(live.row.id))]);
         };
         if !live.row.monitor {
             return Ok(vec![reply(msg, texts::not_monitored(live.row.id))]);

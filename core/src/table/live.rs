@@ -209,6 +209,25 @@ impl Table {
         })
     }
 
+    /// Like [`Table::my_game`], holding the game's lock, with the game reloaded under it
+    /// (another message may have changed it meanwhile).
+    pub(super) async fn my_game_locked(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+    ) -> Outcome<Result<(Live, Color, tokio::sync::OwnedMutexGuard<()>), Vec<Outgoing>>> {
+        let (live, color) = match self.my_game(msg, me, number).await? {
+            Ok(x) => x,
+            Err(out) => return Ok(Err(out)),
+        };
+        let guard = self.game_lock(live.row.id).await;
+        match self.live(live.row.id).await?.filter(Live::active) {
+            Some(fresh) => Ok(Ok((fresh, color, guard))),
+            None => Ok(Err(vec![reply(msg, texts::game_is_over(live.row.id))])),
+        }
+    }
+
     /// Pick a game and load it for a player command; `Err` carries the reply.
     pub(super) async fn my_game(
         &self,

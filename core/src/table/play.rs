@@ -96,17 +96,14 @@ impl Table {
         number: Option<i64>,
         now: i64,
     ) -> Outcome<Vec<Outgoing>> {
-        let (live, color) = match self.my_game(msg, me, number).await? {
+        let (live, color, _guard) = match self.my_game_locked(msg, me, number).await? {
             Ok(x) => x,
             Err(out) => return Ok(out),
         };
-        let _guard = self.game_lock(live.row.id).await;
-        let Some(live) = self.live(live.row.id).await? else {
-            return Ok(vec![reply(msg, texts::nothing_to_confirm())]);
-        };
-        let pending = live.row.pending_move.clone().filter(|_| {
-            live.row.pending_ply == Some(live.row.ply) && live.game.turn() == color && live.active()
-        });
+        let pending =
+            live.row.pending_move.clone().filter(|_| {
+                live.row.pending_ply == Some(live.row.ply) && live.game.turn() == color
+            });
         let Some(text) = pending else {
             return Ok(vec![reply(msg, texts::nothing_to_confirm())]);
         };
