@@ -135,7 +135,12 @@ fn game_number(word: Option<&str>) -> Result<Option<i64>, CommandError> {
                 .ok()
                 .filter(|n| *n > 0)
                 .map(Some)
-                .ok_or_else(|| CommandError::Bad(format!("'{w}' is not a game number")))
+                .ok_or_else(|| {
+                    CommandError::Bad(format!(
+                        "'{}' is not a game number",
+                        w.chars().take(20).collect::<String>()
+                    ))
+                })
         }
     }
 }
