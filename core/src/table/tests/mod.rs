@@ -767,3 +767,28 @@ async fn old_message_ids_are_forgotten_but_recent_ones_kept() {
 }
 
 mod ratings;
+
+/// The real timer loop (system clock, short challenge life): it fires on its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn run_timers_fires_without_anyone_typing() {
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let config = Config {
+        challenge_ttl_ms: 300,
+        ..Config::default()
+    };
+    let table = Arc::new(Table::open(store, Arc::new(SystemTime), config).await.unwrap());
+    let (tx, mut rx) = tokio::sync::mpsc::channel(8);
+    tokio::spawn(table.clone().run_timers(tx));
+    let msg = Incoming {
+        platform: "test".into(),
+        chat: "room".into(),
+        user: user("alice"),
+        message_id: "1".into(),
+        text: "/challenge @bob".into(),
+        mentions: vec![Mention::User(user("bob"))],
+    };
+    table.handle(&msg).await;
+    let got = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv()).await;
+    let out = got.expect("a timer message within 5 s").expect("the loop is running");
+    assert_eq!(out.text, "alice's challenge #1 expired.");
+}
