@@ -776,7 +776,11 @@ async fn run_timers_fires_without_anyone_typing() {
         challenge_ttl_ms: 300,
         ..Config::default()
     };
-    let table = Arc::new(Table::open(store, Arc::new(SystemTime), config).await.unwrap());
+    let table = Arc::new(
+        Table::open(store, Arc::new(SystemTime), config)
+            .await
+            .unwrap(),
+    );
     let (tx, mut rx) = tokio::sync::mpsc::channel(8);
     tokio::spawn(table.clone().run_timers(tx));
     let msg = Incoming {
@@ -789,6 +793,8 @@ async fn run_timers_fires_without_anyone_typing() {
     };
     table.handle(&msg).await;
     let got = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv()).await;
-    let out = got.expect("a timer message within 5 s").expect("the loop is running");
+    let out = got
+        .expect("a timer message within 5 s")
+        .expect("the loop is running");
     assert_eq!(out.text, "alice's challenge #1 expired.");
 }
