@@ -168,7 +168,9 @@ impl Table {
                         StoreError::Corrupt(format!("game {id} move {}: {e}", i + 1))
                     })?;
                 }
-                lock(&self.cache).insert(id, (row.ply, g.clone()));
+                if row.status == "active" {
+                    lock(&self.cache).insert(id, (row.ply, g.clone()));
+                }
                 g
             }
         };

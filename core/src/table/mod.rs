@@ -174,6 +174,14 @@ impl Table {
         Ok(p)
     }
 
+    /// A game is over: drop its timer, its replay and its lock from memory (the store keeps
+    /// it), so a long-running bot holds only unfinished games.
+    fn forget_game(&self, id: i64) {
+        self.disarm(timers::Key::Game(id));
+        lock(&self.cache).remove(&id);
+        lock(&self.locks).remove(&id);
+    }
+
     async fn game_lock(&self, id: i64) -> tokio::sync::OwnedMutexGuard<()> {
         let m = lock(&self.locks).entry(id).or_default().clone();
         m.lock_owned().await

@@ -195,7 +195,7 @@ impl Table {
             caption.push_str(&texts::draw_offer_declined_by_move());
         }
         if let Some(e) = ending {
-            self.disarm(super::timers::Key::Game(id));
+            self.forget_game(id);
             let mut result =
                 texts::rules_result(id, &e, after.name(Color::White), after.name(Color::Black));
             if let Some(r) = rating_line {
@@ -252,7 +252,7 @@ impl Table {
             text.push_str(&r);
         }
         let row = row.game;
-        self.disarm(super::timers::Key::Game(live.row.id));
+        self.forget_game(live.row.id);
         let ended = Live {
             row,
             white: live.white.clone(),
