@@ -798,3 +798,31 @@ async fn run_timers_fires_without_anyone_typing() {
         .expect("the loop is running");
     assert_eq!(out.text, "alice's challenge #1 expired.");
 }
+
+#[tokio::test]
+async fn damas_blocked_side_and_repetition_through_the_table() {
+    let c = chat().await;
+    let id = c.game_from("damas", "W:WK7:B8", "none").await;
+    let out = c.says("alice", "7-4").await;
+    assert!(
+        out.contains(&format!(
+            "Game #{id} over: alice (White) wins — black cannot move (D5)."
+        )),
+        "{out}"
+    );
+    let id = c.game_from("damas", "W:WK4:BK29", "none").await;
+    for (who, m) in [
+        ("alice", "4-7"),
+        ("bob", "29-25"),
+        ("alice", "7-4"),
+        ("bob", "25-29"),
+    ]
+    .repeat(2)
+    {
+        c.says(who, m).await;
+    }
+    assert_eq!(
+        c.status(id).await,
+        ("finished".into(), Some("draw".into()), Some("D5".into()))
+    );
+}

@@ -126,6 +126,28 @@ async fn r_abandonment_costs_twenty_points_either_way() {
 }
 
 #[tokio::test]
+async fn r_abandonment_after_ten_moves_is_a_loss_and_costs_twenty_more() {
+    let c = chat().await;
+    c.start("damas rated monitor").await;
+    let mut g = crate::damas::Game::new(true);
+    for i in 0..12 {
+        let m = g.position().legal_moves()[0];
+        g.play(&m).unwrap();
+        let who = if i % 2 == 0 { "alice" } else { "bob" };
+        c.says(who, &crate::damas::numeric(&m)).await;
+    }
+    // alice to move after 12 half-moves; she idles, bob claims.
+    c.time.advance(3 * MIN);
+    let out = c.says("bob", "/claim").await;
+    assert!(
+        out.contains(
+            "alice abandoned the game — bob wins (D6). Ratings: alice 965 (−35), bob 1015 (+15)."
+        ),
+        "{out}"
+    );
+}
+
+#[tokio::test]
 async fn r_stakes_are_held_and_paid_to_the_winner() {
     let c = chat().await;
     let out = c
