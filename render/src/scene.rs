@@ -71,6 +71,22 @@ pub fn ghost(color: Color) -> Stone {
     }
 }
 
+impl Header {
+    /// "White" and "Black" with no clocks: for pictures outside a table game.
+    fn unnamed(to_move: Color, info: String) -> Header {
+        let player = |name: &str| Player {
+            name: name.into(),
+            clock: None,
+        };
+        Header {
+            white: player("White"),
+            black: player("Black"),
+            to_move: Some(to_move),
+            info,
+        }
+    }
+}
+
 impl Scene {
     /// A Corners position with a default header (move number, deadline, limit, turn).
     #[must_use]
@@ -86,29 +102,13 @@ impl Scene {
         if let Some(l) = pos.limit() {
             let _ = write!(info, " · limit {l}");
         }
-        Scene {
-            kind: BoardKind::Corners,
-            side: pos.side(),
+        Scene::plain(
+            BoardKind::Corners,
+            pos.side(),
             pieces,
-            homes: [pos.home(Color::White), pos.home(Color::Black)],
-            ghosts: Vec::new(),
-            last_path: Vec::new(),
-            selected: None,
-            destinations: Vec::new(),
-            flip: false,
-            header: Header {
-                white: Player {
-                    name: "White".into(),
-                    clock: None,
-                },
-                black: Player {
-                    name: "Black".into(),
-                    clock: None,
-                },
-                to_move: Some(pos.turn()),
-                info,
-            },
-        }
+            [pos.home(Color::White), pos.home(Color::Black)],
+            Header::unnamed(pos.turn(), info),
+        )
     }
 
     /// A Damas position with a default header.
@@ -121,31 +121,38 @@ impl Scene {
             .collect();
         let (wm, wk) = pos.count(Color::White);
         let (bm, bk) = pos.count(Color::Black);
-        Scene {
-            kind: BoardKind::Damas,
-            side: 8,
+        let info = format!(
+            "White {wm}+{wk} · Black {bm}+{bk} · {} kings",
+            if pos.flying() { "flying" } else { "short" }
+        );
+        Scene::plain(
+            BoardKind::Damas,
+            8,
             pieces,
-            homes: [Vec::new(), Vec::new()],
+            [Vec::new(), Vec::new()],
+            Header::unnamed(pos.turn(), info),
+        )
+    }
+
+    /// A board with pieces and homes and no marks, seen from White.
+    fn plain(
+        kind: BoardKind,
+        side: u8,
+        pieces: Vec<(Square, Stone)>,
+        homes: [Vec<Square>; 2],
+        header: Header,
+    ) -> Scene {
+        Scene {
+            kind,
+            side,
+            pieces,
+            homes,
             ghosts: Vec::new(),
             last_path: Vec::new(),
             selected: None,
             destinations: Vec::new(),
             flip: false,
-            header: Header {
-                white: Player {
-                    name: "White".into(),
-                    clock: None,
-                },
-                black: Player {
-                    name: "Black".into(),
-                    clock: None,
-                },
-                to_move: Some(pos.turn()),
-                info: format!(
-                    "White {wm}+{wk} · Black {bm}+{bk} · {} kings",
-                    if pos.flying() { "flying" } else { "short" }
-                ),
-            },
+            header,
         }
     }
 
