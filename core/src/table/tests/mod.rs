@@ -826,3 +826,4 @@ async fn damas_blocked_side_and_repetition_through_the_table() {
         ("finished".into(), Some("draw".into()), Some("D5".into()))
     );
 }
+mod fuzz;
