@@ -176,3 +176,29 @@ fn the_rating_chart_is_a_picture_with_a_line_and_labels() {
     };
     assert!(decode(&r.chart(&one)).rgb.contains(&t.chain));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+
+    /// Along a random game, every position's picture differs from the previous one's, and
+    /// drawing the same scene twice gives the same bytes.
+    #[test]
+    fn different_positions_different_bytes(picks in proptest::collection::vec(0usize..1000, 1..30)) {
+        let r = Renderer::default();
+        let v = corners::Variant::by_id("diagonal3x3").expect("id");
+        let mut g = corners::Game::new(&v);
+        let mut previous = r.render(&Scene::corners(g.position()));
+        for pick in picks {
+            if g.outcome().is_some() {
+                break;
+            }
+            let moves = g.position().legal_moves();
+            g.play(moves[pick % moves.len()]).expect("legal");
+            let scene = Scene::corners(g.position());
+            let now = r.render(&scene);
+            proptest::prop_assert_ne!(&now, &previous);
+            proptest::prop_assert_eq!(&now, &r.render(&scene));
+            previous = now;
+        }
+    }
+}
