@@ -13,6 +13,7 @@ mod chart;
 mod draw;
 mod font;
 mod palette;
+mod png_out;
 mod scene;
 mod sprites;
 mod theme;
@@ -27,6 +28,11 @@ use font::Atlas;
 use palette::mix;
 use sprites::{Shade, SpriteSet, Tint};
 use ugolki_core::{Color, Square};
+
+thread_local! {
+    /// The canvas of the last picture drawn on this thread, reused by the next.
+    static CANVAS: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
 
 /// Picture sizes: the square size in pixels for 8×8 and 16×16 boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,19 +206,33 @@ impl Renderer {
     /// The picture as an indexed PNG.
     #[must_use]
     pub fn render(&self, scene: &Scene) -> Vec<u8> {
-        let canvas = self.compose(scene);
-        encode(&canvas, &self.palette)
+        // The canvas buffer is reused between pictures on a thread (no page faults).
+        CANVAS.with(|cell| {
+            let mut pixels = cell.take();
+            let canvas = self.compose_into(scene, pixels);
+            let png = encode(&canvas, &self.palette);
+            pixels = canvas.pixels;
+            cell.replace(pixels);
+            png
+        })
     }
 
     /// The picture as palette indices (what `render` encodes).
     #[must_use]
     pub fn compose(&self, scene: &Scene) -> Canvas {
+        self.compose_into(scene, Vec::new())
+    }
+
+    /// Compose into a reused pixel buffer.
+    fn compose_into(&self, scene: &Scene, mut pixels: Vec<u8>) -> Canvas {
         let layout = self.layout(scene);
         let kit = self.kit(scene.side);
+        pixels.clear();
+        pixels.resize((layout.width * layout.height) as usize, self.frame);
         let mut canvas = Canvas {
             width: layout.width,
             height: layout.height,
-            pixels: vec![self.frame; (layout.width * layout.height) as usize],
+            pixels,
         };
         Self::squares(&mut canvas, &layout, kit, scene);
         self.chain(&mut canvas, &layout, scene);
@@ -377,22 +397,14 @@ impl Renderer {
     }
 }
 
-/// Write the canvas as an 8-bit indexed PNG with fdeflate's fast mode and the Paeth filter.
-/// Measured on a classic 8×8 board: Paeth 15.4 KB in 0.12 ms; Up 22.7 KB in 0.08 ms; zlib
-/// level 1 16 KB in 0.6 ms — Paeth is the only choice under both 20 KB and 0.3 ms.
+/// Write the canvas as an 8-bit indexed PNG: Paeth filter, fdeflate's fast deflate.
+/// Measured on a classic 8×8 board: Paeth 15.4 KB; Up 22.7 KB; zlib level 1 16 KB but
+/// 0.6 ms — Paeth with fast deflate is the only setting under both 20 KB and 0.3 ms.
 pub(crate) fn encode(canvas: &Canvas, palette: &Palette) -> Vec<u8> {
-    let mut out = Vec::with_capacity(24 * 1024);
-    let mut encoder = png::Encoder::new(&mut out, canvas.width, canvas.height);
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(palette.bytes());
-    encoder.set_compression(png::Compression::Fast);
-    encoder.set_filter(png::Filter::Paeth);
-    // Writing to a Vec cannot fail, and the header and data sizes agree by construction.
-    let mut writer = encoder.write_header().expect("PNG header into memory");
-    writer
-        .write_image_data(&canvas.pixels)
-        .expect("PNG data into memory");
-    writer.finish().expect("PNG end into memory");
-    out
+    png_out::indexed_png(
+        canvas.width,
+        canvas.height,
+        &canvas.pixels,
+        &palette.bytes(),
+    )
 }
