@@ -86,6 +86,9 @@ pub enum Accepted {
 /// What a move changes besides appending it.
 #[derive(Clone, Debug)]
 pub struct MoveUpdate {
+    /// The platform message that carried the move (platform, chat, id): recorded in the
+    /// move's own transaction, so a repeat of it is refused there.
+    pub message: Option<(String, String, String)>,
     pub text: String,
     pub auto: bool,
     pub white_ms: i64,
@@ -282,6 +285,21 @@ impl Store {
         .bind(i64::from(u.auto))
         .execute(&mut *tx)
         .await?;
+        if let Some((platform, chat, id)) = &u.message {
+            let fresh = sqlx::query(
+                "INSERT INTO seen_messages (platform, chat_id, message_id, seen_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+            )
+            .bind(platform)
+            .bind(chat)
+            .bind(id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            if fresh.rows_affected() == 0 {
+                tx.rollback().await?;
+                return Err(StoreError::Repeat);
+            }
+        }
         let row = game(&row);
         let ratings = match &u.finish {
             Some(f) => settle(&mut tx, &row, f, now).await?,

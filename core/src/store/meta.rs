@@ -41,6 +41,19 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// Whether a platform message was handled already (a read: no write, no sync).
+    pub async fn seen(&self, platform: &str, chat: &str, message_id: &str) -> Result<bool> {
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT 1 FROM seen_messages WHERE platform = ?1 AND chat_id = ?2 AND message_id = ?3",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(message_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(found.is_some())
+    }
+
     /// Forget message ids older than `before` (they cannot be re-sent by then).
     pub async fn forget_messages(&self, before: i64) -> Result<u64> {
         let done = sqlx::query("DELETE FROM seen_messages WHERE seen_at < ?1")

@@ -30,6 +30,8 @@ pub enum StoreError {
     Url(String),
     #[error("the game changed while this was being done; try again")]
     Conflict,
+    #[error("this message was handled already")]
+    Repeat,
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
 }

@@ -200,6 +200,7 @@ impl Table {
         match result {
             Ok(out) => out,
             Err(StoreError::Conflict) => vec![reply(msg, texts::conflict())],
+            Err(StoreError::Repeat) => Vec::new(),
             Err(e) => {
                 tracing::error!(platform = %msg.platform, chat = %msg.chat, error = %e, "message failed");
                 vec![reply(msg, texts::internal_error())]
@@ -213,11 +214,18 @@ impl Table {
         parsed: Result<Parsed, command::CommandError>,
         now: i64,
     ) -> Outcome<Vec<Outgoing>> {
-        // A repeated platform message (a retry, a double send) is handled once.
-        if !self
-            .store
-            .first_sight(&msg.platform, &msg.chat, &msg.message_id, now)
-            .await?
+        // A repeated platform message (a retry, a double send) is handled once. Moves, the
+        // hot path, record their message id in the move's own transaction (see `typed_move`);
+        // everything else records it here.
+        let is_move = matches!(
+            parsed,
+            Ok(Parsed::MoveText(_) | Parsed::Command(Command::Move(..)))
+        );
+        if !is_move
+            && !self
+                .store
+                .first_sight(&msg.platform, &msg.chat, &msg.message_id, now)
+                .await?
         {
             return Ok(Vec::new());
         }

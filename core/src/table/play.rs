@@ -6,6 +6,16 @@ use super::{lock, reply, texts, Outcome, Table};
 use crate::color::Color;
 use crate::store::{Finish, MoveUpdate, Player};
 
+/// Where a move comes from.
+pub(super) enum Source<'a> {
+    /// Typed in a message: its id is recorded with the move.
+    Message(&'a Incoming),
+    /// `/confirm` of a move put on hold (that message is recorded by the dispatcher).
+    Confirm,
+    /// The table's own move when a Damas movetime runs out (D6).
+    Table,
+}
+
 /// Who wins, as stored: `white`, `black`, `draw`, `void`.
 pub(super) fn result_word(winner: Option<Color>) -> &'static str {
     match winner {
@@ -48,34 +58,55 @@ impl Table {
     ) -> Outcome<Vec<Outgoing>> {
         let id = match self.pick(msg, me, number).await? {
             Pick::Game(id) => id,
-            Pick::Say(s) => return Ok(vec![reply(msg, s)]),
-            Pick::None if explicit => return Ok(vec![reply(msg, texts::no_game_here())]),
-            Pick::None => return Ok(Vec::new()),
+            Pick::Say(s) => return self.answer_once(msg, vec![reply(msg, s)], now).await,
+            Pick::None if explicit => {
+                return self
+                    .answer_once(msg, vec![reply(msg, texts::no_game_here())], now)
+                    .await
+            }
+            Pick::None => return self.answer_once(msg, Vec::new(), now).await,
         };
         let _guard = self.game_lock(id).await;
+        // A copy of this message may have been handled while we waited for the lock.
+        if self
+            .store
+            .seen(&msg.platform, &msg.chat, &msg.message_id)
+            .await?
+        {
+            return Ok(Vec::new());
+        }
+        let refusal = |text: String| vec![reply(msg, text)];
         let Some(live) = self.live(id).await? else {
-            return Ok(vec![reply(msg, texts::no_such_game(id))]);
+            return self
+                .answer_once(msg, refusal(texts::no_such_game(id)), now)
+                .await;
         };
         if !live.active() {
-            return Ok(vec![reply(msg, texts::game_is_over(id))]);
+            return self
+                .answer_once(msg, refusal(texts::game_is_over(id)), now)
+                .await;
         }
         let Some(color) = live.color_of(me.id) else {
-            return Ok(vec![reply(msg, texts::not_your_game(id))]);
+            return self
+                .answer_once(msg, refusal(texts::not_your_game(id)), now)
+                .await;
         };
         if live.game.turn() != color {
-            return Ok(vec![reply(msg, texts::not_your_turn())]);
+            return self
+                .answer_once(msg, refusal(texts::not_your_turn()), now)
+                .await;
         }
         // A move that arrives after the flag fell is too late (T1).
         if live.clock().after_move(color, now).is_err() {
-            return self.flag(&live, now).await;
+            let out = self.flag(&live, now).await?;
+            return self.answer_once(msg, out, now).await;
         }
         let (recorded, loses) = match live.game.check_text(text) {
             Ok(r) => r,
-            Err(refusal) => {
-                return Ok(vec![reply(
-                    msg,
-                    texts::refused(&refusal.text, &refusal.reason),
-                )])
+            Err(r) => {
+                return self
+                    .answer_once(msg, refusal(texts::refused(&r.text, &r.reason)), now)
+                    .await
             }
         };
         if loses {
@@ -83,9 +114,34 @@ impl Table {
                 .set_pending_move(id, live.row.ply, Some(text))
                 .await?;
             let deadline = live.game.deadline_and_limit().0.unwrap_or(0);
-            return Ok(vec![reply(msg, texts::confirm_needed(&recorded, deadline))]);
+            return self
+                .answer_once(
+                    msg,
+                    refusal(texts::confirm_needed(&recorded, deadline)),
+                    now,
+                )
+                .await;
         }
-        self.commit_play(&live, color, text, false, now).await
+        self.commit_play(&live, color, text, Source::Message(msg), now)
+            .await
+    }
+
+    /// Record the message as handled, then give `out` — or nothing if it was a repeat.
+    async fn answer_once(
+        &self,
+        msg: &Incoming,
+        out: Vec<Outgoing>,
+        now: i64,
+    ) -> Outcome<Vec<Outgoing>> {
+        if self
+            .store
+            .first_sight(&msg.platform, &msg.chat, &msg.message_id, now)
+            .await?
+        {
+            Ok(out)
+        } else {
+            Ok(Vec::new())
+        }
     }
 
     /// `/confirm`: play the losing move (C6) that was put on hold.
@@ -110,7 +166,8 @@ impl Table {
         if live.clock().after_move(color, now).is_err() {
             return self.flag(&live, now).await;
         }
-        self.commit_play(&live, color, &text, false, now).await
+        self.commit_play(&live, color, &text, Source::Confirm, now)
+            .await
     }
 
     /// Play a checked move, commit it, and say so with the board. The caller holds the lock.
@@ -121,9 +178,14 @@ impl Table {
         live: &Live,
         mover: Color,
         text: &str,
-        auto: bool,
+        source: Source<'_>,
         now: i64,
     ) -> Outcome<Vec<Outgoing>> {
+        let auto = matches!(source, Source::Table);
+        let message = match source {
+            Source::Message(m) => Some(m),
+            Source::Confirm | Source::Table => None,
+        };
         let id = live.row.id;
         let mut game = live.game.clone();
         let recorded = match game.play_text(text) {
@@ -160,6 +222,7 @@ impl Table {
             abandoned_by: None,
         });
         let update = MoveUpdate {
+            message: message.map(|m| (m.platform.clone(), m.chat.clone(), m.message_id.clone())),
             text: recorded.clone(),
             auto,
             white_ms: clock.remaining[0],

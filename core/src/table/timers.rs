@@ -174,7 +174,10 @@ impl Table {
             Event::AutoMove => {
                 let turn = live.game.turn();
                 match live.game.auto_move_text() {
-                    Some(text) => self.commit_play(&live, turn, &text, true, now).await,
+                    Some(text) => {
+                        self.commit_play(&live, turn, &text, super::play::Source::Table, now)
+                            .await
+                    }
                     // No move at all: the rules have ended the game already.
                     None => Ok(Vec::new()),
                 }

@@ -827,3 +827,23 @@ async fn damas_blocked_side_and_repetition_through_the_table() {
     );
 }
 mod fuzz;
+
+#[tokio::test]
+async fn the_same_message_twice_at_once_is_played_and_answered_once() {
+    let c = chat().await;
+    let id = c.start("").await;
+    let msg = c.incoming("alice", "c3-d3");
+    let (a, b) = tokio::join!(c.table.handle(&msg), c.table.handle(&msg));
+    assert_eq!(a.len() + b.len(), 1, "one answer: {a:?} {b:?}");
+    assert_eq!(c.store.moves(id).await.unwrap().len(), 1);
+    // A refused move is recorded too: re-sent later, when it would be legal, it stays unplayed.
+    let early = c.incoming("bob", "f6-e6");
+    let msg2 = c.incoming("alice", "b3-b4");
+    assert_eq!(c.table.handle(&msg2).await[0].text, "Not your turn.");
+    c.table.handle(&early).await;
+    assert!(
+        c.table.handle(&msg2).await.is_empty(),
+        "the re-sent refused move is ignored"
+    );
+    assert_eq!(c.store.moves(id).await.unwrap().len(), 2);
+}
