@@ -79,10 +79,12 @@ impl Table {
             Rules::Damas { .. } => false,
         });
         if let Some(stake) = spec.stake {
-            if me.chips < stake {
+            // Chips are read fresh: a cached player's chips are out of date.
+            let chips = self.store.chips(me.id).await?;
+            if chips < stake {
                 return Ok(vec![reply(
                     msg,
-                    texts::not_enough_chips(&me.name, me.chips, stake),
+                    texts::not_enough_chips(&me.name, chips, stake),
                 )]);
             }
         }
@@ -154,8 +156,8 @@ impl Table {
                 Some(c) => c.clone(),
             }
         } else {
+            // Prefer a challenge addressed to me by name, then the newest open one.
             {
-                // Prefer a challenge addressed to me by name, then the newest open one.
                 let mine = open.iter().find(|c| {
                     c.challenger_id != me.id
                         && (c.target_id == Some(me.id) || c.target_handle.is_some())
@@ -180,10 +182,11 @@ impl Table {
         };
         if let Some(stake) = chosen.stake {
             for p in [&challenger, me] {
-                if p.chips < stake {
+                let chips = self.store.chips(p.id).await?;
+                if chips < stake {
                     return Ok(vec![reply(
                         msg,
-                        texts::not_enough_chips(&p.name, p.chips, stake),
+                        texts::not_enough_chips(&p.name, chips, stake),
                     )]);
                 }
             }

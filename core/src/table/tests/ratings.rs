@@ -181,6 +181,15 @@ async fn r_stakes_are_held_and_paid_to_the_winner() {
     );
     assert_eq!(c.says("bob", "/chips").await, "bob has 1100 chips.");
     assert_eq!(c.says("alice", "/chips").await, "alice has 900 chips.");
+    // Winnings count at once: bob can stake more than he started with.
+    assert!(c
+        .says("bob", "/challenge @alice damas rated stake 1050")
+        .await
+        .contains("challenge #"));
+    assert_eq!(
+        c.says("alice", "/accept").await,
+        "alice has 900 chips, not enough for a stake of 1050."
+    );
 }
 
 #[tokio::test]
