@@ -12,7 +12,8 @@ pub struct Player {
     pub platform_user_id: String,
     pub name: String,
     pub handle: Option<String>,
-    pub chips: i64,
+    // Chips are not here on purpose: players are cached, chips change with every stake.
+    // Read them with `Store::chips`.
 }
 
 fn player(row: &sqlx::sqlite::SqliteRow) -> Player {
@@ -22,14 +23,13 @@ fn player(row: &sqlx::sqlite::SqliteRow) -> Player {
         platform_user_id: row.get("platform_user_id"),
         name: row.get("display_name"),
         handle: row.get("handle"),
-        chips: row.get("chips"),
     }
 }
 
 /// The columns `player` reads (a macro so queries stay static strings).
 macro_rules! columns {
     () => {
-        "id, platform, platform_user_id, display_name, handle, chips"
+        "id, platform, platform_user_id, display_name, handle"
     };
 }
 
