@@ -847,3 +847,20 @@ async fn the_same_message_twice_at_once_is_played_and_answered_once() {
     );
     assert_eq!(c.store.moves(id).await.unwrap().len(), 2);
 }
+
+#[tokio::test]
+async fn a_challenge_by_handle_waits_for_that_handle() {
+    // Telegram knows only @handles: the challenged player may not be registered yet.
+    let c = chat().await;
+    let mut msg = c.incoming("alice", "/challenge @zed");
+    msg.mentions = vec![Mention::Handle("@Zed".into())];
+    assert!(c.table.handle(&msg).await[0]
+        .text
+        .contains("alice challenges @zed"));
+    assert_eq!(
+        c.says("bob", "/accept").await,
+        "There is no open challenge for you here."
+    );
+    let out = c.says("zed", "/accept").await;
+    assert!(out.starts_with("Game #1:"), "{out}");
+}
