@@ -19,4 +19,6 @@ pub use query::Piece;
 pub use text::DamasTextError;
 
 #[cfg(test)]
+mod reference;
+#[cfg(test)]
 mod tests;

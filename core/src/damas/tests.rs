@@ -352,10 +352,16 @@ fn d7_position_text_errors() {
     assert_eq!(Position::from_text(&p.to_text(), true).unwrap(), p);
 }
 
-/// Random positions with up to 12 pieces a side (some kings) and a side to move.
+/// Random positions with up to 12 pieces a side (some kings) and a side to move: dense
+/// ones (many captures) and sparse ones (long king moves).
 fn random_position() -> impl Strategy<Value = Position> {
+    prop_oneof![positions_from(8), positions_from(24)]
+}
+
+/// Each of the 32 squares: 0–5 a piece (2 and 5 kings), anything else empty.
+fn positions_from(spread: u8) -> impl Strategy<Value = Position> {
     (
-        prop::collection::vec(0u8..8, 32),
+        prop::collection::vec(0u8..spread, 32),
         any::<bool>(),
         any::<bool>(),
     )
@@ -433,6 +439,18 @@ proptest! {
         // Both text forms round-trip.
         prop_assert_eq!(Position::from_text(&p.to_text(), p.flying()).unwrap(), p);
         prop_assert_eq!(Position::from_fen(&p.to_fen(), p.flying()).unwrap(), p);
+    }
+
+    #[test]
+    fn prop_d2_d4_engine_agrees_with_the_plain_reference(p in random_position()) {
+        let want = super::reference::moves(&p);
+        let got: std::collections::BTreeSet<(usize, usize, Vec<usize>)> = p
+            .legal_moves()
+            .iter()
+            .map(|m| (m.from().index(8), m.to().index(8), m.captured().iter().map(|s| s.index(8)).collect()))
+            .collect();
+        prop_assert_eq!(got.len(), p.legal_moves().len(), "no move listed twice");
+        prop_assert_eq!(got, want, "{}", p.to_fen());
     }
 
     #[test]
