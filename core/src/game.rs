@@ -194,8 +194,7 @@ impl Game {
     pub fn check_text(&self, text: &str) -> Result<(String, bool), Refusal> {
         match self {
             Game::Corners(g) => {
-                if let Some(o) = g.outcome() {
-                    let _ = o;
+                if g.outcome().is_some() {
                     return Err(Refusal {
                         text: text.trim().chars().take(40).collect(),
                         reason: corners::IllegalMove::GameOver.to_string(),
