@@ -35,6 +35,8 @@ pub struct GameRow {
     pub pending_move: Option<String>,
     pub pending_ply: Option<i64>,
     pub reminded_ply: Option<i64>,
+    /// Activity monitor: the ply whose idleness was announced.
+    pub idle_noticed_ply: Option<i64>,
     pub created_at: i64,
     pub finished_at: Option<i64>,
 }
@@ -124,6 +126,7 @@ fn game(row: &sqlx::sqlite::SqliteRow) -> GameRow {
         pending_move: row.get("pending_move"),
         pending_ply: row.get("pending_ply"),
         reminded_ply: row.get("reminded_ply"),
+        idle_noticed_ply: row.get("idle_noticed_ply"),
         created_at: row.get("created_at"),
         finished_at: row.get("finished_at"),
     }
@@ -371,6 +374,22 @@ impl Store {
             text,
         )
         .await
+    }
+
+    /// Note that the monitor's idle notice for `ply` went out.
+    pub async fn set_idle_noticed(&self, game_id: i64, ply: i64) -> Result<()> {
+        let done = sqlx::query(
+            "UPDATE games SET idle_noticed_ply = ?2 WHERE id = ?1 AND ply = ?2 AND status = 'active'",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Conflict)
+        }
     }
 
     /// Note that the correspondence reminder for `ply` went out.

@@ -382,6 +382,14 @@ pub fn claim_too_early(who: &str, idle_ms: i64, limit_ms: i64) -> String {
 }
 
 #[must_use]
+pub fn idle_notice(id: i64, idler: &str, other: &str, idle_ms: i64) -> String {
+    format!(
+        "Game #{id}: {idler} has been idle for {}. {other} may /claim the game (D6).",
+        format_ms(idle_ms)
+    )
+}
+
+#[must_use]
 pub fn abandoned_win(id: i64, loser: &str, winner: &str) -> String {
     format!("Game #{id}: {loser} abandoned the game — {winner} wins (D6).")
 }

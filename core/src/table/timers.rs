@@ -59,11 +59,13 @@ impl Timers {
 enum Event {
     Flag,
     Remind,
+    /// Activity monitor: the player to move has been idle past the limit (D6).
+    IdleNotice,
     AutoMove,
 }
 
 /// The game's next timed event, if any.
-fn next_event(live: &Live) -> Option<(i64, Event)> {
+fn next_event(live: &Live, idle_limit_ms: i64) -> Option<(i64, Event)> {
     if !live.active() {
         return None;
     }
@@ -79,6 +81,9 @@ fn next_event(live: &Live) -> Option<(i64, Event)> {
         if live.row.reminded_ply != Some(live.row.ply) {
             consider(live.row.turn_started_at + limit_ms * 3 / 4, Event::Remind);
         }
+    }
+    if live.row.monitor && live.row.idle_noticed_ply != Some(live.row.ply) {
+        consider(live.row.turn_started_at + idle_limit_ms, Event::IdleNotice);
     }
     if let Some(mt) = live.row.movetime_ms {
         consider(live.row.turn_started_at + mt, Event::AutoMove);
@@ -105,7 +110,7 @@ impl Table {
 
     /// Arm (or clear) the timer of a game from its state.
     pub(super) fn arm_game(&self, live: &Live) {
-        match next_event(live) {
+        match next_event(live, self.config.idle_limit_ms) {
             Some((at, _)) => self.arm(Key::Game(live.row.id), at),
             None => self.disarm(Key::Game(live.row.id)),
         }
@@ -144,7 +149,7 @@ impl Table {
         let Some(live) = self.live(id).await? else {
             return Ok(Vec::new());
         };
-        let Some((at, event)) = next_event(&live) else {
+        let Some((at, event)) = next_event(&live, self.config.idle_limit_ms) else {
             return Ok(Vec::new());
         };
         if at > now {
@@ -161,6 +166,26 @@ impl Table {
                 let text = texts::reminder(id, live.name(turn), left);
                 let reloaded = self.live(id).await?;
                 if let Some(l) = reloaded {
+                    self.arm_game(&l);
+                }
+                Ok(vec![Outgoing {
+                    platform: live.row.platform.clone(),
+                    chat: live.row.chat.clone(),
+                    text,
+                    board: None,
+                    chart: None,
+                }])
+            }
+            Event::IdleNotice => {
+                self.store.set_idle_noticed(id, live.row.ply).await?;
+                let idler = live.game.turn();
+                let text = texts::idle_notice(
+                    id,
+                    live.name(idler),
+                    live.name(idler.opponent()),
+                    now - live.row.turn_started_at,
+                );
+                if let Some(l) = self.live(id).await? {
                     self.arm_game(&l);
                 }
                 Ok(vec![Outgoing {

@@ -676,6 +676,12 @@ async fn monitor_claim_after_the_idle_limit() {
     let id = c.start("damas monitor").await;
     c.says("alice", "11-15").await;
     c.time.advance(3 * MIN);
+    let out = c.table.fire_due().await;
+    assert_eq!(
+        out[0].text,
+        format!("Game #{id}: bob has been idle for 3:00. alice may /claim the game (D6).")
+    );
+    assert!(c.table.fire_due().await.is_empty(), "said once a turn");
     assert_eq!(c.says("alice", "/claim").await, format!("Game #{id}: bob abandoned the game after 10 moves or fewer — the game is annulled (D6)."));
     assert_eq!(c.status(id).await.1, Some("void".into()));
 }
