@@ -85,3 +85,25 @@ fn console_script_plays_a_game_and_writes_boards() {
         "{stdout}"
     );
 }
+
+#[test]
+fn two_runs_in_the_same_second_are_both_answered() {
+    let dir = std::env::temp_dir().join(format!("ugolki-console-twice-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let script = dir.join("s.txt");
+    std::fs::write(&script, "bob: /chips\n").expect("script");
+    for _ in 0..2 {
+        let out = Command::new(env!("CARGO_BIN_EXE_ugolki"))
+            .args(["console", "--db"])
+            .arg(dir.join("t.db"))
+            .arg("--boards")
+            .arg(dir.join("boards"))
+            .arg("--script")
+            .arg(&script)
+            .output()
+            .expect("runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("bot: bob has 1000 chips."), "{stdout}");
+    }
+}

@@ -152,10 +152,15 @@ pub fn run(
         rt.block_on(Table::open(store, Arc::new(SystemTime), Config::default()))
             .map_err(|e| format!("cannot load games: {e}"))?,
     );
-    let run = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-        .to_string();
+    // Message ids must never repeat across runs on one database (a repeat is ignored):
+    // the start time to the nanosecond and the process id make each run's ids its own.
+    let run = format!(
+        "{}-{}",
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+        std::process::id()
+    );
     let mut boards = Boards::new(&options.boards, &run);
     let echo = options.script.is_some();
     let mut script_reader;
