@@ -55,7 +55,7 @@ impl Options {
     /// Square sizes for a picture about `width` pixels wide (clamped to 16..=160 px squares).
     #[must_use]
     pub fn for_width(width: u32) -> Options {
-        let sq = |n: u32| (width * 8 / (n * 8 + 7)).clamp(16, 160);
+        let sq = |n: u64| (u64::from(width) * 8 / (n * 8 + 7)).clamp(16, 160) as u32;
         Options {
             square8: sq(8),
             square16: sq(16),

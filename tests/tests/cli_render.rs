@@ -72,6 +72,11 @@ fn render_refuses_bad_input_without_writing() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("bad --last"), "{}", r.stderr);
     assert!(!out.exists());
+    for size in ["0", "4294967295", "-1", "big"] {
+        let r = ugolki(&["render", "--out", out_s, "--size", size], "");
+        assert_eq!(r.code, 2, "--size {size}");
+    }
+    assert!(!out.exists());
     let r = ugolki(&["render", "--out", "/nonexistent-dir/x.png"], "");
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("cannot write"), "{}", r.stderr);

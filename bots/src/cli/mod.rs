@@ -72,8 +72,8 @@ pub enum Command {
         /// Mark a piece and where it can go, e.g. c3.
         #[arg(long)]
         select: Option<String>,
-        /// Picture width in pixels (about; default about 560).
-        #[arg(long)]
+        /// Picture width in pixels, 160 to 4000 (about; default about 560).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(160..=4000))]
         size: Option<u32>,
     },
     /// Play in the terminal: a local chat where each line is `NAME: text`.

@@ -85,6 +85,9 @@ impl Position {
         let mut pieces = Vec::new();
         for field in fields {
             let field = field.trim();
+            if field.is_empty() {
+                continue; // `W:` or a doubled `::` lists no pieces
+            }
             let (color, list) = match field.split_at_checked(1) {
                 Some(("W", rest)) => (Color::White, rest),
                 Some(("B", rest)) => (Color::Black, rest),
