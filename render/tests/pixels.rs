@@ -66,8 +66,10 @@ fn kings_marked_path_ghosts_and_destinations() {
     let (x, y) = l.center(sq("e6"));
     let rim_x = x - (l.square as f32 * 0.38) as u32;
     assert_eq!(png.at(rim_x, y), t.ghost_black);
-    // A marked path square (the start of the last move, now empty).
+    // A marked path square (the start of the last move, now empty): tinted, and its centre
+    // carries the start of the chain's line.
     assert_eq!(corner("d3"), t.path[1]);
+    assert_eq!(centre("d3"), t.chain);
     // The chain is drawn between the path's squares.
     let (x1, y1) = l.center(sq("d3"));
     assert_eq!(png.at(x1 - l.square / 4, y1), t.chain);

@@ -53,6 +53,9 @@ impl Table {
         if msg.mentions.len() > 1 {
             return Ok(vec![reply(msg, texts::one_at_a_time())]);
         }
+        if let Some(name) = super::unresolved_mention(msg) {
+            return Ok(vec![reply(msg, texts::unknown_player(name))]);
+        }
         let (target_id, target_handle, target_name) = match msg.mentions.first() {
             None => (None, None, None),
             Some(Mention::User(u)) => {

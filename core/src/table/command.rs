@@ -250,16 +250,31 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
     };
     let mut i = 0;
     let mut damas_word = false;
+    // Each of these may be said once: "classic3x3 triangle" or "10+5 1d" is a typo, not a wish.
+    let (mut game_said, mut time_said) = (false, false);
+    let mut once = |said: &mut bool, what: &str| {
+        if std::mem::replace(said, true) {
+            Err(CommandError::Bad(format!("say one {what}, not two")))
+        } else {
+            Ok(())
+        }
+    };
     while i < words.len() {
         let raw = words[i];
         let w = raw.to_ascii_lowercase();
         let next = words.get(i + 1).map(|s| s.to_ascii_lowercase());
         i += 1;
+        if w == "@" {
+            return Err(CommandError::Bad(
+                "write the player's name right after @".into(),
+            ));
+        }
         if w.starts_with('@') {
             continue; // the adapter passes mentions separately
         }
         match w.as_str() {
             "corners" | "ugolki" => {
+                once(&mut game_said, "game")?;
                 spec.rules = Rules::Corners(Variant::classic3x3());
                 if let Some(v) = next.as_deref().and_then(|n| Variant::by_id(n).ok()) {
                     spec.rules = Rules::Corners(v);
@@ -267,6 +282,7 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
                 }
             }
             "damas" | "checkers" | "draughts" => {
+                once(&mut game_said, "game")?;
                 spec.rules = Rules::Damas { flying: true };
                 damas_word = true;
             }
@@ -319,8 +335,10 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
             }
             _ => {
                 if let Ok(tc) = TimeControl::parse(&w) {
+                    once(&mut time_said, "time control")?;
                     spec.time = tc;
                 } else if let Ok(v) = Variant::by_id(&w) {
+                    once(&mut game_said, "game")?;
                     spec.rules = Rules::Corners(v);
                 } else {
                     return Err(CommandError::ChallengeWord(raw.chars().take(30).collect()));
@@ -491,6 +509,23 @@ mod tests {
         assert_eq!(
             err("/challenge damas movetime 1s"),
             "movetime needs a time from 5s to 24h, e.g. movetime 30s"
+        );
+        assert_eq!(
+            err("/challenge @bob 10+5 1d"),
+            "say one time control, not two"
+        );
+        assert_eq!(
+            err("/challenge classic3x3 triangle"),
+            "say one game, not two"
+        );
+        assert_eq!(err("/challenge damas classic3x4"), "say one game, not two");
+        assert_eq!(
+            err("/challenge corners classic3x4 damas"),
+            "say one game, not two"
+        );
+        assert_eq!(
+            err("/challenge @ bob"),
+            "write the player's name right after @"
         );
     }
 }

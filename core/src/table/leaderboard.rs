@@ -40,6 +40,9 @@ impl Table {
             Some(Ok(k)) => Some(k),
             None => None,
         };
+        if let Some(name) = super::unresolved_mention(msg) {
+            return Ok(vec![reply(msg, texts::unknown_player(name))]);
+        }
         let who = match msg.mentions.first() {
             Some(Mention::User(u)) => self.person_for(&msg.platform, u, now).await?,
             Some(Mention::Handle(h)) => {

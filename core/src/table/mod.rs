@@ -277,6 +277,17 @@ impl Table {
     }
 }
 
+/// An `@name` in the text that the adapter could not turn into a mention (so a challenge
+/// to it would silently become an open one).
+fn unresolved_mention(msg: &Incoming) -> Option<&str> {
+    if !msg.mentions.is_empty() {
+        return None;
+    }
+    msg.text
+        .split_whitespace()
+        .find(|w| w.len() > 1 && w.starts_with('@'))
+}
+
 /// A text reply to the chat a message came from.
 fn reply(msg: &Incoming, text: String) -> Outgoing {
     Outgoing {

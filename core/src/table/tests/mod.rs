@@ -855,6 +855,18 @@ async fn the_same_message_twice_at_once_is_played_and_answered_once() {
 }
 
 #[tokio::test]
+async fn an_at_name_nobody_could_resolve_is_not_an_open_challenge() {
+    let c = chat().await;
+    let mut msg = c.incoming("alice", "/challenge @ghost");
+    msg.mentions.clear();
+    assert_eq!(
+        c.table.handle(&msg).await[0].text,
+        "I don't know @ghost yet."
+    );
+    assert!(c.store.open_challenges().await.unwrap().is_empty());
+}
+
+#[tokio::test]
 async fn a_challenge_by_handle_waits_for_that_handle() {
     // Telegram knows only @handles: the challenged player may not be registered yet.
     let c = chat().await;
@@ -869,4 +881,41 @@ async fn a_challenge_by_handle_waits_for_that_handle() {
     );
     let out = c.says("zed", "/accept").await;
     assert!(out.starts_with("Game #1:"), "{out}");
+}
+
+#[tokio::test]
+async fn damas_flag_resign_agreed_draw_and_abort() {
+    let c = chat().await;
+    let id = c.start("damas 1+0").await;
+    c.says("alice", "11-15").await;
+    c.time.advance(MIN);
+    let out = c.table.fire_due().await;
+    assert_eq!(
+        out[0].text,
+        format!("Game #{id}: bob ran out of time — alice wins (T1)."),
+        "casual: no ratings"
+    );
+    let id = c.start("damas").await;
+    assert_eq!(
+        c.says("alice", "/abort").await,
+        format!("Game #{id} aborted by alice; it does not count.")
+    );
+    let id = c.start("damas").await;
+    c.says("alice", "11-15").await;
+    c.says("bob", "/draw").await;
+    assert_eq!(
+        c.says("alice", "/draw").await,
+        format!("Game #{id}: draw agreed (T2).")
+    );
+    let id = c.start("damas").await;
+    c.says("alice", "11-15").await;
+    c.says("bob", "22-19").await;
+    assert_eq!(
+        c.says("alice", "/resign").await,
+        format!("Game #{id}: alice resigned — bob wins (T2).")
+    );
+    assert_eq!(
+        c.status(id).await,
+        ("finished".into(), Some("black".into()), Some("T2".into()))
+    );
 }
