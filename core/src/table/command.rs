@@ -252,7 +252,7 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
     let mut damas_word = false;
     // Each of these may be said once: "classic3x3 triangle" or "10+5 1d" is a typo, not a wish.
     let (mut game_said, mut time_said) = (false, false);
-    let mut once = |said: &mut bool, what: &str| {
+    let once = |said: &mut bool, what: &str| {
         if std::mem::replace(said, true) {
             Err(CommandError::Bad(format!("say one {what}, not two")))
         } else {
