@@ -1,6 +1,20 @@
 //! The real `ugolki console --script` binary on a scripted game.
 
-use std::process::Command;
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// Run `ugolki console --script` on a database and board folder in `dir`.
+fn console(dir: &Path, script: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ugolki"))
+        .args(["console", "--db"])
+        .arg(dir.join("t.db"))
+        .arg("--boards")
+        .arg(dir.join("boards"))
+        .arg("--script")
+        .arg(script)
+        .output()
+        .expect("runs")
+}
 
 #[test]
 fn console_script_plays_a_game_and_writes_boards() {
@@ -22,15 +36,7 @@ fn console_script_plays_a_game_and_writes_boards() {
          bob: /draw\n",
     )
     .expect("script");
-    let out = Command::new(env!("CARGO_BIN_EXE_ugolki"))
-        .args(["console", "--db"])
-        .arg(dir.join("t.db"))
-        .arg("--boards")
-        .arg(dir.join("boards"))
-        .arg("--script")
-        .arg(&script)
-        .output()
-        .expect("runs");
+    let out = console(&dir, &script);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -68,15 +74,7 @@ fn console_script_plays_a_game_and_writes_boards() {
     }
     // The game is stored: a second run sees it finished and its record.
     std::fs::write(&script, "alice: /record 1\n").expect("script");
-    let out = Command::new(env!("CARGO_BIN_EXE_ugolki"))
-        .args(["console", "--db"])
-        .arg(dir.join("t.db"))
-        .arg("--boards")
-        .arg(dir.join("boards"))
-        .arg("--script")
-        .arg(&script)
-        .output()
-        .expect("runs");
+    let out = console(&dir, &script);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains(
@@ -94,15 +92,7 @@ fn two_runs_in_the_same_second_are_both_answered() {
     let script = dir.join("s.txt");
     std::fs::write(&script, "bob: /chips\n").expect("script");
     for _ in 0..2 {
-        let out = Command::new(env!("CARGO_BIN_EXE_ugolki"))
-            .args(["console", "--db"])
-            .arg(dir.join("t.db"))
-            .arg("--boards")
-            .arg(dir.join("boards"))
-            .arg("--script")
-            .arg(&script)
-            .output()
-            .expect("runs");
+        let out = console(&dir, &script);
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(stdout.contains("bot: bob has 1000 chips."), "{stdout}");
     }

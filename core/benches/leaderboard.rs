@@ -76,7 +76,12 @@ fn bench(c: &mut Criterion) {
     group.bench_function("rank_of_one_player", |b| {
         b.iter(|| {
             rt.block_on(async {
-                black_box(store.rank(5000, "classic3x3", None).await.expect("rank"))
+                black_box(
+                    store
+                        .rank(5000, "classic3x3", None, None)
+                        .await
+                        .expect("rank"),
+                )
             })
         });
     });

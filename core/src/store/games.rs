@@ -378,29 +378,31 @@ impl Store {
 
     /// Note that the monitor's idle notice for `ply` went out.
     pub async fn set_idle_noticed(&self, game_id: i64, ply: i64) -> Result<()> {
-        let done = sqlx::query(
+        self.mark_turn(
             "UPDATE games SET idle_noticed_ply = ?2 WHERE id = ?1 AND ply = ?2 AND status = 'active'",
+            game_id,
+            ply,
         )
-        .bind(game_id)
-        .bind(ply)
-        .execute(&self.pool)
-        .await?;
-        if done.rows_affected() == 1 {
-            Ok(())
-        } else {
-            Err(StoreError::Conflict)
-        }
+        .await
     }
 
     /// Note that the correspondence reminder for `ply` went out.
     pub async fn set_reminded(&self, game_id: i64, ply: i64) -> Result<()> {
-        let done = sqlx::query(
+        self.mark_turn(
             "UPDATE games SET reminded_ply = ?2 WHERE id = ?1 AND ply = ?2 AND status = 'active'",
+            game_id,
+            ply,
         )
-        .bind(game_id)
-        .bind(ply)
-        .execute(&self.pool)
-        .await?;
+        .await
+    }
+
+    /// Run an update that records something about the turn at `ply`, if still at it.
+    async fn mark_turn(&self, sql: &'static str, game_id: i64, ply: i64) -> Result<()> {
+        let done = sqlx::query(sql)
+            .bind(game_id)
+            .bind(ply)
+            .execute(&self.pool)
+            .await?;
         if done.rows_affected() == 1 {
             Ok(())
         } else {

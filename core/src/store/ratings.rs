@@ -260,8 +260,15 @@ impl Store {
         Ok(rows.iter().map(|r| standing(r, month)).collect())
     }
 
-    /// A player's rank in a kind (1 = best): general, or monthly for `month`.
-    pub async fn rank(&self, player: i64, kind: &str, month: Option<&str>) -> Result<Option<i64>> {
+    /// A player's rank in a kind (1 = best): general (month None) or monthly, over the
+    /// whole bot or among the players of one chat (platform, chat).
+    pub async fn rank(
+        &self,
+        player: i64,
+        kind: &str,
+        month: Option<&str>,
+        chat: Option<(&str, &str)>,
+    ) -> Result<Option<i64>> {
         let mine = sqlx::query(
             "SELECT rating, month, monthly FROM ratings WHERE player_id = ?1 AND kind = ?2",
         )
@@ -270,27 +277,35 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         let Some(mine) = mine else { return Ok(None) };
+        if month.is_some_and(|m| mine.get::<String, _>("month") != m) {
+            return Ok(None); // no rated game this month
+        }
+        // ?4 NULL: the whole bot; otherwise only players of that chat.
+        let (platform, chat) = chat.unzip();
         let above: i64 = match month {
-            None => {
-                sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE kind = ?1 AND rating > ?2")
-                    .bind(kind)
-                    .bind(mine.get::<i64, _>("rating"))
-                    .fetch_one(&self.pool)
-                    .await?
-            }
-            Some(m) => {
-                if mine.get::<String, _>("month") != m {
-                    return Ok(None);
-                }
-                sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM ratings WHERE kind = ?1 AND month = ?2 AND monthly > ?3",
-                )
-                .bind(kind)
-                .bind(m)
-                .bind(mine.get::<i64, _>("monthly"))
-                .fetch_one(&self.pool)
-                .await?
-            }
+            None => sqlx::query_scalar(
+                "SELECT COUNT(*) FROM ratings r WHERE r.kind = ?1 AND r.rating > ?2
+                 AND (?3 IS NULL OR EXISTS (SELECT 1 FROM chat_players c
+                      WHERE c.player_id = r.player_id AND c.platform = ?3 AND c.chat_id = ?4))",
+            )
+            .bind(kind)
+            .bind(mine.get::<i64, _>("rating"))
+            .bind(platform)
+            .bind(chat)
+            .fetch_one(&self.pool)
+            .await?,
+            Some(m) => sqlx::query_scalar(
+                "SELECT COUNT(*) FROM ratings r WHERE r.kind = ?1 AND r.month = ?5 AND r.monthly > ?2
+                 AND (?3 IS NULL OR EXISTS (SELECT 1 FROM chat_players c
+                      WHERE c.player_id = r.player_id AND c.platform = ?3 AND c.chat_id = ?4))",
+            )
+            .bind(kind)
+            .bind(mine.get::<i64, _>("monthly"))
+            .bind(platform)
+            .bind(chat)
+            .bind(m)
+            .fetch_one(&self.pool)
+            .await?,
         };
         Ok(Some(above + 1))
     }
@@ -430,58 +445,6 @@ impl Store {
 }
 
 impl Store {
-    /// A player's rank among the players of one chat (1 = best).
-    pub async fn rank_in_chat(
-        &self,
-        player: i64,
-        kind: &str,
-        month: Option<&str>,
-        platform: &str,
-        chat: &str,
-    ) -> Result<Option<i64>> {
-        let mine = sqlx::query(
-            "SELECT rating, month, monthly FROM ratings WHERE player_id = ?1 AND kind = ?2",
-        )
-        .bind(player)
-        .bind(kind)
-        .fetch_optional(&self.pool)
-        .await?;
-        let Some(mine) = mine else { return Ok(None) };
-        let above: i64 = match month {
-            None => {
-                sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM chat_players c JOIN ratings r ON r.player_id = c.player_id AND r.kind = ?1
-                     WHERE c.platform = ?2 AND c.chat_id = ?3 AND r.rating > ?4",
-                )
-                .bind(kind)
-                .bind(platform)
-                .bind(chat)
-                .bind(mine.get::<i64, _>("rating"))
-                .fetch_one(&self.pool)
-                .await?
-            }
-            Some(m) => {
-                if mine.get::<String, _>("month") != m {
-                    return Ok(None);
-                }
-                sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM chat_players c JOIN ratings r ON r.player_id = c.player_id AND r.kind = ?1
-                     WHERE c.platform = ?2 AND c.chat_id = ?3 AND r.month = ?4 AND r.monthly > ?5",
-                )
-                .bind(kind)
-                .bind(platform)
-                .bind(chat)
-                .bind(m)
-                .bind(mine.get::<i64, _>("monthly"))
-                .fetch_one(&self.pool)
-                .await?
-            }
-        };
-        Ok(Some(above + 1))
-    }
-}
-
-impl Store {
     /// Set a player's rating row directly (data import, benchmarks); no history row.
     pub async fn put_rating(
         &self,
@@ -590,7 +553,7 @@ mod tests {
             .all(|s| s.name.trim_start_matches('u').parse::<i64>().unwrap() % 2 == 0));
         assert_eq!(
             store
-                .rank(top[0].player_id, "classic3x3", None)
+                .rank(top[0].player_id, "classic3x3", None, None)
                 .await
                 .unwrap(),
             Some(1)

@@ -60,8 +60,12 @@ impl Table {
         }
         let mut lines = vec![texts::rating_title(&who.name)];
         for s in &standings {
-            let rank = self.store.rank(who.id, &s.kind, None).await?.unwrap_or(0);
-            let monthly_rank = self.store.rank(who.id, &s.kind, Some(&month)).await?;
+            let rank = self
+                .store
+                .rank(who.id, &s.kind, None, None)
+                .await?
+                .unwrap_or(0);
+            let monthly_rank = self.store.rank(who.id, &s.kind, Some(&month), None).await?;
             lines.push(texts::rating_line(
                 kind_title(&s.kind),
                 s.rating,
@@ -122,13 +126,7 @@ impl Table {
             lines.push(texts::top_line(i + 1, &s.name, value, games));
         }
         if !top.iter().any(|s| s.player_id == me.id) {
-            let rank = if global {
-                self.store.rank(me.id, kind, m).await?
-            } else {
-                self.store
-                    .rank_in_chat(me.id, kind, m, &msg.platform, &msg.chat)
-                    .await?
-            };
+            let rank = self.store.rank(me.id, kind, m, chat).await?;
             if let Some(rank) = rank {
                 let mine = self.store.standings(me.id, &month).await?;
                 if let Some(s) = mine.iter().find(|s| s.kind == kind) {
