@@ -85,12 +85,6 @@ impl TimeControl {
         }
         Err(bad())
     }
-
-    /// Whether `text` looks like a time control at all (for reading challenge words).
-    #[must_use]
-    pub fn looks_like(text: &str) -> bool {
-        TimeControl::parse(text).is_ok()
-    }
 }
 
 impl fmt::Display for TimeControl {

@@ -280,17 +280,6 @@ impl Game {
         }
     }
 
-    /// The rules this game is played by.
-    #[must_use]
-    pub fn rules(&self) -> Rules {
-        match self {
-            Game::Corners(g) => Rules::Corners(g.variant().clone()),
-            Game::Damas(g) => Rules::Damas {
-                flying: g.position().flying(),
-            },
-        }
-    }
-
     /// Deadline (C6) and limit (C7) of a Corners game.
     #[must_use]
     pub fn deadline_and_limit(&self) -> (Option<u16>, Option<u16>) {

@@ -27,7 +27,7 @@ pub(super) fn rules_text(which: Option<&str>) -> String {
                 v.directions == crate::corners::Directions::Eight,
                 v.blocking_forbidden,
             ),
-            Err(e) => texts::unknown_variant(&e.to_string()),
+            Err(e) => e.to_string(),
         },
     }
 }

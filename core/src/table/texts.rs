@@ -531,11 +531,6 @@ pub fn rules_damas(flying: bool) -> String {
 }
 
 #[must_use]
-pub fn unknown_variant(reason: &str) -> String {
-    reason.to_string()
-}
-
-#[must_use]
 pub fn unknown_kind(word: &str, kinds: &[&str]) -> String {
     format!(
         "'{}' is not a rated kind; try {}.",
