@@ -195,13 +195,12 @@ impl Clock {
     }
 }
 
-/// `4:32`, `1:02:03`, `2d 3h` — how clocks read in chat and on the board.
+/// A clock reading in digits, the same in every language: `4:32`, `1:02:03` (hours may pass
+/// 24), `0:07.3` under ten seconds. Chat messages say days in words (the catalogue's
+/// `duration-days`); pictures always use this.
 #[must_use]
-pub fn format_ms(ms: i64) -> String {
+pub fn digits(ms: i64) -> String {
     let ms = ms.max(0);
-    if ms >= DAY {
-        return format!("{}d {}h", ms / DAY, (ms % DAY) / HOUR);
-    }
     let s = ms / SECOND;
     let (h, m, s) = (s / 3600, (s / 60) % 60, s % 60);
     if h > 0 {
@@ -284,10 +283,10 @@ mod tests {
 
     #[test]
     fn clocks_format_for_people() {
-        assert_eq!(format_ms(272_000), "4:32");
-        assert_eq!(format_ms(3_723_000), "1:02:03");
-        assert_eq!(format_ms(9_400), "0:09.4");
-        assert_eq!(format_ms(-5), "0:00.0");
-        assert_eq!(format_ms(DAY + 3 * HOUR), "1d 3h");
+        assert_eq!(digits(272_000), "4:32");
+        assert_eq!(digits(3_723_000), "1:02:03");
+        assert_eq!(digits(9_400), "0:09.4");
+        assert_eq!(digits(-5), "0:00.0");
+        assert_eq!(digits(DAY + 3 * HOUR), "27:00:00");
     }
 }

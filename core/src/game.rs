@@ -5,7 +5,6 @@ use crate::color::Color;
 use crate::corners;
 use crate::damas;
 use crate::square::Square;
-use std::fmt;
 
 /// Which game, with its rules settings: a Corners variant, or Damas with its king rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,52 +25,149 @@ impl Rules {
     }
 
     /// Parse an id as [`Rules::id`] writes it.
-    pub fn from_id(id: &str) -> Result<Rules, String> {
+    pub fn from_id(id: &str) -> Result<Rules, corners::VariantError> {
         match id {
             "damas" => Ok(Rules::Damas { flying: true }),
             "damas-short" => Ok(Rules::Damas { flying: false }),
-            other => corners::Variant::by_id(other)
-                .map(Rules::Corners)
-                .map_err(|e| e.to_string()),
-        }
-    }
-
-    /// A name for people: `classic 3×3`, `Damas (flying kings)`.
-    #[must_use]
-    pub fn name(&self) -> String {
-        match self {
-            Rules::Corners(v) => format!("Corners, {}", v.name),
-            Rules::Damas { flying: true } => "Damas (flying kings)".into(),
-            Rules::Damas { flying: false } => "Damas (short kings)".into(),
+            other => corners::Variant::by_id(other).map(Rules::Corners),
         }
     }
 }
 
-/// How a game ended by its rules: the winner (None = draw), the reason, the rule id.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a game ended, as the store keeps it: a code, never prose, so a record can be told in
+/// any language. Covers the rules of both games and the table's own endings (T1, T2, D6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndCause {
+    /// C5: the winner completed its target.
+    Completed,
+    /// C5: both completed on the same move number.
+    BothCompleted { move_no: u16 },
+    /// C6: this side ended a move in its own home after the deadline.
+    ReturnedHome(Color),
+    /// C6: this side still had a piece at home at the deadline.
+    LeftHomeLate(Color),
+    /// C6: both sides still had pieces at home at the deadline.
+    BothLeftHomeLate,
+    /// C7: the move limit; pieces in target per side.
+    Limit { white: u32, black: u32 },
+    /// C7 / Damas federation rule: the same position for the third time.
+    Repetition,
+    /// C7: this side had no legal move (a draw in Corners).
+    NoLegalMove(Color),
+    /// C7: White had completed and Black could not reply.
+    NoReply,
+    /// D5: this side has no pieces left.
+    NoPieces(Color),
+    /// D5: this side's pieces cannot move.
+    CannotMove(Color),
+    /// T1: this side's time ran out.
+    Flag(Color),
+    /// T2: this side resigned.
+    Resigned(Color),
+    /// T2: a draw offer was accepted.
+    Agreed,
+    /// T2: voided before both sides moved.
+    Aborted,
+    /// D6: this side was idle past the monitor's limit and the opponent claimed.
+    Abandoned(Color),
+}
+
+fn color_code(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+impl EndCause {
+    /// The stored code: `completed`, `both-completed:24`, `flag:white`, `limit:5:3`, …
+    #[must_use]
+    pub fn code(&self) -> String {
+        match *self {
+            EndCause::Completed => "completed".into(),
+            EndCause::BothCompleted { move_no } => format!("both-completed:{move_no}"),
+            EndCause::ReturnedHome(c) => format!("returned-home:{}", color_code(c)),
+            EndCause::LeftHomeLate(c) => format!("left-home-late:{}", color_code(c)),
+            EndCause::BothLeftHomeLate => "both-left-home-late".into(),
+            EndCause::Limit { white, black } => format!("limit:{white}:{black}"),
+            EndCause::Repetition => "repetition".into(),
+            EndCause::NoLegalMove(c) => format!("no-legal-move:{}", color_code(c)),
+            EndCause::NoReply => "no-reply".into(),
+            EndCause::NoPieces(c) => format!("no-pieces:{}", color_code(c)),
+            EndCause::CannotMove(c) => format!("cannot-move:{}", color_code(c)),
+            EndCause::Flag(c) => format!("flag:{}", color_code(c)),
+            EndCause::Resigned(c) => format!("resigned:{}", color_code(c)),
+            EndCause::Agreed => "agreed".into(),
+            EndCause::Aborted => "aborted".into(),
+            EndCause::Abandoned(c) => format!("abandoned:{}", color_code(c)),
+        }
+    }
+
+    /// Read a code as [`EndCause::code`] writes it.
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<EndCause> {
+        let mut parts = code.split(':');
+        let head = parts.next()?;
+        let rest: Vec<&str> = parts.collect();
+        let color = || match rest.as_slice() {
+            ["white"] => Some(Color::White),
+            ["black"] => Some(Color::Black),
+            _ => None,
+        };
+        let cause = match (head, rest.as_slice()) {
+            ("completed", []) => EndCause::Completed,
+            ("both-completed", [n]) => EndCause::BothCompleted {
+                move_no: n.parse().ok()?,
+            },
+            ("returned-home", _) => EndCause::ReturnedHome(color()?),
+            ("left-home-late", _) => EndCause::LeftHomeLate(color()?),
+            ("both-left-home-late", []) => EndCause::BothLeftHomeLate,
+            ("limit", [w, b]) => EndCause::Limit {
+                white: w.parse().ok()?,
+                black: b.parse().ok()?,
+            },
+            ("repetition", []) => EndCause::Repetition,
+            ("no-legal-move", _) => EndCause::NoLegalMove(color()?),
+            ("no-reply", []) => EndCause::NoReply,
+            ("no-pieces", _) => EndCause::NoPieces(color()?),
+            ("cannot-move", _) => EndCause::CannotMove(color()?),
+            ("flag", _) => EndCause::Flag(color()?),
+            ("resigned", _) => EndCause::Resigned(color()?),
+            ("agreed", []) => EndCause::Agreed,
+            ("aborted", []) => EndCause::Aborted,
+            ("abandoned", _) => EndCause::Abandoned(color()?),
+            _ => return None,
+        };
+        Some(cause)
+    }
+}
+
+/// How a game ended by its rules: the winner (None = draw), the cause, the rule id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ending {
     pub winner: Option<Color>,
-    /// `completed target`, `threefold repetition`, …
-    pub reason: String,
+    pub cause: EndCause,
     /// `C5`, `D5`, …
     pub rule: &'static str,
 }
 
-impl fmt::Display for Ending {
-    /// `white wins (completed target)`, `draw (threefold repetition)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(c) => write!(f, "{c} wins ({})", self.reason),
-            None => write!(f, "draw ({})", self.reason),
-        }
-    }
-}
-
 impl From<corners::Outcome> for Ending {
     fn from(o: corners::Outcome) -> Ending {
+        use corners::EndReason as R;
+        let cause = match o.reason {
+            R::Completed => EndCause::Completed,
+            R::BothCompleted { move_no } => EndCause::BothCompleted { move_no },
+            R::ReturnedHome(c) => EndCause::ReturnedHome(c),
+            R::LeftHomeLate(c) => EndCause::LeftHomeLate(c),
+            R::BothLeftHomeLate => EndCause::BothLeftHomeLate,
+            R::Limit { white, black } => EndCause::Limit { white, black },
+            R::Repetition => EndCause::Repetition,
+            R::NoMoves(c) => EndCause::NoLegalMove(c),
+            R::NoReply => EndCause::NoReply,
+        };
         Ending {
             winner: o.winner,
-            reason: o.reason_text(),
+            cause,
             rule: o.rule(),
         }
     }
@@ -79,24 +175,60 @@ impl From<corners::Outcome> for Ending {
 
 impl From<damas::Outcome> for Ending {
     fn from(o: damas::Outcome) -> Ending {
+        use damas::EndReason as R;
+        let cause = match o.reason {
+            R::NoPieces(c) => EndCause::NoPieces(c),
+            R::NoMoves(c) => EndCause::CannotMove(c),
+            R::Repetition => EndCause::Repetition,
+        };
         Ending {
             winner: o.winner,
-            reason: o.reason_text(),
+            cause,
             rule: o.rule(),
         }
     }
 }
 
-/// A refused move: the tidied text and the reason a player reads.
+/// Why a typed move was refused, as data (the words are in the catalogue).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RefusalKind {
+    /// The text is not a move at all.
+    Text(crate::notation::MoveTextError),
+    /// A Damas square number outside 1–32.
+    BadNumber(String),
+    Corners(corners::IllegalMove),
+    Damas(damas::IllegalMove),
+}
+
+/// A refused move: the tidied text and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
     pub text: String,
-    pub reason: String,
+    pub kind: RefusalKind,
 }
 
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.text, self.reason)
+impl From<corners::MoveError> for Refusal {
+    fn from(e: corners::MoveError) -> Refusal {
+        Refusal {
+            text: e.text,
+            kind: match e.kind {
+                corners::MoveErrorKind::Text(t) => RefusalKind::Text(t),
+                corners::MoveErrorKind::Illegal(i) => RefusalKind::Corners(i),
+            },
+        }
+    }
+}
+
+impl From<damas::MoveError> for Refusal {
+    fn from(e: damas::MoveError) -> Refusal {
+        Refusal {
+            text: e.text,
+            kind: match e.kind {
+                damas::MoveErrorKind::Text(t) => RefusalKind::Text(t),
+                damas::MoveErrorKind::BadNumber(n) => RefusalKind::BadNumber(n),
+                damas::MoveErrorKind::Illegal(i) => RefusalKind::Damas(i),
+            },
+        }
     }
 }
 
@@ -169,10 +301,7 @@ impl Game {
                     &g.moves().last().map(|m| m.path.clone()).unwrap_or_default(),
                     "-",
                 )),
-                Err(e) => Err(Refusal {
-                    text: e.text.clone(),
-                    reason: e.reason(),
-                }),
+                Err(e) => Err(e.into()),
             },
             Game::Damas(g) => match g.play_text(text) {
                 Ok(_) => Ok(g
@@ -180,10 +309,7 @@ impl Game {
                     .last()
                     .map(ToString::to_string)
                     .unwrap_or_default()),
-                Err(e) => Err(Refusal {
-                    text: e.text.clone(),
-                    reason: e.reason(),
-                }),
+                Err(e) => Err(e.into()),
             },
         }
     }
@@ -197,7 +323,7 @@ impl Game {
                 if g.outcome().is_some() {
                     return Err(Refusal {
                         text: text.trim().chars().take(40).collect(),
-                        reason: corners::IllegalMove::GameOver.to_string(),
+                        kind: RefusalKind::Corners(corners::IllegalMove::GameOver),
                     });
                 }
                 match corners::parse_move(g.position(), text) {
@@ -205,25 +331,19 @@ impl Game {
                         crate::notation::join_path(&path, "-"),
                         g.position().returns_home_late(mv),
                     )),
-                    Err(e) => Err(Refusal {
-                        text: e.text.clone(),
-                        reason: e.reason(),
-                    }),
+                    Err(e) => Err(e.into()),
                 }
             }
             Game::Damas(g) => {
                 if g.outcome().is_some() {
                     return Err(Refusal {
                         text: text.trim().chars().take(40).collect(),
-                        reason: damas::IllegalMove::GameOver.to_string(),
+                        kind: RefusalKind::Damas(damas::IllegalMove::GameOver),
                     });
                 }
                 damas::parse_move(g.position(), text)
                     .map(|m| (m.to_string(), false))
-                    .map_err(|e| Refusal {
-                        text: e.text.clone(),
-                        reason: e.reason(),
-                    })
+                    .map_err(Refusal::from)
             }
         }
     }
@@ -267,16 +387,6 @@ impl Game {
                     .collect();
                 (m.path(), taken)
             }
-        }
-    }
-
-    /// The move the table plays for a player whose move time ran out (Damas `movetime`):
-    /// see `engine`. Corners has no automatic moves.
-    #[must_use]
-    pub fn auto_move_text(&self) -> Option<String> {
-        match self {
-            Game::Corners(_) => None,
-            Game::Damas(g) => crate::engine::damas_auto_move(g.position()).map(|m| m.to_string()),
         }
     }
 

@@ -12,8 +12,13 @@ pub mod game;
 pub mod notation;
 pub mod rating;
 pub mod square;
+#[cfg(feature = "table")]
 pub mod store;
+#[cfg(feature = "table")]
 pub mod table;
+pub mod view;
+#[cfg(feature = "words")]
+pub mod words;
 
 pub use color::Color;
 pub use square::Square;

@@ -5,21 +5,16 @@
 //! game's business (`corners::notation`, `damas::notation`).
 
 use crate::square::Square;
-use thiserror::Error;
 
 /// Longest move text read at all; anything longer is refused before parsing.
 pub const MAX_MOVE_TEXT: usize = 256;
 
 /// Why a text is not a move.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveTextError {
-    #[error("the move is empty")]
     Empty,
-    #[error("the move is too long")]
     TooLong,
-    #[error("'{0}' is not a square")]
     BadSquare(String),
-    #[error("a move names at least two squares")]
     OneSquare,
 }
 

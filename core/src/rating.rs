@@ -27,6 +27,66 @@ impl Score {
     }
 }
 
+/// The rated kinds (R), each with its own general and monthly list. Defined once: the store
+/// keeps the id, players type a name, the catalogue says its title.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RatingKind {
+    Classic3x3,
+    /// Classic 3×4 and its mirror `classic4x3`.
+    Classic3x4,
+    Diagonal3x3,
+    Damas,
+}
+
+impl RatingKind {
+    /// Every kind, in the order `/rating` lists them.
+    pub const ALL: [RatingKind; 4] = [
+        RatingKind::Classic3x3,
+        RatingKind::Classic3x4,
+        RatingKind::Diagonal3x3,
+        RatingKind::Damas,
+    ];
+
+    /// The id the store keeps.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            RatingKind::Classic3x3 => "classic3x3",
+            RatingKind::Classic3x4 => "classic3x4",
+            RatingKind::Diagonal3x3 => "diagonal3x3",
+            RatingKind::Damas => "damas",
+        }
+    }
+
+    /// Read a stored id.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<RatingKind> {
+        RatingKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// The kind a player's word names (`3x3`, `classic4x3`, `checkers`, …).
+    #[must_use]
+    pub fn named(word: &str) -> Option<RatingKind> {
+        match word.to_ascii_lowercase().as_str() {
+            "classic3x3" | "3x3" | "classic" => Some(RatingKind::Classic3x3),
+            "classic3x4" | "classic4x3" | "3x4" => Some(RatingKind::Classic3x4),
+            "diagonal3x3" | "diagonal" => Some(RatingKind::Diagonal3x3),
+            "damas" | "checkers" => Some(RatingKind::Damas),
+            _ => None,
+        }
+    }
+
+    /// The list a game of these rules counts in, if any.
+    #[must_use]
+    pub fn of_rules(rules: &crate::game::Rules) -> Option<RatingKind> {
+        match rules {
+            crate::game::Rules::Corners(v) => v.rating_kind().and_then(RatingKind::from_id),
+            crate::game::Rules::Damas { .. } => Some(RatingKind::Damas),
+        }
+    }
+}
+
+
 /// Expected score of a player rated `a` against one rated `b`.
 #[must_use]
 pub fn expected(a: i64, b: i64) -> f64 {

@@ -3,7 +3,7 @@
 
 use crate::font::Canvas;
 use crate::{encode, Renderer};
-use ugolki_core::table::ChartView;
+use ugolki_core::view::ChartView;
 
 /// Chart size in pixels.
 const WIDTH: u32 = 560;

@@ -191,7 +191,8 @@ impl Renderer {
         let s = kit.sprites.size;
         let n = u32::from(scene.side);
         let margin = (kit.coords.line_height.ceil() as u32 + 6).max(s / 2);
-        let header = (kit.header.line_height * 2.0 + 14.0).ceil() as u32;
+        let lines = wrap(&kit.header, &scene.header.info, n * s).len().max(1);
+        let header = (kit.header.line_height * (1 + lines) as f32 + 14.0).ceil() as u32;
         Layout {
             side: scene.side,
             square: s,
@@ -378,10 +379,10 @@ impl Renderer {
                 &self.text
             }
         };
-        let white = line(&header.white, Color::White);
-        let black = line(&header.black, Color::Black);
         // White on the left, Black on the right; each gets at most half the width.
         let half = (right - left) / 2;
+        let white = fit(atlas, &line(&header.white, Color::White), half - 4);
+        let black = fit(atlas, &line(&header.black, Color::Black), half - 4);
         canvas.text(
             atlas,
             left,
@@ -392,9 +393,74 @@ impl Renderer {
         );
         let bw = atlas.measure(&black).min(half - 4);
         canvas.text(atlas, right - bw, pad, right, &black, ink_for(Color::Black));
-        let y2 = pad + atlas.line_height.ceil() as u32;
-        canvas.text(atlas, left, y2, right, &header.info, &self.text);
+        // The info line (move, deadline, limit, or the result) wraps at words.
+        let step = atlas.line_height.ceil() as u32;
+        for (i, text) in wrap(atlas, &header.info, right - left).iter().enumerate() {
+            let y = pad + step * (1 + i as u32);
+            canvas.text(atlas, left, y, right, text, &self.text);
+        }
     }
+}
+
+/// Most lines the info text may take under the names.
+const MAX_INFO_LINES: usize = 3;
+
+/// `text` shortened to `width` pixels at a word, with `…` (a single over-long word, such as
+/// a name, is shortened at a character).
+fn fit(atlas: &Atlas, text: &str, width: u32) -> String {
+    if atlas.measure(text) <= width {
+        return text.to_string();
+    }
+    let words: Vec<&str> = text.split(' ').collect();
+    for n in (1..words.len()).rev() {
+        let candidate = format!("{}…", words[..n].join(" ").trim_end());
+        if atlas.measure(&candidate) <= width {
+            return candidate;
+        }
+    }
+    let mut out = String::new();
+    for c in text.chars() {
+        let next = format!("{out}{c}…");
+        if atlas.measure(&next) > width {
+            break;
+        }
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
+
+/// `text` broken into lines of at most `width` pixels at spaces, never inside a word; at
+/// most [`MAX_INFO_LINES`], the last shortened with `…` when the text goes on.
+fn wrap(atlas: &Atlas, text: &str, width: u32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let candidate = if current.is_empty() {
+            word.to_string()
+        } else {
+            format!("{current} {word}")
+        };
+        if atlas.measure(&candidate) <= width || current.is_empty() {
+            current = candidate;
+        } else {
+            lines.push(std::mem::replace(&mut current, word.to_string()));
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    if lines.len() > MAX_INFO_LINES {
+        let rest = lines[MAX_INFO_LINES - 1..].join(" ");
+        lines.truncate(MAX_INFO_LINES - 1);
+        lines.push(fit(atlas, &rest, width));
+    }
+    for l in &mut lines {
+        if atlas.measure(l) > width {
+            *l = fit(atlas, l, width);
+        }
+    }
+    lines
 }
 
 /// Write the canvas as an 8-bit indexed PNG: Paeth filter, fdeflate's fast deflate.
@@ -407,4 +473,38 @@ pub(crate) fn encode(canvas: &Canvas, palette: &Palette) -> Vec<u8> {
         &canvas.pixels,
         &palette.bytes(),
     )
+}
+
+#[cfg(test)]
+mod header_tests {
+    use super::*;
+
+    #[test]
+    fn a_long_header_wraps_at_words_and_never_cuts_one() {
+        let atlas = Atlas::new(18.0);
+        let text = "Game #3 over: alice (White) wins — black has no pieces left (D5). Ratings: alice 1015 (+15), bob 985 (−15).";
+        let words: Vec<&str> = text.split(' ').collect();
+        let lines = wrap(&atlas, text, 420);
+        assert!(lines.len() > 1, "{lines:?}");
+        for l in &lines {
+            assert!(atlas.measure(l) <= 420, "{l}");
+            for w in l.trim_end_matches('…').split(' ') {
+                assert!(words.contains(&w), "'{w}' is not a whole word of the text");
+            }
+        }
+        assert_eq!(lines.join(" "), text, "everything fits in three lines here");
+        let short = wrap(&atlas, "Move 1 · leave home by 40 · limit 80", 600);
+        assert_eq!(short, ["Move 1 · leave home by 40 · limit 80"]);
+    }
+
+    #[test]
+    fn a_header_too_long_for_three_lines_ends_with_an_ellipsis_after_a_word() {
+        let atlas = Atlas::new(18.0);
+        let text = "word ".repeat(200);
+        let lines = wrap(&atlas, text.trim(), 200);
+        assert_eq!(lines.len(), MAX_INFO_LINES);
+        assert!(lines[2].ends_with("word…"), "{}", lines[2]);
+        let name = fit(&atlas, "Bartholomew-the-extremely-long-named", 80);
+        assert!(name.ends_with('…') && atlas.measure(&name) <= 80, "{name}");
+    }
 }

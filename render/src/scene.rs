@@ -7,12 +7,7 @@ use ugolki_core::corners;
 use ugolki_core::damas;
 use ugolki_core::{Color, Square};
 
-/// Which game's board: it decides square shading (Damas pieces stand on the dark squares).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardKind {
-    Corners,
-    Damas,
-}
+pub use ugolki_core::view::BoardKind;
 
 /// One player's line in the header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -180,38 +175,39 @@ impl Scene {
 }
 
 impl Scene {
-    /// The scene the table asks for (`ugolki_core::table::BoardView`); None if its position
-    /// text does not read (it always does for positions the table wrote).
+    /// The scene of a board view, as the table hands it over: pieces, marks, names, clocks
+    /// in milliseconds (drawn as digits) and header lines already in the reader's language.
+    /// Nothing is parsed or recomputed.
     #[must_use]
-    pub fn from_view(view: &ugolki_core::table::BoardView) -> Option<Scene> {
-        use ugolki_core::game::Game;
-        let mut scene = match Game::from_text(&view.rules, &view.position).ok()? {
-            Game::Corners(g) => Scene::corners(g.position()),
-            Game::Damas(g) => Scene::damas(g.position()),
+    pub fn from_view(view: &ugolki_core::view::BoardView) -> Scene {
+        let player = |name: &str, ms: Option<i64>| Player {
+            name: name.to_string(),
+            clock: ms.map(ugolki_core::clock::digits),
         };
-        let ghosts: Vec<(Square, Stone)> = view
-            .taken
-            .iter()
-            .map(|(s, c, _king)| (*s, ghost(*c)))
-            .collect();
-        scene = scene
-            .with_last_move(view.last_path.clone(), &ghosts)
-            .flipped(view.flip);
-        if let Some(sel) = view.selected {
-            scene = scene.with_selection(sel, view.destinations.clone());
+        Scene {
+            kind: view.kind,
+            side: view.side,
+            pieces: view
+                .pieces
+                .iter()
+                .map(|p| (p.square, stone(p.color, p.king)))
+                .collect(),
+            homes: view.homes.clone(),
+            ghosts: view
+                .taken
+                .iter()
+                .map(|p| (p.square, ghost(p.color)))
+                .collect(),
+            last_path: view.last_path.clone(),
+            selected: view.selected,
+            destinations: view.destinations.clone(),
+            flip: view.flip,
+            header: Header {
+                white: player(&view.white, view.white_clock_ms),
+                black: player(&view.black, view.black_clock_ms),
+                to_move: view.to_move,
+                info: view.info.clone(),
+            },
         }
-        scene.header = Header {
-            white: Player {
-                name: view.white.clone(),
-                clock: view.white_clock.clone(),
-            },
-            black: Player {
-                name: view.black.clone(),
-                clock: view.black_clock.clone(),
-            },
-            to_move: view.to_move,
-            info: view.info.clone(),
-        };
-        Some(scene)
     }
 }

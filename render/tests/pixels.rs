@@ -161,7 +161,7 @@ fn header_text_is_drawn_and_names_do_not_break_it() {
 fn the_rating_chart_is_a_picture_with_a_line_and_labels() {
     let r = Renderer::default();
     let t = Theme::default();
-    let view = ugolki_core::table::ChartView {
+    let view = ugolki_core::view::ChartView {
         title: "alice · classic 3×3 rating".into(),
         points: vec![1000, 1015, 1029, 1012, 1040],
     };
@@ -172,7 +172,7 @@ fn the_rating_chart_is_a_picture_with_a_line_and_labels() {
     assert!(count(t.text) > 50, "the title is drawn");
     assert!(count(t.frame) > png.rgb.len() / 2, "mostly background");
     // One point only (a first game) still draws.
-    let one = ugolki_core::table::ChartView {
+    let one = ugolki_core::view::ChartView {
         title: "x".into(),
         points: vec![1000],
     };

@@ -1,7 +1,9 @@
 //! `ugolki render`: a position to a PNG file.
 
 use super::{CliError, GameArgs, GameKind, Io};
+use ugolki_core::game::RefusalKind;
 use ugolki_core::notation::read_squares;
+use ugolki_core::words::{english, variant_error};
 use ugolki_core::{corners, damas, Color, Square};
 use ugolki_render::{ghost, Options, Renderer, Scene, Theme};
 
@@ -17,7 +19,10 @@ pub struct RenderArgs<'a> {
 fn squares(text: &str, what: &str) -> Result<Vec<Square>, CliError> {
     read_squares(text)
         .map(|r| r.squares)
-        .map_err(|e| CliError::Usage(format!("bad {what} '{text}': {e}")))
+        .map_err(|e| {
+            let why = english(&ugolki_core::words::refusal(&RefusalKind::Text(e)));
+            CliError::Usage(format!("bad {what} '{text}': {why}"))
+        })
 }
 
 fn bad_position(e: impl std::fmt::Display) -> CliError {
@@ -59,7 +64,7 @@ pub fn render(io: &mut Io, game: &GameArgs, args: &RenderArgs) -> Result<u8, Cli
     let mut scene = match game.game {
         GameKind::Corners => {
             let v = corners::Variant::by_id(&game.variant)
-                .map_err(|e| CliError::Usage(e.to_string()))?;
+                .map_err(|e| CliError::Usage(english(&variant_error(&e))))?;
             let pos = match &game.position {
                 Some(t) => corners::Position::from_text(&v, t).map_err(bad_position)?,
                 None => corners::Position::start(&v),

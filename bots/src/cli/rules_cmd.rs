@@ -2,13 +2,14 @@
 
 use super::{CliError, GameArgs, GameKind, Io};
 use ugolki_core::game::{Game, Rules};
+use ugolki_core::words::{english, refusal, variant_error, Msg};
 use ugolki_core::{corners, damas};
 
 fn rules(args: &GameArgs) -> Result<Rules, CliError> {
     match args.game {
         GameKind::Corners => corners::Variant::by_id(&args.variant)
             .map(Rules::Corners)
-            .map_err(|e| CliError::Usage(e.to_string())),
+            .map_err(|e| CliError::Usage(english(&variant_error(&e)))),
         GameKind::Damas => Ok(Rules::Damas {
             flying: !args.short,
         }),
@@ -67,7 +68,8 @@ pub fn replay(io: &mut Io, args: &GameArgs, moves: &[String], pdn: bool) -> Resu
     }
     for (i, text) in moves.iter().enumerate() {
         if let Err(e) = g.play_text(text) {
-            writeln!(io.err, "illegal move {}: {}: {}", i + 1, text, e.reason)?;
+            let reason = english(&refusal(&e.kind));
+            writeln!(io.err, "illegal move {}: {}: {}", i + 1, text, reason)?;
             return Ok(1);
         }
     }
@@ -77,9 +79,12 @@ pub fn replay(io: &mut Io, args: &GameArgs, moves: &[String], pdn: bool) -> Resu
     }
     writeln!(io.out, "position: {}", g.position_text())?;
     writeln!(io.out, "move: {}", g.move_number())?;
-    match g.ending() {
-        Some(e) => writeln!(io.out, "result: {e}")?,
-        None => writeln!(io.out, "result: ongoing")?,
-    }
+    let ending = g.ending();
+    let line = Msg::ResultLine {
+        winner: ending.and_then(|e| e.winner),
+        ended: ending.is_some(),
+        cause: ending.map(|e| e.cause),
+    };
+    writeln!(io.out, "result: {}", english(&line))?;
     Ok(0)
 }

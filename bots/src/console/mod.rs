@@ -1,28 +1,28 @@
 //! The console adapter: a local chat in the terminal. Each line is `NAME: text`; every name
-//! that speaks or is mentioned with `@` is a user of the chat. Replies print as text; boards
-//! are written as PNG files (path printed) and drawn as text too.
+//! that speaks or is mentioned with `@` is a user of the chat. `NAME: [Label]` presses the
+//! newest button with that label. Replies print as text (private ones as `bot → NAME:`,
+//! edits of a living message as `bot (edits board #12):`), buttons as `[Accept] [Decline]`;
+//! boards are written as PNG files (path printed) and drawn as text too.
 
 mod text_board;
 
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use ugolki_core::store::Store;
-use ugolki_core::table::{Config, Incoming, Mention, Outgoing, SystemTime, Table, User};
+use ugolki_core::table::{
+    Action, Audience, Incoming, Input, Mention, Origin, Outgoing, Platform, Slot, SlotUse,
+    SystemTime, Table, User,
+};
+use ugolki_core::words::{english, Msg};
 use ugolki_render::{Renderer, Scene};
 
 /// The chat the console plays in.
-const PLATFORM: &str = "console";
 const CHAT: &str = "console";
 
 /// Longest input line read.
 const MAX_LINE: u64 = 4096;
-
-/// Drop the rest of an over-long line.
-fn skip_rest_of_line(lines: &mut dyn BufRead) -> std::io::Result<()> {
-    let mut sink = Vec::new();
-    lines.read_until(b'\n', &mut sink).map(|_| ())
-}
 
 /// Longest name the console accepts.
 const MAX_NAME: usize = 32;
@@ -43,23 +43,38 @@ fn user(name: &str) -> User {
     }
 }
 
-/// Read one line of the local chat: `NAME: text`.
-pub fn parse_line(line: &str, run: &str, n: u64) -> Result<Option<Incoming>, String> {
+/// What a line of the local chat is.
+#[derive(Debug)]
+pub enum Line {
+    /// Typed text.
+    Say(Incoming),
+    /// `NAME: [Label]`: a button press, to be matched with the buttons shown.
+    Press { who: String, label: String },
+}
+
+/// Read one line of the local chat: `NAME: text` or `NAME: [Label]`.
+pub fn parse_line(line: &str, run: &str, n: u64) -> Result<Option<Line>, Msg> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
     let Some((name, text)) = line.split_once(':') else {
-        return Err("write lines as NAME: text, e.g. alice: /challenge @bob".into());
+        return Err(Msg::ConsoleLineShape);
     };
     let name = name.trim();
     if !valid_name(name) {
-        return Err(format!(
-            "'{}' is not a name here: letters, digits, _ . - (at most {MAX_NAME})",
-            name.chars().take(MAX_NAME).collect::<String>()
-        ));
+        return Err(Msg::ConsoleBadName {
+            name: name.chars().take(MAX_NAME).collect(),
+            max: MAX_NAME,
+        });
     }
-    let text = text.trim().to_string();
+    let text = text.trim();
+    if let Some(label) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        return Ok(Some(Line::Press {
+            who: name.to_string(),
+            label: label.trim().to_string(),
+        }));
+    }
     let mentions = text
         .split_whitespace()
         .filter_map(|w| w.strip_prefix('@'))
@@ -67,22 +82,38 @@ pub fn parse_line(line: &str, run: &str, n: u64) -> Result<Option<Incoming>, Str
         .filter(|w| valid_name(w))
         .map(|w| Mention::User(user(w)))
         .collect();
-    Ok(Some(Incoming {
-        platform: PLATFORM.into(),
+    Ok(Some(Line::Say(Incoming::text(
+        origin(name, run, n),
+        text,
+        mentions,
+    ))))
+}
+
+fn origin(name: &str, run: &str, n: u64) -> Origin {
+    Origin {
+        platform: Platform::Console,
         chat: CHAT.into(),
         user: user(name),
         message_id: format!("{run}-{n}"),
-        text,
-        mentions,
-    }))
+        locale: None,
+    }
 }
 
-/// Where boards go and how they are named.
+/// Where boards go and how they are named; the buttons shown so far.
 pub struct Boards {
     dir: PathBuf,
     run: String,
     seq: u64,
     renderer: Renderer,
+    /// The newest button with each label.
+    buttons: HashMap<String, Action>,
+}
+
+fn slot_name(slot: Slot) -> String {
+    match slot {
+        Slot::Board(id) => format!("board #{id}"),
+        Slot::Challenge(id) => format!("challenge #{id}"),
+    }
 }
 
 impl Boards {
@@ -93,13 +124,34 @@ impl Boards {
             run: run.to_string(),
             seq: 0,
             renderer: Renderer::default(),
+            buttons: HashMap::new(),
         }
     }
 
-    /// Print one reply: the text, and for a board the PNG's path and a text board.
-    pub fn print(&mut self, out: &mut dyn Write, o: &Outgoing) -> std::io::Result<()> {
-        for line in o.text.lines() {
-            writeln!(out, "bot: {line}")?;
+    /// The newest button labelled `label`.
+    #[must_use]
+    pub fn button(&self, label: &str) -> Option<Action> {
+        self.buttons.get(label).copied()
+    }
+
+    /// Print one reply (`sender`: who sent the line it answers): the text, its buttons, and
+    /// for a board the PNG's path and a text board.
+    pub fn print(
+        &mut self,
+        out: &mut dyn Write,
+        o: &Outgoing,
+        sender: Option<&str>,
+    ) -> std::io::Result<()> {
+        let who = match (&o.audience, o.slot) {
+            (Audience::Sender, _) => format!("bot → {}", sender.unwrap_or("you")),
+            (Audience::User(u), _) => format!("bot → {}", u.name),
+            (Audience::Chat, Some(SlotUse::Edit(slot))) => {
+                format!("bot (edits {})", slot_name(slot))
+            }
+            (Audience::Chat, _) => "bot".to_string(),
+        };
+        for line in o.text().lines() {
+            writeln!(out, "{who}: {line}")?;
         }
         if let Some(chart) = &o.chart {
             self.seq += 1;
@@ -108,21 +160,31 @@ impl Boards {
                 .join(format!("chart-{}-{:04}.png", self.run, self.seq));
             std::fs::create_dir_all(&self.dir)?;
             std::fs::write(&path, self.renderer.chart(chart))?;
-            writeln!(out, "bot: [chart] {}", path.display())?;
+            writeln!(out, "{who}: [chart] {}", path.display())?;
         }
-        let Some(view) = &o.board else {
-            return Ok(());
-        };
-        if let Some(scene) = Scene::from_view(view) {
+        if let Some(view) = &o.board {
             self.seq += 1;
             let path = self
                 .dir
                 .join(format!("board-{}-{:04}.png", self.run, self.seq));
             std::fs::create_dir_all(&self.dir)?;
-            std::fs::write(&path, self.renderer.render(&scene))?;
-            writeln!(out, "bot: [board] {}", path.display())?;
+            std::fs::write(&path, self.renderer.render(&Scene::from_view(view)))?;
+            writeln!(out, "{who}: [board] {}", path.display())?;
+            out.write_all(text_board::draw(view).as_bytes())?;
         }
-        out.write_all(text_board::draw(view).as_bytes())
+        if !o.actions.is_empty() {
+            let labels: Vec<String> = o
+                .actions
+                .iter()
+                .map(|a| {
+                    let label = english(&a.label());
+                    self.buttons.insert(label.clone(), *a);
+                    format!("[{label}]")
+                })
+                .collect();
+            writeln!(out, "{who}: {}", labels.join(" "))?;
+        }
+        Ok(())
     }
 }
 
@@ -131,6 +193,32 @@ pub struct Options {
     pub database_url: String,
     pub boards: PathBuf,
     pub script: Option<PathBuf>,
+}
+
+/// Print replies and report their boards' delivery (the console shows them at once).
+fn show(
+    rt: &tokio::runtime::Runtime,
+    table: &Table,
+    boards: &mut Boards,
+    out: &mut dyn Write,
+    replies: &[Outgoing],
+    sender: Option<&str>,
+) -> Result<(), String> {
+    for o in replies {
+        boards
+            .print(out, o, sender)
+            .map_err(|e| format!("cannot write: {e}"))?;
+        if let (Some(game), Some(ply)) = (o.game, o.ply) {
+            rt.block_on(table.delivered(game, ply, now_ms()));
+        }
+    }
+    Ok(())
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// Run the console: lines from `--script` (echoed, then exit) or from `input` until it ends.
@@ -149,8 +237,12 @@ pub fn run(
         .block_on(Store::connect(&options.database_url))
         .map_err(|e| format!("cannot open the database {}: {e}", options.database_url))?;
     let table = Arc::new(
-        rt.block_on(Table::open(store, Arc::new(SystemTime), Config::default()))
-            .map_err(|e| format!("cannot load games: {e}"))?,
+        rt.block_on(Table::open(
+            store,
+            Arc::new(SystemTime),
+            ugolki_core::table::Config::default(),
+        ))
+        .map_err(|e| format!("cannot load games: {e}"))?,
     );
     // Message ids must never repeat across runs on one database (a repeat is ignored):
     // the start time to the nanosecond and the process id make each run's ids its own.
@@ -174,7 +266,7 @@ pub fn run(
         None => input,
     };
     if interactive && !echo {
-        let _ = writeln!(out, "ugolki console — type lines as NAME: text (alice: /challenge @bob), /help for commands, Ctrl-D to quit.");
+        let _ = writeln!(out, "{}", english(&Msg::ConsoleWelcome));
         // Timers (flags, expiries, automatic moves) print as they fire.
         let (tx, mut rx) = tokio::sync::mpsc::channel::<Outgoing>(64);
         rt.spawn(table.clone().run_timers(tx));
@@ -184,45 +276,58 @@ pub fn run(
             let mut boards = Boards::new(&dir, &format!("{run2}-t"));
             let stdout = std::io::stdout();
             while let Some(o) = rx.blocking_recv() {
-                let _ = boards.print(&mut stdout.lock(), &o);
+                let _ = boards.print(&mut stdout.lock(), &o, None);
             }
         });
     }
+    let console_says = |out: &mut dyn Write, m: &Msg| {
+        let _ = writeln!(out, "console: {}", english(m));
+    };
     let mut n = 0u64;
-    let mut line = String::new();
+    let mut raw = Vec::new();
     loop {
-        line.clear();
+        raw.clear();
         // Read at most 4 KiB of a line; nobody types more, and the rest is skipped.
-        match std::io::Read::take(&mut *lines, MAX_LINE).read_line(&mut line) {
+        match std::io::Read::take(&mut *lines, MAX_LINE).read_until(b'\n', &mut raw) {
             Ok(0) => break,
             Ok(_) => {}
             Err(e) => return Err(format!("cannot read input: {e}")),
         }
         n += 1;
-        if !line.ends_with('\n') && line.len() as u64 == MAX_LINE {
-            skip_rest_of_line(lines).map_err(|e| format!("cannot read input: {e}"))?;
-            let _ = writeln!(
-                out,
-                "console: that line is longer than {MAX_LINE} bytes; it was ignored"
-            );
+        if !raw.ends_with(b"\n") && raw.len() as u64 == MAX_LINE {
+            let mut sink = Vec::new();
+            lines
+                .read_until(b'\n', &mut sink)
+                .map_err(|e| format!("cannot read input: {e}"))?;
+            console_says(out, &Msg::ConsoleLineTooLong { max: MAX_LINE as usize });
             continue;
         }
+        // Bytes that are not UTF-8 are shown as such; the line is still read.
+        let line = String::from_utf8_lossy(&raw).into_owned();
         if echo && !line.trim().is_empty() {
             let _ = writeln!(out, "> {}", line.trim_end());
         }
-        match parse_line(&line, &run, n) {
-            Ok(None) => {}
-            Ok(Some(msg)) => {
-                for o in rt.block_on(table.handle(&msg)) {
-                    boards
-                        .print(out, &o)
-                        .map_err(|e| format!("cannot write: {e}"))?;
+        let incoming = match parse_line(&line, &run, n) {
+            Ok(None) => continue,
+            Ok(Some(Line::Say(msg))) => msg,
+            Ok(Some(Line::Press { who, label })) => match boards.button(&label) {
+                Some(action) => Incoming {
+                    origin: origin(&who, &run, n),
+                    input: Input::Action(action),
+                },
+                None => {
+                    console_says(out, &Msg::ConsoleNoSuchButton { label });
+                    continue;
                 }
+            },
+            Err(m) => {
+                console_says(out, &m);
+                continue;
             }
-            Err(e) => {
-                let _ = writeln!(out, "console: {e}");
-            }
-        }
+        };
+        let replies = rt.block_on(table.handle(&incoming));
+        let sender = incoming.origin.user.name.clone();
+        show(&rt, &table, &mut boards, out, &replies, Some(&sender))?;
     }
     Ok(())
 }

@@ -1,28 +1,27 @@
-//! A compact text board for the terminal, read from the position text of a board view.
+//! A compact text board for the terminal, drawn from the pieces of a board view.
 
 use std::fmt::Write as _;
-use ugolki_core::table::BoardView;
+use ugolki_core::view::BoardView;
+use ugolki_core::Color;
 
 /// The board as lines of text: ranks down the left, files along the bottom, `w`/`b` men,
 /// `W`/`B` kings, `.` empty, oriented as the picture is.
 #[must_use]
 pub fn draw(view: &BoardView) -> String {
-    let board = view.position.split_whitespace().next().unwrap_or("");
-    let mut rows: Vec<Vec<char>> = Vec::new();
-    for rank in board.split('/') {
-        let mut row = Vec::new();
-        let mut run = 0usize;
-        for c in rank.chars() {
-            if let Some(d) = c.to_digit(10) {
-                run = run * 10 + d as usize;
-            } else {
-                row.extend(std::iter::repeat_n('.', run));
-                run = 0;
-                row.push(c);
-            }
+    let n = usize::from(view.side);
+    // rows[0] is the top rank, as in position text.
+    let mut rows = vec![vec!['.'; n]; n];
+    for p in &view.pieces {
+        let c = match (p.color, p.king) {
+            (Color::White, false) => 'w',
+            (Color::Black, false) => 'b',
+            (Color::White, true) => 'W',
+            (Color::Black, true) => 'B',
+        };
+        let (f, r) = (usize::from(p.square.file), usize::from(p.square.rank));
+        if f < n && r < n {
+            rows[n - 1 - r][f] = c;
         }
-        row.extend(std::iter::repeat_n('.', run));
-        rows.push(row);
     }
     let side = rows.len();
     let mut out = String::new();

@@ -8,7 +8,6 @@ use super::variant::Variant;
 use crate::color::Color;
 use crate::square::Square;
 use std::collections::HashMap;
-use std::fmt;
 
 /// Why a Corners game ended by its rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,36 +52,6 @@ impl Outcome {
             | EndReason::Repetition
             | EndReason::NoMoves(_)
             | EndReason::NoReply => "C7",
-        }
-    }
-
-    /// The reason in words, as the result line prints it in brackets.
-    #[must_use]
-    pub fn reason_text(&self) -> String {
-        match self.reason {
-            EndReason::Completed => "completed target".into(),
-            EndReason::BothCompleted { move_no } => {
-                format!("both completed target on move {move_no}")
-            }
-            EndReason::ReturnedHome(c) => format!("{c} returned home after the deadline"),
-            EndReason::LeftHomeLate(c) => format!("{c} left home late"),
-            EndReason::BothLeftHomeLate => "both left home late".into(),
-            EndReason::Limit { white, black } => {
-                format!("move limit, {white} to {black} in target")
-            }
-            EndReason::Repetition => "threefold repetition".into(),
-            EndReason::NoMoves(c) => format!("{c} has no legal move"),
-            EndReason::NoReply => "completed target, black cannot reply".into(),
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// `white wins (completed target)`, `draw (threefold repetition)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(c) => write!(f, "{c} wins ({})", self.reason_text()),
-            None => write!(f, "draw ({})", self.reason_text()),
         }
     }
 }

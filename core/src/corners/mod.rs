@@ -16,7 +16,7 @@ pub use game::{EndReason, Game, Outcome, PlayedMove};
 pub use moves::{IllegalMove, Move};
 pub use notation::{format_record, parse_move, MoveError, MoveErrorKind};
 pub use position::{Position, RepetitionKey};
-pub use variant::{Directions, Variant, VariantError, STANDARD_IDS};
+pub use variant::{Directions, HomeError, Variant, VariantError, STANDARD_IDS};
 
 #[cfg(test)]
 mod reference;

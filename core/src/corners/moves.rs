@@ -2,7 +2,6 @@
 
 use crate::square::Square;
 use std::fmt;
-use thiserror::Error;
 
 /// A Corners move, identified by where the piece starts and where it ends (C2, C3). The path
 /// of a jump chain is not part of the move's identity; see `Position::path`.
@@ -31,31 +30,19 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why a Corners move cannot be played. The texts are what a player reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+/// Why a Corners move cannot be played (the words are in the catalogue, `words`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IllegalMove {
-    #[error("no piece of yours on {0}")]
     NoPieceOfYours(Square),
-    #[error("{0} is not on this board")]
     OffBoard(Square),
-    #[error("{0} is occupied")]
     Occupied(Square),
-    #[error("steps and jumps cannot be mixed")]
     Mixed,
-    #[error("that would block the piece on {0} (rule C8)")]
     WouldBlock(Square),
-    #[error("the piece on {0} cannot reach {1}")]
     Unreachable(Square, Square),
-    #[error("{0}-{1} is neither a step nor a jump")]
     NotAJump(Square, Square),
-    #[error("there is no piece on {0} to jump over")]
     NothingToJump(Square),
-    #[error("a chain never lands twice on {0}")]
     Revisit(Square),
-    #[error("the piece on {0} has reached its target and may not leave it")]
     TargetLocked(Square),
-    #[error("a move names at least two squares")]
     TooShort,
-    #[error("the game is over")]
     GameOver,
 }

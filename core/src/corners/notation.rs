@@ -4,7 +4,6 @@ use super::moves::{IllegalMove, Move};
 use super::position::Position;
 use crate::notation::{join_path, read_squares, MoveTextError};
 use crate::square::Square;
-use std::fmt;
 
 /// Why a typed Corners move is refused: the text itself, or the move it names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,24 +19,6 @@ pub enum MoveErrorKind {
     Illegal(IllegalMove),
 }
 
-impl MoveError {
-    /// The reason alone (`e5 is occupied`), for replies that already quote the move.
-    #[must_use]
-    pub fn reason(&self) -> String {
-        match &self.kind {
-            MoveErrorKind::Text(e) => e.to_string(),
-            MoveErrorKind::Illegal(e) => e.to_string(),
-        }
-    }
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.text, self.reason())
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 /// Read a typed move and find the move it names in `pos`. Start and end only
 /// (`c3-e5`, `c3 e5`, `C3E5`, `c3:e5`) play the shortest chain; a full path must be a

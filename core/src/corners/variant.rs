@@ -3,7 +3,6 @@
 
 use crate::square::Square;
 use std::fmt;
-use thiserror::Error;
 
 /// How pieces move: four orthogonal directions, or all eight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,15 +46,25 @@ pub const STANDARD_IDS: [&str; 7] = [
     "halma16",
 ];
 
-/// Why a variant id was not understood.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// Why a variant id was not understood (the words are in the catalogue, `words`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum VariantError {
-    #[error("unknown variant '{0}' (try classic3x3, classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training)")]
     Unknown(String),
-    #[error("training option '{0}' is not understood (ortho, diag, deadline=N|off, limit=N|off, blocking=on|off, lock=on|off, home=a1-c3.d1)")]
     BadOption(String),
-    #[error("the home shape is not usable: {0}")]
-    BadHome(String),
+    BadHome(HomeError),
+}
+
+/// Why a custom home shape (`home=…`) is not usable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HomeError {
+    /// An item that is neither a square nor a range.
+    NotASquare(String),
+    Empty,
+    OffBoard(Square),
+    /// More squares than a quarter of the board.
+    TooMany { count: usize, max: usize },
+    /// A square whose rotation is also in the home.
+    BothHomes(Square),
 }
 
 fn rect(files: u8, ranks: u8) -> Vec<Square> {
@@ -354,9 +363,8 @@ fn parse_home(value: &str, side: u8) -> Result<Vec<Square>, VariantError> {
     let mut squares = Vec::new();
     for item in value.split('.').filter(|s| !s.is_empty()) {
         let bad = || {
-            VariantError::BadHome(format!(
-                "'{}' is not a square or a1-c3 range",
-                item.chars().take(20).collect::<String>()
+            VariantError::BadHome(HomeError::NotASquare(
+                item.chars().take(20).collect::<String>(),
             ))
         };
         let (a, b) = if let Some((a, b)) = item.split_once('-') {
@@ -381,20 +389,20 @@ fn parse_home(value: &str, side: u8) -> Result<Vec<Square>, VariantError> {
 
 fn check_home(home: &[Square], side: u8) -> Result<(), VariantError> {
     if home.is_empty() {
-        return Err(VariantError::BadHome("it has no squares".into()));
+        return Err(VariantError::BadHome(HomeError::Empty));
     }
     if let Some(s) = home.iter().find(|s| !s.is_on(side)) {
-        return Err(VariantError::BadHome(format!("{s} is not on the board")));
+        return Err(VariantError::BadHome(HomeError::OffBoard(*s)));
     }
     let max = usize::from(side) * usize::from(side) / 4;
     if home.len() > max {
-        return Err(VariantError::BadHome(format!(
-            "{} squares is more than {max}",
-            home.len()
-        )));
+        return Err(VariantError::BadHome(HomeError::TooMany {
+            count: home.len(),
+            max,
+        }));
     }
     if let Some(s) = home.iter().find(|s| home.contains(&s.rotated(side))) {
-        return Err(VariantError::BadHome(format!("{s} would be in both homes")));
+        return Err(VariantError::BadHome(HomeError::BothHomes(*s)));
     }
     Ok(())
 }

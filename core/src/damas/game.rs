@@ -6,7 +6,6 @@ use super::notation::{numeric, parse_move, MoveError, MoveErrorKind};
 use super::position::Position;
 use crate::color::Color;
 use std::collections::HashMap;
-use std::fmt;
 use std::fmt::Write as _;
 
 /// Why a Damas game ended by its rules.
@@ -30,24 +29,6 @@ impl Outcome {
     #[must_use]
     pub fn rule(&self) -> &'static str {
         "D5"
-    }
-
-    #[must_use]
-    pub fn reason_text(&self) -> String {
-        match self.reason {
-            EndReason::NoPieces(c) => format!("{c} has no pieces left"),
-            EndReason::NoMoves(c) => format!("{c} cannot move"),
-            EndReason::Repetition => "threefold repetition".into(),
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(c) => write!(f, "{c} wins ({})", self.reason_text()),
-            None => write!(f, "draw ({})", self.reason_text()),
-        }
     }
 }
 

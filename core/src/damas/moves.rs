@@ -106,33 +106,21 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why a Damas move cannot be played. The texts are what a player reads.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a Damas move cannot be played (the words are in the catalogue, `words`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IllegalMove {
-    #[error("no piece of yours on {0}")]
     NoPieceOfYours(Square),
-    #[error("{0} is not a playing square")]
     NotPlaying(Square),
-    #[error("{0} is occupied")]
     Occupied(Square),
-    #[error("a capture is compulsory")]
     CaptureCompulsory,
-    #[error("you must take the most pieces possible ({0})")]
     Quantity(u32),
-    #[error("you must take the most kings possible ({0}) among captures of {1}")]
     Quality(u32, u32),
-    #[error("the capture must go on from {0}")]
     MustContinue(Square),
-    #[error("men move and capture forward only")]
     Backward,
-    #[error("{0}-{1} is not a move of this piece")]
     NotAMove(Square, Square),
-    #[error("there is no piece of the opponent to take between {0} and {1}")]
     NothingToTake(Square, Square),
-    #[error("the piece on {0} was already taken in this move")]
     TakenTwice(Square),
-    #[error("ambiguous: {0}")]
-    Ambiguous(String),
-    #[error("the game is over")]
+    /// Several legal moves match start and end: the candidates.
+    Ambiguous(Vec<String>),
     GameOver,
 }

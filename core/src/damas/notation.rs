@@ -6,7 +6,6 @@ use super::position::Position;
 use super::squares::{from_number, is_playing, number};
 use crate::notation::{read_squares, MoveTextError, MAX_MOVE_TEXT};
 use crate::square::Square;
-use std::fmt;
 
 /// Why a typed Damas move is refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,24 +21,6 @@ pub enum MoveErrorKind {
     Illegal(IllegalMove),
 }
 
-impl MoveError {
-    #[must_use]
-    pub fn reason(&self) -> String {
-        match &self.kind {
-            MoveErrorKind::Text(e) => e.to_string(),
-            MoveErrorKind::BadNumber(n) => format!("'{n}' is not a square number (1-32)"),
-            MoveErrorKind::Illegal(e) => e.to_string(),
-        }
-    }
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.text, self.reason())
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 /// Read the squares of a move, algebraic or numeric.
 fn read(text: &str) -> Result<Vec<Square>, MoveErrorKind> {
@@ -99,10 +80,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             [] => Err(illegal(diagnose(pos, &legal, from, to, None))),
             many => {
                 let list: Vec<String> = many.iter().map(ToString::to_string).collect();
-                Err(illegal(IllegalMove::Ambiguous(format!(
-                    "say which: {}",
-                    list.join(" or ")
-                ))))
+                Err(illegal(IllegalMove::Ambiguous(list)))
             }
         };
     }

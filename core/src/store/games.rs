@@ -62,7 +62,8 @@ pub struct NewGame {
 pub struct Finish {
     /// `white`, `black`, `draw`, `void`.
     pub result: String,
-    pub reason: String,
+    /// Why, stored as its code.
+    pub cause: crate::game::EndCause,
     pub rule: String,
     /// The player who abandoned the game (activity monitor): costs rating points (R).
     pub abandoned_by: Option<i64>,
@@ -269,7 +270,7 @@ impl Store {
         .bind(u.turn_started_at)
         .bind(&u.draw_offer_by)
         .bind(u.finish.as_ref().map(|f| f.result.clone()))
-        .bind(u.finish.as_ref().map(|f| f.reason.clone()))
+        .bind(u.finish.as_ref().map(|f| f.cause.code()))
         .bind(u.finish.as_ref().map(|f| f.rule.clone()))
         .bind(now)
         .fetch_optional(&mut *tx)
@@ -337,7 +338,7 @@ impl Store {
         .bind(ply)
         .bind(status)
         .bind(&finish.result)
-        .bind(&finish.reason)
+        .bind(finish.cause.code())
         .bind(&finish.rule)
         .bind(now)
         .bind(clocks.0)
@@ -362,6 +363,25 @@ impl Store {
             by,
         )
         .await
+    }
+
+    /// The board after `ply` plies reached the chat at `at`: the side to move's clock starts
+    /// then, at most `max_credit_ms` after the move and never before it. Only the first
+    /// report of a ply counts. Whether anything changed.
+    pub async fn delivered(&self, game_id: i64, ply: i64, at: i64, max_credit_ms: i64) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE games SET delivered_ply = ?2,
+                 turn_started_at = turn_started_at + MIN(MAX(?3 - turn_started_at, 0), ?4)
+             WHERE id = ?1 AND ply = ?2 AND status = 'active'
+               AND (delivered_ply IS NULL OR delivered_ply <> ?2)",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .bind(at)
+        .bind(max_credit_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// Keep a losing move waiting for `/confirm` (or clear it with None).

@@ -4,6 +4,7 @@
 
 mod challenges;
 mod games;
+mod legacy;
 mod meta;
 mod players;
 mod ratings;
@@ -11,7 +12,7 @@ mod ratings;
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Accepted, Finish, GameRow, MoveUpdate, NewGame, Saved};
 pub use players::Player;
-pub use ratings::{kind_of, RatingChange, Standing, KINDS};
+pub use ratings::{kind_of, RatingChange, Standing};
 
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
@@ -77,6 +78,11 @@ impl Store {
             .connect_with(options)
             .await?;
         sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
-        Ok(Store { pool })
+        let store = Store { pool };
+        let recoded = store.recode_end_reasons().await?;
+        if recoded > 0 {
+            tracing::info!(games = recoded, "old end reasons rewritten as codes");
+        }
+        Ok(store)
     }
 }

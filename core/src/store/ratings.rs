@@ -4,19 +4,14 @@
 use super::games::{Finish, GameRow};
 use super::{Result, Store};
 use crate::game::Rules;
-use crate::rating::{change, month_of, monthly_now, Score, ABANDON_PENALTY, START};
+use crate::rating::{change, RatingKind, month_of, monthly_now, Score, ABANDON_PENALTY, START};
 use sqlx::{Row, SqliteConnection};
-
-/// The rated kinds, in the order `/rating` lists them.
-pub const KINDS: [&str; 4] = ["classic3x3", "classic3x4", "diagonal3x3", "damas"];
 
 /// The rating list a game counts in, if any.
 #[must_use]
 pub fn kind_of(rules: &str) -> Option<String> {
-    match Rules::from_id(rules).ok()? {
-        Rules::Corners(v) => v.rating_kind().map(str::to_string),
-        Rules::Damas { .. } => Some("damas".into()),
-    }
+    let rules = Rules::from_id(rules).ok()?;
+    RatingKind::of_rules(&rules).map(|k| k.id().to_string())
 }
 
 /// One player's rating change at the end of a game.

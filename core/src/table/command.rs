@@ -1,9 +1,11 @@
 //! Reading what people type: commands (`/challenge @bob classic3x4 3+2`), moves (`c3-e5`),
 //! and everything else (ignored).
 
+use super::types::Mention;
 use crate::clock::TimeControl;
 use crate::corners::Variant;
 use crate::game::Rules;
+use crate::words::Msg;
 
 /// Longest message the table reads at all.
 pub const MAX_MESSAGE: usize = 500;
@@ -19,6 +21,8 @@ pub enum ColorChoice {
 /// Everything `/challenge` can say.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeSpec {
+    /// Who is challenged; nobody: an open challenge anyone in the chat may accept.
+    pub opponent: Option<Mention>,
     pub rules: Rules,
     pub time: TimeControl,
     /// None: the default (rated where the variant is rated; Damas casual).
@@ -52,8 +56,11 @@ pub enum Command {
     Record(Option<i64>),
     Help,
     Rules(Option<String>),
-    /// `/rating [@user] [kind]`: the kind, if named.
-    Rating(Option<String>),
+    /// `/rating [@user] [kind]`.
+    Rating {
+        who: Option<Mention>,
+        kind: Option<String>,
+    },
     /// `/top [kind] [month|all] [global]`.
     Top {
         kind: Option<String>,
@@ -63,29 +70,12 @@ pub enum Command {
     Chips,
 }
 
-/// What a message is to the table.
+/// What a message is to the table (text that is neither is not for it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Parsed {
     Command(Command),
     /// Plain text that looks like a move.
     MoveText(String),
-    /// Not for the table.
-    Ignore,
-}
-
-/// Why a command could not be read (the text is what the user reads).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CommandError {
-    #[error("that message is too long")]
-    TooLong,
-    #[error("unknown command /{0} (see /help)")]
-    Unknown(String),
-    #[error("I don't understand '{0}' in the challenge (see /help)")]
-    ChallengeWord(String),
-    #[error("{0}")]
-    Bad(String),
-    #[error("/{0} needs {1}")]
-    Missing(&'static str, &'static str),
 }
 
 /// Whether plain text is shaped like a move: every word is a square run (`c3`, `C3E5`,
@@ -126,7 +116,7 @@ pub fn looks_like_move(text: &str) -> bool {
     squares >= 2
 }
 
-fn game_number(word: Option<&str>) -> Result<Option<i64>, CommandError> {
+fn game_number(word: Option<&str>) -> Result<Option<i64>, Msg> {
     match word {
         None => Ok(None),
         Some(w) => {
@@ -135,27 +125,42 @@ fn game_number(word: Option<&str>) -> Result<Option<i64>, CommandError> {
                 .ok()
                 .filter(|n| *n > 0)
                 .map(Some)
-                .ok_or_else(|| {
-                    CommandError::Bad(format!(
-                        "'{}' is not a game number",
-                        w.chars().take(20).collect::<String>()
-                    ))
+                .ok_or_else(|| Msg::CmdNotAGameNumber {
+                    text: w.chars().take(20).collect(),
                 })
         }
     }
 }
 
-/// Read a message. `bot` is the bot's @name on platforms that append it (`/help@ugolki_bot`).
-pub fn parse(text: &str, bot: Option<&str>) -> Result<Parsed, CommandError> {
+/// The one person a command names: the first mention; more than one, or an `@name` the
+/// adapter could not resolve (which would silently make an open challenge), is refused.
+fn named_person(words: &[&str], mentions: &[Mention]) -> Result<Option<Mention>, Msg> {
+    if mentions.len() > 1 {
+        return Err(Msg::OneAtATime);
+    }
+    if mentions.is_empty() {
+        if let Some(w) = words.iter().find(|w| w.len() > 1 && w.starts_with('@')) {
+            return Err(Msg::UnknownPlayer {
+                handle: w.trim_start_matches('@').chars().take(32).collect(),
+            });
+        }
+    }
+    Ok(mentions.first().cloned())
+}
+
+/// Read a message: `Ok(None)` when it is not for the table. `mentions` are the people the
+/// adapter found in it; `bot` is the bot's @name on platforms that append it
+/// (`/help@ugolki_bot`).
+pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Option<Parsed>, Msg> {
     let t = text.trim();
     if !t.starts_with('/') {
         if looks_like_move(t) {
-            return Ok(Parsed::MoveText(t.to_string()));
+            return Ok(Some(Parsed::MoveText(t.to_string())));
         }
-        return Ok(Parsed::Ignore);
+        return Ok(None);
     }
     if t.len() > MAX_MESSAGE {
-        return Err(CommandError::TooLong);
+        return Err(Msg::CmdTooLong { max: MAX_MESSAGE });
     }
     let mut words = t[1..].split_whitespace();
     let head = words.next().unwrap_or("");
@@ -163,7 +168,7 @@ pub fn parse(text: &str, bot: Option<&str>) -> Result<Parsed, CommandError> {
         Some((name, to)) => {
             // A command for another bot in the same chat is not ours.
             if bot.is_some_and(|b| !b.eq_ignore_ascii_case(to)) {
-                return Ok(Parsed::Ignore);
+                return Ok(None);
             }
             name
         }
@@ -174,13 +179,17 @@ pub fn parse(text: &str, bot: Option<&str>) -> Result<Parsed, CommandError> {
     let first = rest.first().copied();
     let number = || game_number(first);
     let command = match name.as_str() {
-        "challenge" | "play" => Command::Challenge(parse_challenge(&rest)?),
+        "challenge" | "play" => {
+            let mut spec = parse_challenge(&rest)?;
+            spec.opponent = named_person(&rest, mentions)?;
+            Command::Challenge(spec)
+        }
         "accept" => Command::Accept(number()?),
         "decline" => Command::Decline(number()?),
         "cancel" => Command::Cancel(number()?),
         "move" | "m" => {
             let (game, text) = match rest.as_slice() {
-                [] => return Err(CommandError::Missing("move", "a move, e.g. /move c3-d4")),
+                [] => return Err(Msg::CmdMoveMissing),
                 [n, more @ ..]
                     if n.trim_start_matches('#').parse::<i64>().is_ok() && !more.is_empty() =>
                 {
@@ -193,7 +202,7 @@ pub fn parse(text: &str, bot: Option<&str>) -> Result<Parsed, CommandError> {
         "moves" => match rest.as_slice() {
             [sq] => Command::Moves(None, (*sq).to_string()),
             [n, sq] => Command::Moves(game_number(Some(n))?, (*sq).to_string()),
-            _ => return Err(CommandError::Missing("moves", "a square, e.g. /moves c3")),
+            _ => return Err(Msg::CmdMovesMissing),
         },
         "board" => Command::Board(number()?),
         "resign" => Command::Resign(number()?),
@@ -206,11 +215,13 @@ pub fn parse(text: &str, bot: Option<&str>) -> Result<Parsed, CommandError> {
         "record" => Command::Record(number()?),
         "help" | "start" => Command::Help,
         "rules" => Command::Rules(first.map(str::to_ascii_lowercase)),
-        "rating" | "ratings" | "elo" => Command::Rating(
-            rest.iter()
+        "rating" | "ratings" | "elo" => Command::Rating {
+            who: named_person(&rest, mentions)?,
+            kind: rest
+                .iter()
                 .find(|w| !w.starts_with('@'))
                 .map(|w| w.to_ascii_lowercase()),
-        ),
+        },
         "top" | "leaderboard" => {
             let (mut kind, mut month, mut global) = (None, false, false);
             for w in &rest {
@@ -228,15 +239,20 @@ pub fn parse(text: &str, bot: Option<&str>) -> Result<Parsed, CommandError> {
             }
         }
         "chips" => Command::Chips,
-        other => return Err(CommandError::Unknown(other.chars().take(20).collect())),
+        other => {
+            return Err(Msg::CmdUnknown {
+                name: other.chars().take(20).collect(),
+            })
+        }
     };
-    Ok(Parsed::Command(command))
+    Ok(Some(Parsed::Command(command)))
 }
 
 // One flat list of challenge words; splitting it would scatter the vocabulary.
 #[allow(clippy::too_many_lines)]
-fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
+fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, Msg> {
     let mut spec = ChallengeSpec {
+        opponent: None,
         rules: Rules::Corners(Variant::classic3x3()),
         time: TimeControl::Fischer {
             base_ms: 10 * 60_000,
@@ -252,9 +268,9 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
     let mut damas_word = false;
     // Each of these may be said once: "classic3x3 triangle" or "10+5 1d" is a typo, not a wish.
     let (mut game_said, mut time_said) = (false, false);
-    let once = |said: &mut bool, what: &str| {
+    let once = |said: &mut bool, twice: Msg| {
         if std::mem::replace(said, true) {
-            Err(CommandError::Bad(format!("say one {what}, not two")))
+            Err(twice)
         } else {
             Ok(())
         }
@@ -265,16 +281,14 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
         let next = words.get(i + 1).map(|s| s.to_ascii_lowercase());
         i += 1;
         if w == "@" {
-            return Err(CommandError::Bad(
-                "write the player's name right after @".into(),
-            ));
+            return Err(Msg::CmdNameAfterAt);
         }
         if w.starts_with('@') {
             continue; // the adapter passes mentions separately
         }
         match w.as_str() {
             "corners" | "ugolki" => {
-                once(&mut game_said, "game")?;
+                once(&mut game_said, Msg::CmdOneGame)?;
                 spec.rules = Rules::Corners(Variant::classic3x3());
                 if let Some(v) = next.as_deref().and_then(|n| Variant::by_id(n).ok()) {
                     spec.rules = Rules::Corners(v);
@@ -282,15 +296,13 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
                 }
             }
             "damas" | "checkers" | "draughts" => {
-                once(&mut game_said, "game")?;
+                once(&mut game_said, Msg::CmdOneGame)?;
                 spec.rules = Rules::Damas { flying: true };
                 damas_word = true;
             }
             "flying" | "short" => {
                 if !damas_word {
-                    return Err(CommandError::Bad(format!(
-                        "'{w}' kings are a Damas option: say damas {w}"
-                    )));
+                    return Err(Msg::CmdKingsAreDamas { word: w });
                 }
                 spec.rules = Rules::Damas {
                     flying: w == "flying",
@@ -308,11 +320,7 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
                         }
                         _ => None,
                     })
-                    .ok_or_else(|| {
-                        CommandError::Bad(
-                            "movetime needs a time from 5s to 24h, e.g. movetime 30s".into(),
-                        )
-                    })?;
+                    .ok_or(Msg::CmdMovetimeRange)?;
                 spec.movetime_ms = Some(d);
                 i += 1;
             }
@@ -327,43 +335,38 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
                     .as_deref()
                     .and_then(|n| n.parse::<i64>().ok())
                     .filter(|n| (1..=1_000_000).contains(n))
-                    .ok_or_else(|| {
-                        CommandError::Bad("stake needs a number of chips, e.g. stake 50".into())
-                    })?;
+                    .ok_or(Msg::CmdStakeNumber)?;
                 spec.stake = Some(n);
                 i += 1;
             }
             _ => {
                 if let Ok(tc) = TimeControl::parse(&w) {
-                    once(&mut time_said, "time control")?;
+                    once(&mut time_said, Msg::CmdOneTimeControl)?;
                     spec.time = tc;
                 } else if let Ok(v) = Variant::by_id(&w) {
-                    once(&mut game_said, "game")?;
+                    once(&mut game_said, Msg::CmdOneGame)?;
                     spec.rules = Rules::Corners(v);
                 } else {
-                    return Err(CommandError::ChallengeWord(raw.chars().take(30).collect()));
+                    return Err(Msg::CmdChallengeWord {
+                        word: raw.chars().take(30).collect(),
+                    });
                 }
             }
         }
     }
     let damas = matches!(spec.rules, Rules::Damas { .. });
     if !damas && (spec.movetime_ms.is_some() || spec.monitor) {
-        return Err(CommandError::Bad(
-            "movetime and monitor are Damas options".into(),
-        ));
+        return Err(Msg::CmdDamasOptions);
     }
     if let (Rules::Corners(v), Some(true)) = (&spec.rules, spec.rated) {
         if !v.rated {
-            return Err(CommandError::Bad(format!(
-                "{} games are not rated; say casual",
-                v.name
-            )));
+            return Err(Msg::CmdNotRated {
+                rules: spec.rules.clone(),
+            });
         }
     }
     if spec.stake.is_some() && !(damas && spec.rated == Some(true)) {
-        return Err(CommandError::Bad(
-            "a stake goes with a rated Damas game: damas rated stake 50".into(),
-        ));
+        return Err(Msg::CmdStakeNeedsRated);
     }
     Ok(spec)
 }
@@ -372,9 +375,19 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, CommandError> {
 mod tests {
     use super::*;
 
+    fn read(t: &str) -> Result<Option<Parsed>, Msg> {
+        let mentions: Vec<Mention> = t
+            .split_whitespace()
+            .filter_map(|w| w.strip_prefix('@'))
+            .filter(|w| !w.is_empty())
+            .map(|w| Mention::Handle(w.to_string()))
+            .collect();
+        parse(t, &mentions, Some("ugolki_bot"))
+    }
+
     fn cmd(t: &str) -> Command {
-        match parse(t, Some("ugolki_bot")).unwrap() {
-            Parsed::Command(c) => c,
+        match read(t).unwrap() {
+            Some(Parsed::Command(c)) => c,
             other => panic!("{t}: {other:?}"),
         }
     }
@@ -386,12 +399,19 @@ mod tests {
         }
     }
 
+    fn err(t: &str) -> Msg {
+        match read(t) {
+            Err(e) => e,
+            Ok(p) => panic!("{t}: {p:?}"),
+        }
+    }
+
     #[test]
     fn moves_are_recognised_and_chatter_is_ignored() {
         for m in [
             "c3-d4", "c3 e5", "C3E5", "c3:e5", "11-15", "11x18", "c3xe5xg7", "p16-o15",
         ] {
-            assert_eq!(parse(m, None).unwrap(), Parsed::MoveText(m.into()), "{m}");
+            assert_eq!(read(m).unwrap(), Some(Parsed::MoveText(m.into())), "{m}");
         }
         for chat in [
             "hello",
@@ -402,18 +422,14 @@ mod tests {
             "see you at 5",
             "",
             "1 2 3 go",
+            "c3-z9",
         ] {
-            assert_eq!(parse(chat, None).unwrap(), Parsed::Ignore, "{chat}");
+            assert_eq!(read(chat).unwrap(), None, "{chat}");
         }
         // Move-shaped but wrong squares still go to the table, which explains.
         assert_eq!(
-            parse("c3-z9", None).unwrap(),
-            Parsed::Ignore,
-            "z is not a file"
-        );
-        assert_eq!(
-            parse("c3-c99", None).unwrap(),
-            Parsed::MoveText("c3-c99".into())
+            read("c3-c99").unwrap(),
+            Some(Parsed::MoveText("c3-c99".into()))
         );
     }
 
@@ -428,26 +444,29 @@ mod tests {
         assert_eq!(cmd("/moves 7 c3"), Command::Moves(Some(7), "c3".into()));
         assert_eq!(cmd("/accept@ugolki_bot"), Command::Accept(None));
         assert_eq!(cmd("/record #4"), Command::Record(Some(4)));
+        assert_eq!(read("/help@other_bot").unwrap(), None);
         assert_eq!(
-            parse("/help@other_bot", Some("ugolki_bot")).unwrap(),
-            Parsed::Ignore
+            err("/frob"),
+            Msg::CmdUnknown {
+                name: "frob".into()
+            }
         );
         assert_eq!(
-            parse("/frob", None),
-            Err(CommandError::Unknown("frob".into()))
+            err("/record x"),
+            Msg::CmdNotAGameNumber { text: "x".into() }
         );
         assert_eq!(
-            parse("/record x", None),
-            Err(CommandError::Bad("'x' is not a game number".into()))
+            err(&format!("/help {}", "x".repeat(600))),
+            Msg::CmdTooLong { max: MAX_MESSAGE }
         );
+        assert_eq!(err("/move"), Msg::CmdMoveMissing);
         assert_eq!(
-            parse(&format!("/help {}", "x".repeat(600)), None),
-            Err(CommandError::TooLong)
+            cmd("/rating @bob damas"),
+            Command::Rating {
+                who: Some(Mention::Handle("bob".into())),
+                kind: Some("damas".into())
+            }
         );
-        assert!(matches!(
-            parse("/move", None),
-            Err(CommandError::Missing("move", _))
-        ));
     }
 
     #[test]
@@ -455,14 +474,16 @@ mod tests {
         let s = spec("/challenge @bob classic3x4 3+2");
         assert_eq!(s.rules.id(), "classic3x4");
         assert_eq!(s.time.to_string(), "3+2");
+        assert_eq!(s.opponent, Some(Mention::Handle("bob".into())));
         let s = spec("/challenge");
         assert_eq!(
-            (s.rules.id(), s.time.to_string(), s.rated, s.color),
+            (s.rules.id(), s.time.to_string(), s.rated, s.color, s.opponent),
             (
                 "classic3x3".into(),
                 "10+5".into(),
                 None,
-                ColorChoice::Random
+                ColorChoice::Random,
+                None
             )
         );
         let s = spec("/challenge @bob corners diagonal3x3 1d casual black");
@@ -482,50 +503,39 @@ mod tests {
             (Some(30_000), true, Some(true), Some(50))
         );
         assert_eq!(s.time, TimeControl::Unlimited);
-        let err = |t: &str| match parse(t, None) {
-            Err(e) => e.to_string(),
-            Ok(p) => panic!("{t}: {p:?}"),
-        };
         assert_eq!(
             err("/challenge @bob blitz"),
-            "I don't understand 'blitz' in the challenge (see /help)"
+            Msg::CmdChallengeWord {
+                word: "blitz".into()
+            }
         );
         assert_eq!(
             err("/challenge triangle rated"),
-            "triangular home games are not rated; say casual"
+            Msg::CmdNotRated {
+                rules: Rules::from_id("triangle").unwrap()
+            }
         );
         assert_eq!(
             err("/challenge short"),
-            "'short' kings are a Damas option: say damas short"
+            Msg::CmdKingsAreDamas {
+                word: "short".into()
+            }
         );
+        assert_eq!(err("/challenge monitor"), Msg::CmdDamasOptions);
+        assert_eq!(err("/challenge damas stake 5"), Msg::CmdStakeNeedsRated);
+        assert_eq!(err("/challenge damas movetime 1s"), Msg::CmdMovetimeRange);
+        assert_eq!(err("/challenge @bob 10+5 1d"), Msg::CmdOneTimeControl);
+        assert_eq!(err("/challenge classic3x3 triangle"), Msg::CmdOneGame);
+        assert_eq!(err("/challenge damas classic3x4"), Msg::CmdOneGame);
+        assert_eq!(err("/challenge corners classic3x4 damas"), Msg::CmdOneGame);
+        assert_eq!(err("/challenge @ bob"), Msg::CmdNameAfterAt);
+        assert_eq!(err("/challenge @bob @carol"), Msg::OneAtATime);
+        // An @name the adapter could not resolve is not an open challenge.
         assert_eq!(
-            err("/challenge monitor"),
-            "movetime and monitor are Damas options"
-        );
-        assert_eq!(
-            err("/challenge damas stake 5"),
-            "a stake goes with a rated Damas game: damas rated stake 50"
-        );
-        assert_eq!(
-            err("/challenge damas movetime 1s"),
-            "movetime needs a time from 5s to 24h, e.g. movetime 30s"
-        );
-        assert_eq!(
-            err("/challenge @bob 10+5 1d"),
-            "say one time control, not two"
-        );
-        assert_eq!(
-            err("/challenge classic3x3 triangle"),
-            "say one game, not two"
-        );
-        assert_eq!(err("/challenge damas classic3x4"), "say one game, not two");
-        assert_eq!(
-            err("/challenge corners classic3x4 damas"),
-            "say one game, not two"
-        );
-        assert_eq!(
-            err("/challenge @ bob"),
-            "write the player's name right after @"
+            parse("/challenge @ghost", &[], None),
+            Err(Msg::UnknownPlayer {
+                handle: "ghost".into()
+            })
         );
     }
 }

@@ -1,12 +1,15 @@
 //! A game as the table works with it: the stored row, the players, and the game replayed
 //! from its moves (cached by ply, so a move does not replay the whole game).
 
-use super::types::{BoardView, Incoming, Outgoing};
-use super::{lock, reply, texts, Outcome, Table};
-use crate::clock::{format_ms, Clock, TimeControl};
+use super::action::Action;
+use super::types::{Origin, Outgoing, Platform, Slot};
+use super::{lock, refuse, Handled, Table};
+use crate::clock::{Clock, TimeControl};
 use crate::color::Color;
 use crate::game::{Game, Rules};
 use crate::store::{GameRow, Player, StoreError};
+use crate::view::BoardView;
+use crate::words::{render, Duration, Lang, Msg};
 
 pub(super) struct Live {
     pub row: GameRow,
@@ -47,12 +50,20 @@ impl Live {
         &self.player(c).name
     }
 
+    pub fn id(&self) -> i64 {
+        self.row.id
+    }
+
     pub fn active(&self) -> bool {
         self.row.status == "active"
     }
 
-    /// Clock readings for both sides at `now` (None without a clock).
-    pub fn clock_texts(&self, now: i64) -> Option<(String, String)> {
+    pub fn platform(&self) -> Platform {
+        Platform::parse(&self.row.platform).unwrap_or(Platform::Console)
+    }
+
+    /// Time left for both sides at `now` (None without a clock).
+    pub fn clocks_ms(&self, now: i64) -> Option<(i64, i64)> {
         let clock = self.clock();
         let turn = self.game.turn();
         let running = if self.active() { turn } else { turn.opponent() };
@@ -61,85 +72,126 @@ impl Live {
         } else {
             self.row.turn_started_at
         };
-        let w = clock.left(Color::White, running, now)?;
-        let b = clock.left(Color::Black, running, now)?;
-        Some((format_ms(w), format_ms(b)))
+        Some((
+            clock.left(Color::White, running, now)?,
+            clock.left(Color::Black, running, now)?,
+        ))
     }
 
     /// `Move 12 · alice 4:32 · bob 3:10 · leave home by 40 · limit 80 · bob to move`.
-    pub fn status(&self, now: i64) -> String {
-        let clocks = self
-            .clock_texts(now)
-            .map(|(w, b)| (self.name(Color::White), w, self.name(Color::Black), b));
-        texts::status_line(
-            self.game.move_number(),
+    pub fn status(&self, now: i64) -> Msg {
+        let clocks = self.clocks_ms(now).map(|(w, b)| {
+            Box::new(Msg::StatusClocks {
+                white: self.name(Color::White).to_string(),
+                white_clock: Duration(w),
+                black: self.name(Color::Black).to_string(),
+                black_clock: Duration(b),
+            })
+        });
+        let (deadline, limit) = self.game.deadline_and_limit();
+        Msg::Status {
+            move_no: self.game.move_number(),
             clocks,
-            self.game.deadline_and_limit(),
-            self.name(self.game.turn()),
-        )
-    }
-
-    /// The board to show, oriented for `viewer` (Black's view when Black).
-    pub fn view(&self, viewer: Color, now: i64, result: Option<&str>) -> BoardView {
-        let (last_path, taken) = self.game.last_move_marks();
-        let clocks = self.clock_texts(now);
-        BoardView {
-            rules: self.rules.clone(),
-            position: self.game.position_text(),
-            last_path,
-            taken,
-            selected: None,
-            destinations: Vec::new(),
-            flip: viewer == Color::Black,
-            white: self.white.name.clone(),
-            black: self.black.name.clone(),
-            white_clock: clocks.as_ref().map(|c| c.0.clone()),
-            black_clock: clocks.map(|c| c.1),
-            to_move: (result.is_none() && self.active()).then(|| self.game.turn()),
-            info: result.map_or_else(
-                || texts::board_info(self.game.move_number(), self.game.deadline_and_limit()),
-                str::to_string,
-            ),
+            deadline,
+            limit,
+            to_move: self.name(self.game.turn()).to_string(),
         }
     }
 
-    /// A message with the board for `viewer`.
+    /// The board to show, oriented for `viewer` (Black's view when Black), with its header
+    /// in `lang`; `result` replaces the move line at the end of a game.
+    pub fn view(&self, viewer: Color, now: i64, result: Option<&Msg>, lang: Lang) -> BoardView {
+        let mut view = BoardView::of_game(&self.game);
+        let clocks = self.clocks_ms(now);
+        let (deadline, limit) = self.game.deadline_and_limit();
+        view.flip = viewer == Color::Black;
+        view.white.clone_from(&self.white.name);
+        view.black.clone_from(&self.black.name);
+        view.white_clock_ms = clocks.map(|c| c.0);
+        view.black_clock_ms = clocks.map(|c| c.1);
+        view.to_move = (result.is_none() && self.active()).then(|| self.game.turn());
+        view.info = match result {
+            Some(r) => render(r, lang),
+            None => render(
+                &Msg::BoardInfo {
+                    move_no: self.game.move_number(),
+                    deadline,
+                    limit,
+                },
+                lang,
+            ),
+        };
+        view
+    }
+
+    /// The buttons of a running game: Resign; Offer draw, or Accept / Decline draw while
+    /// the opponent's offer stands; Abort before both sides have moved.
+    pub fn buttons(&self) -> Vec<Action> {
+        if !self.active() {
+            return Vec::new();
+        }
+        let (game, ply) = (self.row.id, self.row.ply);
+        let mut out = vec![Action::Resign { game, ply }];
+        if self.row.draw_offer_by.is_some() {
+            out.push(Action::AcceptDraw { game, ply });
+            out.push(Action::DeclineDraw { game, ply });
+        } else {
+            out.push(Action::OfferDraw { game, ply });
+        }
+        if self.row.ply < 2 {
+            out.push(Action::Abort { game, ply });
+        }
+        out
+    }
+
+    /// The game's board for the whole chat, as its living message, with the buttons that
+    /// apply now; a running game's board asks for a delivery report (fair clocks).
     pub fn board_message(
         &self,
-        msg_platform: &str,
-        chat: &str,
-        text: String,
+        message: Msg,
         viewer: Color,
         now: i64,
-        result: Option<&str>,
+        result: Option<&Msg>,
+        lang: Lang,
     ) -> Outgoing {
-        Outgoing {
-            platform: msg_platform.to_string(),
-            chat: chat.to_string(),
-            text,
-            board: Some(self.view(viewer, now, result)),
-            chart: None,
+        let mut out = Outgoing::to_chat(self.platform(), &self.row.chat, message)
+            .in_lang(lang)
+            .in_game(self.id())
+            .replacing(Slot::Board(self.id()))
+            .with_board(self.view(viewer, now, result, lang))
+            .with_actions(self.buttons());
+        if self.active() && !matches!(self.control, TimeControl::Unlimited) {
+            out.ply = Some(self.row.ply);
         }
+        out
+    }
+
+    /// A text that takes over the game's living message (a draw offer): the buttons move
+    /// to it.
+    pub fn slot_message(&self, message: Msg, lang: Lang) -> Outgoing {
+        Outgoing::to_chat(self.platform(), &self.row.chat, message)
+            .in_lang(lang)
+            .in_game(self.id())
+            .replacing(Slot::Board(self.id()))
+            .with_actions(self.buttons())
     }
 }
 
 /// Which game a message means.
 pub(super) enum Pick {
     Game(i64),
-    /// A reply explaining why none could be picked.
-    Say(String),
     /// The sender has no game here.
     None,
 }
 
 impl Table {
     /// Load a game and replay it (from the cache when it is at the same ply).
-    pub(super) async fn live(&self, id: i64) -> Outcome<Option<Live>> {
+    pub(super) async fn live(&self, id: i64) -> Result<Option<Live>, StoreError> {
         let Some(row) = self.store.game(id).await? else {
             return Ok(None);
         };
         let rules = Rules::from_id(&row.rules)
-            .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
+            .map_err(|e| StoreError::Corrupt(format!("game {id}: {e:?}")))?;
         let control = TimeControl::parse(&row.time_control)
             .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
         let (Some(white), Some(black)) = (
@@ -157,22 +209,20 @@ impl Table {
         let game = if let Some(g) = cached {
             g
         } else {
-            {
-                let mut g = match &row.start_position {
-                    Some(p) => Game::from_text(&rules, p)
-                        .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?,
-                    None => Game::new(&rules),
-                };
-                for (i, text) in self.store.moves(id).await?.iter().enumerate() {
-                    g.play_text(text).map_err(|e| {
-                        StoreError::Corrupt(format!("game {id} move {}: {e}", i + 1))
-                    })?;
-                }
-                if row.status == "active" {
-                    lock(&self.cache).insert(id, (row.ply, g.clone()));
-                }
-                g
+            let mut g = match &row.start_position {
+                Some(p) => Game::from_text(&rules, p)
+                    .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?,
+                None => Game::new(&rules),
+            };
+            for (i, text) in self.store.moves(id).await?.iter().enumerate() {
+                g.play_text(text).map_err(|e| {
+                    StoreError::Corrupt(format!("game {id} move {}: {e:?}", i + 1))
+                })?;
             }
+            if row.status == "active" {
+                lock(&self.cache).insert(id, (row.ply, g.clone()));
+            }
+            g
         };
         Ok(Some(Live {
             row,
@@ -188,69 +238,68 @@ impl Table {
     /// sender's only unfinished game in this chat.
     pub(super) async fn pick(
         &self,
-        msg: &Incoming,
+        o: &Origin,
         me: &Player,
         number: Option<i64>,
-    ) -> Outcome<Pick> {
+    ) -> Handled<Pick> {
         if let Some(n) = number {
-            return Ok(match self.store.game(n).await? {
-                Some(g) if g.platform == msg.platform && g.chat == msg.chat => Pick::Game(n),
-                _ => Pick::Say(texts::no_such_game(n)),
-            });
+            return match self.store.game(n).await? {
+                Some(g) if g.platform == o.platform.as_str() && g.chat == o.chat => Ok(Pick::Game(n)),
+                _ => refuse(Msg::NoSuchGame { id: n }),
+            };
         }
         let mine = self
             .store
-            .active_games_in(&msg.platform, &msg.chat, me.id)
+            .active_games_in(o.platform.as_str(), &o.chat, me.id)
             .await?;
-        Ok(match mine.as_slice() {
-            [] => Pick::None,
-            [one] => Pick::Game(one.id),
-            many => Pick::Say(texts::several_games(
-                &many.iter().map(|g| g.id).collect::<Vec<_>>(),
-            )),
-        })
+        match mine.as_slice() {
+            [] => Ok(Pick::None),
+            [one] => Ok(Pick::Game(one.id)),
+            many => refuse(Msg::SeveralGames {
+                ids: crate::words::List(
+                    many.iter().map(|g| Msg::GameNumber { id: g.id }).collect(),
+                ),
+                first: many[0].id,
+            }),
+        }
     }
 
     /// Like [`Table::my_game`], holding the game's lock, with the game reloaded under it
     /// (another message may have changed it meanwhile).
     pub(super) async fn my_game_locked(
         &self,
-        msg: &Incoming,
+        o: &Origin,
         me: &Player,
         number: Option<i64>,
-    ) -> Outcome<Result<(Live, Color, tokio::sync::OwnedMutexGuard<()>), Vec<Outgoing>>> {
-        let (live, color) = match self.my_game(msg, me, number).await? {
-            Ok(x) => x,
-            Err(out) => return Ok(Err(out)),
-        };
-        let guard = self.game_lock(live.row.id).await;
-        match self.live(live.row.id).await?.filter(Live::active) {
-            Some(fresh) => Ok(Ok((fresh, color, guard))),
-            None => Ok(Err(vec![reply(msg, texts::game_is_over(live.row.id))])),
+    ) -> Handled<(Live, Color, tokio::sync::OwnedMutexGuard<()>)> {
+        let (live, color) = self.my_game(o, me, number).await?;
+        let guard = self.game_lock(live.id()).await;
+        match self.live(live.id()).await?.filter(Live::active) {
+            Some(fresh) => Ok((fresh, color, guard)),
+            None => refuse(Msg::GameIsOver { id: live.id() }),
         }
     }
 
-    /// Pick a game and load it for a player command; `Err` carries the reply.
+    /// Pick a game and load it for a player command.
     pub(super) async fn my_game(
         &self,
-        msg: &Incoming,
+        o: &Origin,
         me: &Player,
         number: Option<i64>,
-    ) -> Outcome<Result<(Live, Color), Vec<Outgoing>>> {
-        let id = match self.pick(msg, me, number).await? {
+    ) -> Handled<(Live, Color)> {
+        let id = match self.pick(o, me, number).await? {
             Pick::Game(id) => id,
-            Pick::Say(s) => return Ok(Err(vec![reply(msg, s)])),
-            Pick::None => return Ok(Err(vec![reply(msg, texts::no_game_here())])),
+            Pick::None => return refuse(Msg::NoGameHere),
         };
         let Some(live) = self.live(id).await? else {
-            return Ok(Err(vec![reply(msg, texts::no_such_game(id))]));
+            return refuse(Msg::NoSuchGame { id });
         };
         if !live.active() {
-            return Ok(Err(vec![reply(msg, texts::game_is_over(id))]));
+            return refuse(Msg::GameIsOver { id });
         }
         let Some(color) = live.color_of(me.id) else {
-            return Ok(Err(vec![reply(msg, texts::not_your_game(id))]));
+            return refuse(Msg::NotYourGame { id });
         };
-        Ok(Ok((live, color)))
+        Ok((live, color))
     }
 }

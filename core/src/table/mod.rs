@@ -1,32 +1,41 @@
-//! The table: the platform-free service that turns chat messages into games. Messages come
-//! in as [`Incoming`], replies go out as [`Outgoing`]; timers (flags, reminders, automatic
-//! moves, challenge expiry) fire from [`Table::fire_due`], driven by [`Table::run_timers`] or,
-//! in tests, by a [`FakeTime`] moved by hand.
+//! The table: the platform-free service that turns chat messages into games. Messages and
+//! button presses come in as [`Incoming`], replies go out as [`Outgoing`] (typed messages,
+//! audiences, slots, buttons); timers (flags, reminders, automatic moves, challenge expiry)
+//! fire from [`Table::fire_due`], driven by [`Table::run_timers`] or, in tests, by a
+//! [`FakeTime`] moved by hand.
 //!
 //! Every change is committed to the store before its reply is returned; messages for one game
 //! are serialized by a per-game lock, and every write checks the game's ply, so a race or a
 //! double-sent message never applies twice.
 
-mod actions;
+mod action;
 mod challenges;
 pub mod command;
+mod in_game;
 mod leaderboard;
 mod live;
 mod play;
-pub mod texts;
 mod time;
 mod timers;
 mod types;
 
+pub use action::{Action, MAX_ACTION_TEXT};
 pub use time::{FakeTime, SystemTime, TimeSource};
-pub use types::{BoardView, ChartView, Incoming, Mention, Outgoing, User};
+pub use types::{
+    lang_of, Audience, Incoming, Input, Mention, Origin, Outgoing, Platform, Slot, SlotUse, User,
+};
 
 use crate::game::Game;
 use crate::store::{Player, Store, StoreError};
+use crate::words::Msg;
 use command::{Command, Parsed};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use timers::Timers;
+
+/// The most clock time a late board delivery gives back: uploads can be slow, but a
+/// report that never comes, or comes much later, must not freeze a clock.
+pub const MAX_DELIVERY_CREDIT_MS: i64 = 10_000;
 
 /// Settings of the table.
 #[derive(Clone, Debug)]
@@ -68,8 +77,34 @@ pub struct Table {
     ids: Mutex<HashMap<(String, String), i64>>,
 }
 
-/// Why handling stopped: a store failure (logged; the user gets a generic reply).
-type Outcome<T> = Result<T, StoreError>;
+/// Why handling a message stopped: the user asked for something that cannot be done (they
+/// read why, privately, and nothing changed), or the store failed (logged; they read a
+/// generic apology).
+#[derive(Debug)]
+pub(crate) enum TableError {
+    User(Msg),
+    Store(StoreError),
+}
+
+impl From<StoreError> for TableError {
+    fn from(e: StoreError) -> TableError {
+        TableError::Store(e)
+    }
+}
+
+impl From<Msg> for TableError {
+    fn from(m: Msg) -> TableError {
+        TableError::User(m)
+    }
+}
+
+/// The result of handling: the replies, or why there are none.
+type Handled<T> = Result<T, TableError>;
+
+/// Refuse with a message the user reads.
+fn refuse<T>(m: Msg) -> Handled<T> {
+    Err(TableError::User(m))
+}
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // A panic elsewhere never leaves these maps half-updated; keep going.
@@ -79,7 +114,11 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 impl Table {
     /// Open the table on a store: credit running clocks with the time the bot was down,
     /// reload every unfinished game and open challenge, and arm their timers.
-    pub async fn open(store: Store, time: Arc<dyn TimeSource>, config: Config) -> Outcome<Table> {
+    pub async fn open(
+        store: Store,
+        time: Arc<dyn TimeSource>,
+        config: Config,
+    ) -> Result<Table, StoreError> {
         let now = time.now_ms();
         if let Some(beat) = store.last_beat().await? {
             let down = now - beat;
@@ -142,8 +181,13 @@ impl Table {
     }
 
     /// The player for a platform user, registered on first sight (cached).
-    async fn person_for(&self, platform: &str, user: &User, now: i64) -> Outcome<Player> {
-        let key = (platform.to_string(), user.id.clone());
+    async fn person_for(
+        &self,
+        platform: Platform,
+        user: &User,
+        now: i64,
+    ) -> Result<Player, StoreError> {
+        let key = (platform.as_str().to_string(), user.id.clone());
         let cached = lock(&self.ids)
             .get(&key)
             .and_then(|id| lock(&self.people).get(id).cloned());
@@ -156,14 +200,14 @@ impl Table {
                 return Ok(p);
             }
         }
-        let p = self.store.player_for(platform, user, now).await?;
+        let p = self.store.player_for(platform.as_str(), user, now).await?;
         lock(&self.ids).insert(key, p.id);
         lock(&self.people).insert(p.id, p.clone());
         Ok(p)
     }
 
     /// A player by id (cached).
-    async fn person(&self, id: i64) -> Outcome<Option<Player>> {
+    async fn person(&self, id: i64) -> Result<Option<Player>, StoreError> {
         if let Some(p) = lock(&self.people).get(&id).cloned() {
             return Ok(Some(p));
         }
@@ -187,23 +231,34 @@ impl Table {
         m.lock_owned().await
     }
 
-    /// Handle one message: the replies to send, in order (empty when it was not for us).
+    /// Handle one message or button press: the replies to send, in order (empty when it was
+    /// not for us, or was a repeat).
     pub async fn handle(&self, msg: &Incoming) -> Vec<Outgoing> {
         let now = self.now();
-        let parsed = match command::parse(&msg.text, self.config.bot_name.as_deref()) {
-            Ok(Parsed::Ignore) => return Vec::new(),
-            Ok(p) => Ok(p),
-            Err(e) => Err(e),
+        let parsed = match &msg.input {
+            Input::Text { text, mentions } => {
+                match command::parse(text, mentions, self.config.bot_name.as_deref()) {
+                    Ok(None) => return Vec::new(),
+                    Ok(Some(p)) => Ok(Request::Parsed(p)),
+                    Err(m) => Err(m),
+                }
+            }
+            Input::Command(c) => Ok(Request::Parsed(Parsed::Command(c.clone()))),
+            Input::Action(a) => Ok(Request::Action(*a)),
         };
         let result = self.dispatch(msg, parsed, now).await;
         self.beat(now).await;
+        let origin = &msg.origin;
         match result {
             Ok(out) => out,
-            Err(StoreError::Conflict) => vec![reply(msg, texts::conflict())],
-            Err(StoreError::Repeat) => Vec::new(),
-            Err(e) => {
-                tracing::error!(platform = %msg.platform, chat = %msg.chat, error = %e, "message failed");
-                vec![reply(msg, texts::internal_error())]
+            Err(TableError::User(m)) => vec![Outgoing::private(origin, m)],
+            Err(TableError::Store(StoreError::Conflict)) => {
+                vec![Outgoing::private(origin, Msg::Conflict)]
+            }
+            Err(TableError::Store(StoreError::Repeat)) => Vec::new(),
+            Err(TableError::Store(e)) => {
+                tracing::error!(platform = origin.platform.as_str(), chat = %origin.chat, error = %e, "message failed");
+                vec![Outgoing::private(origin, Msg::InternalError)]
             }
         }
     }
@@ -211,33 +266,35 @@ impl Table {
     async fn dispatch(
         &self,
         msg: &Incoming,
-        parsed: Result<Parsed, command::CommandError>,
+        request: Result<Request, Msg>,
         now: i64,
-    ) -> Outcome<Vec<Outgoing>> {
+    ) -> Handled<Vec<Outgoing>> {
+        let o = &msg.origin;
         // A repeated platform message (a retry, a double send) is handled once. Moves, the
         // hot path, record their message id in the move's own transaction (see `typed_move`);
         // everything else records it here.
         let is_move = matches!(
-            parsed,
-            Ok(Parsed::MoveText(_) | Parsed::Command(Command::Move(..)))
+            request,
+            Ok(Request::Parsed(
+                Parsed::MoveText(_) | Parsed::Command(Command::Move(..))
+            ))
         );
         if !is_move
             && !self
                 .store
-                .first_sight(&msg.platform, &msg.chat, &msg.message_id, now)
+                .first_sight(o.platform.as_str(), &o.chat, &o.message_id, now)
                 .await?
         {
             return Ok(Vec::new());
         }
-        let parsed = match parsed {
-            Ok(p) => p,
-            Err(e) => return Ok(vec![reply(msg, e.to_string())]),
-        };
-        let me = self.person_for(&msg.platform, &msg.user, now).await?;
-        match parsed {
-            Parsed::Ignore => Ok(Vec::new()),
-            Parsed::MoveText(text) => self.typed_move(msg, &me, None, &text, false, now).await,
-            Parsed::Command(c) => self.command(msg, &me, c, now).await,
+        let request = request?;
+        let me = self.person_for(o.platform, &o.user, now).await?;
+        match request {
+            Request::Parsed(Parsed::MoveText(text)) => {
+                self.typed_move(msg, &me, None, &text, false, now).await
+            }
+            Request::Parsed(Parsed::Command(c)) => self.command(msg, &me, c, now).await,
+            Request::Action(a) => self.press(msg, &me, a, now).await,
         }
     }
 
@@ -247,56 +304,121 @@ impl Table {
         me: &Player,
         c: Command,
         now: i64,
-    ) -> Outcome<Vec<Outgoing>> {
+    ) -> Handled<Vec<Outgoing>> {
+        let o = &msg.origin;
         match c {
-            Command::Challenge(spec) => self.challenge(msg, me, &spec, now).await,
-            Command::Accept(n) => self.accept(msg, me, n, now).await,
-            Command::Decline(n) => self.decline(msg, me, n).await,
-            Command::Cancel(n) => self.cancel(msg, me, n).await,
+            Command::Challenge(spec) => self.challenge(o, me, &spec, now).await,
+            Command::Accept(n) => self.accept(o, me, n, now).await,
+            Command::Decline(n) => self.decline(o, me, n).await,
+            Command::Cancel(n) => self.cancel(o, me, n).await,
             Command::Move(n, text) => self.typed_move(msg, me, n, &text, true, now).await,
-            Command::Confirm(n) => self.confirm(msg, me, n, now).await,
-            Command::Moves(n, square) => self.show_moves(msg, me, n, &square, now).await,
-            Command::Board(n) => self.show_board(msg, me, n, now).await,
-            Command::Resign(n) => self.resign(msg, me, n, now).await,
-            Command::Draw(n) => self.draw(msg, me, n, now).await,
-            Command::NoDraw(n) => self.no_draw(msg, me, n).await,
-            Command::Abort(n) => self.abort(msg, me, n, now).await,
-            Command::Claim(n) => self.claim(msg, me, n, now).await,
-            Command::Games => self.games(msg, me).await,
-            Command::Record(n) => self.record(msg, me, n).await,
-            Command::Help => Ok(vec![reply(msg, texts::help())]),
-            Command::Rules(v) => Ok(vec![reply(msg, actions::rules_text(v.as_deref()))]),
-            Command::Rating(kind) => self.rating(msg, me, kind.as_deref(), now).await,
+            Command::Confirm(n) => self.confirm(o, me, n, now).await,
+            Command::Moves(n, square) => self.show_moves(o, me, n, &square, now).await,
+            Command::Board(n) => self.show_board(o, me, n, now).await,
+            Command::Resign(n) => self.resign(o, me, n, now).await,
+            Command::Draw(n) => self.draw(o, me, n, now).await,
+            Command::NoDraw(n) => self.no_draw(o, me, n, now).await,
+            Command::Abort(n) => self.abort(o, me, n, now).await,
+            Command::Claim(n) => self.claim(o, me, n, now).await,
+            Command::Games => self.games(o, me).await,
+            Command::Record(n) => self.record(o, me, n).await,
+            Command::Help => Ok(vec![Outgoing::reply(o, Msg::Help)]),
+            Command::Rules(v) => Ok(vec![Outgoing::reply(
+                o,
+                in_game::rules_text(v.as_deref()),
+            )]),
+            Command::Rating { who, kind } => {
+                self.rating(o, me, who.as_ref(), kind.as_deref(), now)
+                    .await
+            }
             Command::Top {
                 kind,
                 month,
                 global,
-            } => self.top(msg, me, kind.as_deref(), month, global, now).await,
-            Command::Chips => self.chips(msg, me).await,
+            } => self.top(o, me, kind.as_deref(), month, global, now).await,
+            Command::Chips => self.chips(o, me).await,
+        }
+    }
+
+    /// A button press: challenge buttons name their challenge; game buttons must be pressed
+    /// by a player of a running game at the ply they were offered at, or they change nothing.
+    async fn press(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        a: Action,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        let o = &msg.origin;
+        let Some((game, ply)) = a.game() else {
+            return match a {
+                Action::Accept { challenge } => self.accept(o, me, Some(challenge), now).await,
+                Action::Decline { challenge } => self.decline(o, me, Some(challenge)).await,
+                Action::Cancel { challenge } => self.cancel(o, me, Some(challenge)).await,
+                _ => Ok(Vec::new()),
+            };
+        };
+        let Some(row) = self
+            .store
+            .game(game)
+            .await?
+            .filter(|g| g.platform == o.platform.as_str() && g.chat == o.chat)
+        else {
+            return refuse(Msg::ButtonStale);
+        };
+        if row.white_id != me.id && row.black_id != me.id {
+            return refuse(Msg::ButtonNotYours);
+        }
+        if row.status != "active" || row.ply != ply {
+            return refuse(Msg::ButtonStale);
+        }
+        let n = Some(game);
+        match a {
+            Action::Resign { .. } => self.resign(o, me, n, now).await,
+            Action::OfferDraw { .. } => self.draw(o, me, n, now).await,
+            Action::AcceptDraw { .. } => {
+                let mine = if row.white_id == me.id { "white" } else { "black" };
+                match row.draw_offer_by.as_deref() {
+                    Some(by) if by != mine => self.draw(o, me, n, now).await,
+                    _ => refuse(Msg::ButtonStale),
+                }
+            }
+            Action::DeclineDraw { .. } => self.no_draw(o, me, n, now).await,
+            Action::Abort { .. } => self.abort(o, me, n, now).await,
+            Action::Confirm { .. } => self.confirm(o, me, n, now).await,
+            Action::ShowMoves { from, .. } => {
+                self.show_moves(o, me, n, &from.to_string(), now).await
+            }
+            Action::Accept { .. } | Action::Decline { .. } | Action::Cancel { .. } => {
+                Ok(Vec::new())
+            }
+        }
+    }
+
+    /// The adapter reports that the board of `game` after `ply` plies reached the chat at
+    /// `at`: the clock of the side to move starts then, never before the move and at most
+    /// [`MAX_DELIVERY_CREDIT_MS`] after it. Only the first report of a ply counts; a missing
+    /// report gives no credit.
+    pub async fn delivered(&self, game: i64, ply: i64, at: i64) {
+        let _guard = self.game_lock(game).await;
+        match self.store.delivered(game, ply, at, MAX_DELIVERY_CREDIT_MS).await {
+            Ok(true) => {
+                match self.live(game).await {
+                    Ok(Some(live)) => self.arm_game(&live),
+                    Ok(None) => {}
+                    Err(e) => tracing::warn!(game, error = %e, "delivery noted, timer not re-armed"),
+                }
+            }
+            Ok(false) => {}
+            Err(e) => tracing::warn!(game, error = %e, "delivery time not written"),
         }
     }
 }
 
-/// An `@name` in the text that the adapter could not turn into a mention (so a challenge
-/// to it would silently become an open one).
-fn unresolved_mention(msg: &Incoming) -> Option<&str> {
-    if !msg.mentions.is_empty() {
-        return None;
-    }
-    msg.text
-        .split_whitespace()
-        .find(|w| w.len() > 1 && w.starts_with('@'))
-}
-
-/// A text reply to the chat a message came from.
-fn reply(msg: &Incoming, text: String) -> Outgoing {
-    Outgoing {
-        platform: msg.platform.clone(),
-        chat: msg.chat.clone(),
-        text,
-        board: None,
-        chart: None,
-    }
+/// What a message asks for once read.
+enum Request {
+    Parsed(Parsed),
+    Action(Action),
 }
 
 #[cfg(test)]

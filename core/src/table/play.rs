@@ -1,10 +1,13 @@
 //! Moves: typed, confirmed, or played by the table; and every way a game ends.
 
+use super::action::Action;
 use super::live::{Live, Pick};
-use super::types::{Incoming, Outgoing};
-use super::{lock, reply, texts, Outcome, Table};
+use super::types::{lang_of, Incoming, Origin, Outgoing};
+use super::{lock, refuse, Handled, Table, TableError};
 use crate::color::Color;
-use crate::store::{Finish, MoveUpdate, Player};
+use crate::game::EndCause;
+use crate::store::{Finish, MoveUpdate, Player, RatingChange};
+use crate::words::{Lang, List, Msg};
 
 /// Where a move comes from.
 pub(super) enum Source<'a> {
@@ -25,12 +28,34 @@ pub(super) fn result_word(winner: Option<Color>) -> &'static str {
     }
 }
 
+impl Finish {
+    /// A game won, lost or drawn for `cause` under `rule`.
+    pub(super) fn decided(winner: Option<Color>, cause: EndCause, rule: &str) -> Finish {
+        Finish {
+            result: result_word(winner).to_string(),
+            cause,
+            rule: rule.to_string(),
+            abandoned_by: None,
+        }
+    }
+
+    /// A game voided (aborted or annulled): it never counts.
+    pub(super) fn void(cause: EndCause, rule: &str) -> Finish {
+        Finish {
+            result: "void".into(),
+            cause,
+            rule: rule.to_string(),
+            abandoned_by: None,
+        }
+    }
+}
+
 /// `Ratings: alice 1015 (+15), bob 985 (−15).` for the players of a game, if any moved.
-fn ratings_line(live: &Live, changes: &[crate::store::RatingChange]) -> Option<String> {
+fn ratings_line(live: &Live, changes: &[RatingChange]) -> Option<Msg> {
     if changes.is_empty() {
         return None;
     }
-    let named: Vec<(String, i64, i64)> = changes
+    let named = changes
         .iter()
         .map(|c| {
             let name = if c.player_id == live.white.id {
@@ -38,15 +63,37 @@ fn ratings_line(live: &Live, changes: &[crate::store::RatingChange]) -> Option<S
             } else {
                 &live.black.name
             };
-            (name.clone(), c.after, c.after - c.before)
+            let delta = c.after - c.before;
+            Msg::RatingChange {
+                name: name.clone(),
+                after: c.after,
+                sign: match delta.signum() {
+                    1 => "plus",
+                    -1 => "minus",
+                    _ => "zero",
+                }
+                .into(),
+                delta: delta.abs(),
+            }
         })
         .collect();
-    Some(texts::rating_changes(&named))
+    Some(Msg::RatingChanges {
+        changes: List(named),
+    })
+}
+
+/// The result, followed by the rating changes when there are any.
+fn with_ratings(result: Msg, ratings: Option<Msg>) -> Msg {
+    match ratings {
+        Some(r) => Msg::Lines(vec![result, r]),
+        None => result,
+    }
 }
 
 impl Table {
     /// A move typed as text (or with /move). Plain text from someone with no game here is
-    /// not for us and gets no answer.
+    /// not for us and gets no answer. A refusal is recorded against the message id too, so a
+    /// repeat of the same message is answered once.
     pub(super) async fn typed_move(
         &self,
         msg: &Incoming,
@@ -55,124 +102,129 @@ impl Table {
         text: &str,
         explicit: bool,
         now: i64,
-    ) -> Outcome<Vec<Outgoing>> {
-        let id = match self.pick(msg, me, number).await? {
-            Pick::Game(id) => id,
-            Pick::Say(s) => return self.answer_once(msg, vec![reply(msg, s)], now).await,
-            Pick::None if explicit => {
-                return self
-                    .answer_once(msg, vec![reply(msg, texts::no_game_here())], now)
-                    .await
+    ) -> Handled<Vec<Outgoing>> {
+        match self.try_move(msg, me, number, text, explicit, now).await {
+            Err(TableError::User(m)) => {
+                if self.first_sight(&msg.origin, now).await? {
+                    refuse(m)
+                } else {
+                    Ok(Vec::new())
+                }
             }
-            Pick::None => return self.answer_once(msg, Vec::new(), now).await,
+            Ok(None) => {
+                self.first_sight(&msg.origin, now).await?;
+                Ok(Vec::new())
+            }
+            Ok(Some(out)) => Ok(out),
+            Err(e) => Err(e),
+        }
+    }
+
+    async fn first_sight(&self, o: &Origin, now: i64) -> Result<bool, crate::store::StoreError> {
+        self.store
+            .first_sight(o.platform.as_str(), &o.chat, &o.message_id, now)
+            .await
+    }
+
+    /// `None`: not for us (plain text from someone with no game here).
+    async fn try_move(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        number: Option<i64>,
+        text: &str,
+        explicit: bool,
+        now: i64,
+    ) -> Handled<Option<Vec<Outgoing>>> {
+        let o = &msg.origin;
+        let id = match self.pick(o, me, number).await? {
+            Pick::Game(id) => id,
+            Pick::None if explicit => return refuse(Msg::NoGameHere),
+            Pick::None => return Ok(None),
         };
         let _guard = self.game_lock(id).await;
         // A copy of this message may have been handled while we waited for the lock.
         if self
             .store
-            .seen(&msg.platform, &msg.chat, &msg.message_id)
+            .seen(o.platform.as_str(), &o.chat, &o.message_id)
             .await?
         {
-            return Ok(Vec::new());
+            return Ok(Some(Vec::new()));
         }
-        let refusal = |text: String| vec![reply(msg, text)];
         let Some(live) = self.live(id).await? else {
-            return self
-                .answer_once(msg, refusal(texts::no_such_game(id)), now)
-                .await;
+            return refuse(Msg::NoSuchGame { id });
         };
         if !live.active() {
-            return self
-                .answer_once(msg, refusal(texts::game_is_over(id)), now)
-                .await;
+            return refuse(Msg::GameIsOver { id });
         }
         let Some(color) = live.color_of(me.id) else {
-            return self
-                .answer_once(msg, refusal(texts::not_your_game(id)), now)
-                .await;
+            return refuse(Msg::NotYourGame { id });
         };
         if live.game.turn() != color {
-            return self
-                .answer_once(msg, refusal(texts::not_your_turn()), now)
-                .await;
+            return refuse(Msg::NotYourTurn);
         }
+        let lang = lang_of(o);
         // A move that arrives after the flag fell is too late (T1).
         if live.clock().after_move(color, now).is_err() {
-            let out = self.flag(&live, now).await?;
-            return self.answer_once(msg, out, now).await;
+            let out = self.flag(&live, now, lang).await?;
+            return if self.first_sight(o, now).await? {
+                Ok(Some(out))
+            } else {
+                Ok(Some(Vec::new()))
+            };
         }
         let (recorded, loses) = match live.game.check_text(text) {
             Ok(r) => r,
-            Err(r) => {
-                return self
-                    .answer_once(msg, refusal(texts::refused(&r.text, &r.reason)), now)
-                    .await
-            }
+            Err(r) => return refuse(Msg::from(&r)),
         };
         if loses {
             self.store
                 .set_pending_move(id, live.row.ply, Some(text))
                 .await?;
             let deadline = live.game.deadline_and_limit().0.unwrap_or(0);
-            return self
-                .answer_once(
-                    msg,
-                    refusal(texts::confirm_needed(&recorded, deadline)),
-                    now,
-                )
-                .await;
+            if !self.first_sight(o, now).await? {
+                return Ok(Some(Vec::new()));
+            }
+            return Ok(Some(vec![Outgoing::private(
+                o,
+                Msg::ConfirmNeeded { recorded, deadline },
+            )
+            .in_game(id)
+            .with_actions(vec![Action::Confirm {
+                game: id,
+                ply: live.row.ply,
+            }])]));
         }
-        self.commit_play(&live, color, text, Source::Message(msg), now)
+        self.commit_play(&live, color, text, Source::Message(msg), now, lang)
             .await
-    }
-
-    /// Record the message as handled, then give `out` — or nothing if it was a repeat.
-    async fn answer_once(
-        &self,
-        msg: &Incoming,
-        out: Vec<Outgoing>,
-        now: i64,
-    ) -> Outcome<Vec<Outgoing>> {
-        if self
-            .store
-            .first_sight(&msg.platform, &msg.chat, &msg.message_id, now)
-            .await?
-        {
-            Ok(out)
-        } else {
-            Ok(Vec::new())
-        }
+            .map(Some)
     }
 
     /// `/confirm`: play the losing move (C6) that was put on hold.
     pub(super) async fn confirm(
         &self,
-        msg: &Incoming,
+        o: &Origin,
         me: &Player,
         number: Option<i64>,
         now: i64,
-    ) -> Outcome<Vec<Outgoing>> {
-        let (live, color, _guard) = match self.my_game_locked(msg, me, number).await? {
-            Ok(x) => x,
-            Err(out) => return Ok(out),
-        };
+    ) -> Handled<Vec<Outgoing>> {
+        let (live, color, _guard) = self.my_game_locked(o, me, number).await?;
         let pending =
             live.row.pending_move.clone().filter(|_| {
                 live.row.pending_ply == Some(live.row.ply) && live.game.turn() == color
             });
         let Some(text) = pending else {
-            return Ok(vec![reply(msg, texts::nothing_to_confirm())]);
+            return refuse(Msg::NothingToConfirm);
         };
+        let lang = lang_of(o);
         if live.clock().after_move(color, now).is_err() {
-            return self.flag(&live, now).await;
+            return self.flag(&live, now, lang).await;
         }
-        self.commit_play(&live, color, &text, Source::Confirm, now)
+        self.commit_play(&live, color, &text, Source::Confirm, now, lang)
             .await
     }
 
     /// Play a checked move, commit it, and say so with the board. The caller holds the lock.
-    // One transaction's story: play, clock, offer, commit, announce.
-    #[allow(clippy::too_many_lines)]
     pub(super) async fn commit_play(
         &self,
         live: &Live,
@@ -180,28 +232,21 @@ impl Table {
         text: &str,
         source: Source<'_>,
         now: i64,
-    ) -> Outcome<Vec<Outgoing>> {
+        lang: Lang,
+    ) -> Handled<Vec<Outgoing>> {
         let auto = matches!(source, Source::Table);
         let message = match source {
-            Source::Message(m) => Some(m),
+            Source::Message(m) => Some(&m.origin),
             Source::Confirm | Source::Table => None,
         };
-        let id = live.row.id;
+        let id = live.id();
         let mut game = live.game.clone();
         let recorded = match game.play_text(text) {
             Ok(r) => r,
-            Err(refusal) => {
-                return Ok(vec![Outgoing {
-                    platform: live.row.platform.clone(),
-                    chat: live.row.chat.clone(),
-                    text: texts::refused(&refusal.text, &refusal.reason),
-                    board: None,
-                    chart: None,
-                }])
-            }
+            Err(refusal) => return refuse(Msg::from(&refusal)),
         };
         let Ok(clock) = live.clock().after_move(mover, now) else {
-            return self.flag(live, now).await;
+            return self.flag(live, now, lang).await;
         };
         let ending = game.ending();
         // A move by the side the draw was offered to declines the offer (T2).
@@ -215,78 +260,68 @@ impl Table {
         } else {
             live.row.draw_offer_by.clone()
         };
-        let finish = ending.as_ref().map(|e| Finish {
-            result: result_word(e.winner).to_string(),
-            reason: e.reason.clone(),
-            rule: e.rule.to_string(),
-            abandoned_by: None,
-        });
         let update = MoveUpdate {
-            message: message.map(|m| (m.platform.clone(), m.chat.clone(), m.message_id.clone())),
+            message: message.map(|o| {
+                (
+                    o.platform.as_str().to_string(),
+                    o.chat.clone(),
+                    o.message_id.clone(),
+                )
+            }),
             text: recorded.clone(),
             auto,
             white_ms: clock.remaining[0],
             black_ms: clock.remaining[1],
             turn_started_at: clock.turn_started,
             draw_offer_by: offer,
-            finish,
+            finish: ending.map(|e| Finish::decided(e.winner, e.cause, e.rule)),
         };
-        let saved = self
-            .store
-            .commit_move(id, live.row.ply, now, &update)
-            .await?;
-        let rating_line = ratings_line(live, &saved.ratings);
-        let row = saved.game;
-        lock(&self.cache).insert(id, (row.ply, game.clone()));
-        let after = super::live::Live {
-            row,
+        let saved = self.store.commit_move(id, live.row.ply, now, &update).await?;
+        let ratings = ratings_line(live, &saved.ratings);
+        lock(&self.cache).insert(id, (saved.game.ply, game.clone()));
+        let after = Live {
+            row: saved.game,
             white: live.white.clone(),
             black: live.black.clone(),
             game,
             rules: live.rules.clone(),
             control: live.control,
         };
-        let mut out = Vec::new();
-        let (platform, chat) = (after.row.platform.clone(), after.row.chat.clone());
         let mover_name = after.name(mover).to_string();
-        let mut caption = if auto {
-            texts::auto_moved(id, &mover_name, &recorded)
-        } else {
-            texts::after_move(&mover_name, &recorded, &after.status(now))
-        };
-        if offer_declined {
-            caption.push_str(&texts::draw_offer_declined_by_move());
-        }
-        if let Some(e) = ending {
-            self.forget_game(id);
-            let mut result =
-                texts::rules_result(id, &e, after.name(Color::White), after.name(Color::Black));
-            if let Some(r) = rating_line {
-                result.push(' ');
-                result.push_str(&r);
+        let caption = if auto {
+            Msg::AutoMoved {
+                id,
+                who: mover_name,
+                recorded,
             }
-            let board = after.board_message(
-                &platform,
-                &chat,
-                caption,
-                mover.opponent(),
-                now,
-                Some(&result),
-            );
-            out.push(board);
-            out.push(Outgoing {
-                platform,
-                chat,
-                text: result,
-                board: None,
-                chart: None,
-            });
         } else {
+            Msg::AfterMove {
+                mover: mover_name,
+                recorded,
+                status: Box::new(after.status(now)),
+                offer_declined,
+            }
+        };
+        let Some(e) = ending else {
             self.arm_game(&after);
             let next = after.game.turn();
-            out.push(after.board_message(&platform, &chat, caption, next, now, None));
-        }
-        Ok(out)
+            return Ok(vec![after.board_message(caption, next, now, None, lang)]);
+        };
+        self.forget_game(id);
+        let result = Msg::RulesResult {
+            id,
+            winner: e.winner,
+            name: e.winner.map(|c| after.name(c).to_string()).unwrap_or_default(),
+            cause: e.cause,
+            rule: e.rule.to_string(),
+        };
+        // The final board is seen from the winner's side (White's on a draw).
+        let viewer = e.winner.unwrap_or(Color::White);
+        let board = after.board_message(caption, viewer, now, Some(&result), lang);
+        let said = Outgoing::to_chat(after.platform(), &after.row.chat, with_ratings(result, ratings))
+            .in_lang(lang)
+            .in_game(id);
+        Ok(vec![board, said])
     }
 
     /// End a game without a move; says `text` with the final board. The caller holds the lock.
@@ -294,9 +329,10 @@ impl Table {
         &self,
         live: &Live,
         finish: Finish,
-        text: String,
+        text: Msg,
         now: i64,
-    ) -> Outcome<Vec<Outgoing>> {
+        lang: Lang,
+    ) -> Handled<Vec<Outgoing>> {
         let turn = live.game.turn();
         let clock = live.clock();
         // Stop the running clock where it stands.
@@ -305,19 +341,14 @@ impl Table {
             crate::clock::TimeControl::Fischer { .. } => (left(Color::White), left(Color::Black)),
             _ => (live.row.white_ms, live.row.black_ms),
         };
-        let row = self
+        let saved = self
             .store
-            .finish_game(live.row.id, live.row.ply, &finish, clocks, now)
+            .finish_game(live.id(), live.row.ply, &finish, clocks, now)
             .await?;
-        let mut text = text;
-        if let Some(r) = ratings_line(live, &row.ratings) {
-            text.push(' ');
-            text.push_str(&r);
-        }
-        let row = row.game;
-        self.forget_game(live.row.id);
+        let text = with_ratings(text, ratings_line(live, &saved.ratings));
+        self.forget_game(live.id());
         let ended = Live {
-            row,
+            row: saved.game,
             white: live.white.clone(),
             black: live.black.clone(),
             game: live.game.clone(),
@@ -328,27 +359,30 @@ impl Table {
             "black" => Color::Black,
             _ => Color::White,
         };
+        // The board's header line shows the result without the rating changes.
+        let header = match &text {
+            Msg::Lines(lines) => lines[0].clone(),
+            other => other.clone(),
+        };
         Ok(vec![ended.board_message(
-            &ended.row.platform.clone(),
-            &ended.row.chat.clone(),
-            text.clone(),
+            text,
             viewer,
             now,
-            Some(&text),
+            Some(&header),
+            lang,
         )])
     }
 
     /// The side to move ran out of time: it loses (T1).
-    pub(super) async fn flag(&self, live: &Live, now: i64) -> Outcome<Vec<Outgoing>> {
+    pub(super) async fn flag(&self, live: &Live, now: i64, lang: Lang) -> Handled<Vec<Outgoing>> {
         let loser = live.game.turn();
         let winner = loser.opponent();
-        let finish = Finish {
-            result: result_word(Some(winner)).to_string(),
-            reason: texts::reason_flag(loser),
-            rule: "T1".into(),
-            abandoned_by: None,
+        let finish = Finish::decided(Some(winner), EndCause::Flag(loser), "T1");
+        let text = Msg::Flagged {
+            id: live.id(),
+            loser: live.name(loser).to_string(),
+            winner: live.name(winner).to_string(),
         };
-        let text = texts::flagged(live.row.id, live.name(loser), live.name(winner));
-        self.end_game(live, finish, text, now).await
+        self.end_game(live, finish, text, now, lang).await
     }
 }

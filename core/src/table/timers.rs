@@ -3,8 +3,11 @@
 
 use super::live::Live;
 use super::types::Outgoing;
-use super::{lock, texts, Outcome, Table};
+use super::{lock, Table, TableError};
 use crate::clock::TimeControl;
+use crate::game::Game;
+use crate::store::StoreError;
+use crate::words::{Duration, Lang, Msg};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
@@ -130,12 +133,12 @@ impl Table {
         for key in due {
             let result = match key {
                 Key::Game(id) => self.fire_game(id, now).await,
-                Key::Challenge(id) => self.expire(id, now).await,
+                Key::Challenge(id) => self.expire(id, now).await.map_err(TableError::Store),
             };
             match result {
                 Ok(mut o) => out.append(&mut o),
                 Err(e) => {
-                    tracing::error!(?key, error = %e, "timer failed; retrying in a second");
+                    tracing::error!(?key, error = ?e, "timer failed; retrying in a second");
                     self.arm(key, now + 1000);
                 }
             }
@@ -144,7 +147,7 @@ impl Table {
         out
     }
 
-    async fn fire_game(&self, id: i64, now: i64) -> Outcome<Vec<Outgoing>> {
+    async fn fire_game(&self, id: i64, now: i64) -> Result<Vec<Outgoing>, TableError> {
         let _guard = self.game_lock(id).await;
         let Some(live) = self.live(id).await? else {
             return Ok(Vec::new());
@@ -157,50 +160,55 @@ impl Table {
             self.arm(Key::Game(id), at);
             return Ok(Vec::new());
         }
+        // Nobody asked: timer messages are in English until chats choose a language.
+        let lang = Lang::EN;
+        let say = |live: &Live, m: Msg| {
+            Outgoing::to_chat(live.platform(), &live.row.chat, m)
+                .in_lang(lang)
+                .in_game(id)
+        };
         match event {
-            Event::Flag => self.flag(&live, now).await,
+            Event::Flag => self.flag(&live, now, lang).await,
             Event::Remind => {
                 self.store.set_reminded(id, live.row.ply).await?;
                 let turn = live.game.turn();
                 let left = live.clock().left(turn, turn, now).unwrap_or(0);
-                let text = texts::reminder(id, live.name(turn), left);
-                let reloaded = self.live(id).await?;
-                if let Some(l) = reloaded {
-                    self.arm_game(&l);
-                }
-                Ok(vec![Outgoing {
-                    platform: live.row.platform.clone(),
-                    chat: live.row.chat.clone(),
-                    text,
-                    board: None,
-                    chart: None,
-                }])
+                self.rearm(id).await?;
+                Ok(vec![say(
+                    &live,
+                    Msg::Reminder {
+                        id,
+                        who: live.name(turn).to_string(),
+                        left: Duration(left),
+                    },
+                )])
             }
             Event::IdleNotice => {
                 self.store.set_idle_noticed(id, live.row.ply).await?;
                 let idler = live.game.turn();
-                let text = texts::idle_notice(
-                    id,
-                    live.name(idler),
-                    live.name(idler.opponent()),
-                    now - live.row.turn_started_at,
-                );
-                if let Some(l) = self.live(id).await? {
-                    self.arm_game(&l);
-                }
-                Ok(vec![Outgoing {
-                    platform: live.row.platform.clone(),
-                    chat: live.row.chat.clone(),
-                    text,
-                    board: None,
-                    chart: None,
-                }])
+                self.rearm(id).await?;
+                Ok(vec![say(
+                    &live,
+                    Msg::IdleNotice {
+                        id,
+                        idler: live.name(idler).to_string(),
+                        other: live.name(idler.opponent()).to_string(),
+                        idle: Duration(now - live.row.turn_started_at),
+                    },
+                )])
             }
             Event::AutoMove => {
                 let turn = live.game.turn();
-                match live.game.auto_move_text() {
+                // D6: the engine picks the move; the rules only check it.
+                let auto = match &live.game {
+                    Game::Damas(g) => {
+                        crate::engine::damas_auto_move(g.position()).map(|m| m.to_string())
+                    }
+                    Game::Corners(_) => None,
+                };
+                match auto {
                     Some(text) => {
-                        self.commit_play(&live, turn, &text, super::play::Source::Table, now)
+                        self.commit_play(&live, turn, &text, super::play::Source::Table, now, lang)
                             .await
                     }
                     // No move at all: the rules have ended the game already.
@@ -208,6 +216,14 @@ impl Table {
                 }
             }
         }
+    }
+
+    /// Reload a game and arm its next timer.
+    async fn rearm(&self, id: i64) -> Result<(), StoreError> {
+        if let Some(l) = self.live(id).await? {
+            self.arm_game(&l);
+        }
+        Ok(())
     }
 
     /// Drive the timers forever: sleep until the next deadline (or until an earlier one is

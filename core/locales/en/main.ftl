@@ -1,0 +1,350 @@
+### English: the reference catalogue. Every other language has every message here.
+### Variables are the fields of `Msg` (core/src/words/msg.rs). Colours arrive as `white` /
+### `black`, yes/no flags as `yes` / `no`, absent values as `none`.
+
+## Pieces of other messages
+
+duration-days = { $days }d { $hours }h
+time-none = no clock
+time-fischer = { $text }
+time-per-move = { $text } per move
+list-or = { $first } or { $second }
+game-number = #{ $id }
+rules-name = { $family ->
+        [damas] Damas ({ $flying ->
+            [yes] flying kings
+           *[no] short kings
+        })
+       *[other] Corners, { $training ->
+            [yes] training ({ $family ->
+                [classic3x3] classic 3×3
+                [classic3x4] classic 3×4
+                [diagonal3x3] diagonal 3×3
+                [diagonal3x4] diagonal 3×4
+                [triangle] triangular home
+                [square4x4] 4×4 home
+                [halma16] Halma 16×16
+               *[other] custom home
+            })
+           *[no] { $family ->
+                [classic3x3] classic 3×3
+                [classic3x4] classic 3×4
+                [classic4x3] classic 3×4 (mirrored)
+                [diagonal3x3] diagonal 3×3
+                [diagonal3x4] diagonal 3×4
+                [triangle] triangular home
+                [square4x4] 4×4 home
+                [halma16] Halma 16×16
+               *[other] { $family }
+            }
+        }
+    }
+kind-name = { $kind ->
+        [classic3x3] classic 3×3
+        [classic3x4] classic 3×4
+        [diagonal3x3] diagonal 3×3
+       *[damas] Damas
+    }
+terms = { $rules } · { $time } · { $rated ->
+        [yes] rated
+       *[no] casual
+    }{ $movetime ->
+        [none] {""}
+       *[other] {" · "}movetime { $movetime }
+    }{ $monitor ->
+        [yes] {" · "}activity monitor
+       *[no] {""}
+    }{ $stake ->
+        [none] {""}
+       *[other] {" · "}stake { $stake } chips
+    }
+
+## Why games end
+
+cause-completed = completed target
+cause-both-completed = both completed target on move { $move_no }
+cause-returned-home = { $side } returned home after the deadline
+cause-left-home-late = { $side } left home late
+cause-both-left-home-late = both left home late
+cause-limit = move limit, { $white } to { $black } in target
+cause-repetition = threefold repetition
+cause-no-legal-move = { $side } has no legal move
+cause-no-reply = completed target, black cannot reply
+cause-no-pieces = { $side } has no pieces left
+cause-cannot-move = { $side } cannot move
+cause-flag = { $side ->
+        [white] White
+       *[black] Black
+    } ran out of time
+cause-resigned = { $side ->
+        [white] White
+       *[black] Black
+    } resigned
+cause-agreed = draw agreed
+cause-aborted = aborted before both sides moved
+cause-abandoned = { $side ->
+        [white] White
+       *[black] Black
+    } abandoned the game
+result-line = { $ended ->
+        [yes] { $winner ->
+            [white] white wins ({ $cause })
+            [black] black wins ({ $cause })
+           *[none] draw ({ $cause })
+        }
+       *[no] ongoing
+    }
+
+## Why a move is refused
+
+refused = { $text }: { $reason }
+text-empty = the move is empty
+text-too-long = the move is too long
+text-bad-square = '{ $text }' is not a square
+text-one-square = a move names at least two squares
+text-bad-number = '{ $text }' is not a square number (1-32)
+ill-no-piece-of-yours = no piece of yours on { $square }
+ill-off-board = { $square } is not on this board
+ill-occupied = { $square } is occupied
+ill-mixed = steps and jumps cannot be mixed
+ill-would-block = that would block the piece on { $square } (rule C8)
+ill-unreachable = the piece on { $from } cannot reach { $to }
+ill-not-a-jump = { $from }-{ $to } is neither a step nor a jump
+ill-nothing-to-jump = there is no piece on { $square } to jump over
+ill-revisit = a chain never lands twice on { $square }
+ill-target-locked = the piece on { $square } has reached its target and may not leave it
+ill-game-over = the game is over
+ill-not-playing = { $square } is not a playing square
+ill-capture-compulsory = a capture is compulsory
+ill-quantity = you must take the most pieces possible ({ $count })
+ill-quality = you must take the most kings possible ({ $kings }) among captures of { $count }
+ill-must-continue = the capture must go on from { $square }
+ill-backward = men move and capture forward only
+ill-not-a-move = { $from }-{ $to } is not a move of this piece
+ill-nothing-to-take = there is no piece of the opponent to take between { $from } and { $to }
+ill-taken-twice = the piece on { $square } was already taken in this move
+ill-ambiguous = ambiguous: say which: { $options }
+
+## Variants
+
+variant-unknown = unknown variant '{ $id }' (try classic3x3, classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training)
+variant-bad-option = training option '{ $option }' is not understood (ortho, diag, deadline=N|off, limit=N|off, blocking=on|off, lock=on|off, home=a1-c3.d1)
+variant-bad-home = the home shape is not usable: { $problem }
+home-not-a-square = '{ $item }' is not a square or a1-c3 range
+home-empty = it has no squares
+home-off-board = { $square } is not on the board
+home-too-many = { $count } squares is more than { $max }
+home-both-homes = { $square } would be in both homes
+
+## Reading commands
+
+cmd-too-long = That message is too long (at most { $max } characters).
+cmd-unknown = Unknown command /{ $name } (see /help).
+cmd-challenge-word = I don't understand '{ $word }' in the challenge (see /help).
+cmd-not-a-game-number = '{ $text }' is not a game number.
+cmd-move-missing = /move needs a move, e.g. /move c3-d4
+cmd-moves-missing = /moves needs a square, e.g. /moves c3
+cmd-one-game = Say one game, not two.
+cmd-one-time-control = Say one time control, not two.
+cmd-name-after-at = Write the player's name right after @.
+cmd-kings-are-damas = '{ $word }' kings are a Damas option: say damas { $word }
+cmd-movetime-range = movetime needs a time from 5s to 24h, e.g. movetime 30s
+cmd-damas-options = movetime and monitor are Damas options.
+cmd-not-rated = { $rules } games are not rated; say casual.
+cmd-stake-needs-rated = A stake goes with a rated Damas game: damas rated stake 50
+cmd-stake-number = stake needs a number of chips, e.g. stake 50
+
+## Buttons (the console and outside checks rely on these English labels)
+
+btn-accept = Accept
+btn-decline = Decline
+btn-cancel = Cancel
+btn-resign = Resign
+btn-offer-draw = Offer draw
+btn-accept-draw = Accept draw
+btn-decline-draw = Decline draw
+btn-abort = Abort
+btn-confirm = Confirm
+btn-square = { $square }
+button-stale = That button is out of date: the game has moved on.
+button-not-yours = That button is not for you.
+
+## Challenges
+
+challenge-to = { $from } challenges { $to }: { $terms }{ $wish ->
+        [white] {" "}(they take White)
+        [black] {" "}(they take Black)
+       *[none] {""}
+    } — challenge #{ $id }. { $to }: /accept or /decline. It expires in { $minutes } min.
+challenge-open = { $from } offers a game to anyone here: { $terms }{ $wish ->
+        [white] {" "}(they take White)
+        [black] {" "}(they take Black)
+       *[none] {""}
+    } — challenge #{ $id }. /accept to play. It expires in { $minutes } min.
+challenge-taken = Challenge #{ $id } accepted by { $by }: game #{ $game }.
+self-challenge = You cannot play against yourself.
+one-at-a-time = Challenge one player at a time.
+no-challenge-for-you = There is no open challenge for you here.
+no-such-challenge = There is no open challenge #{ $id } here.
+challenge-for-someone-else = Challenge #{ $id } is for someone else.
+own-challenge = That is your own challenge; /cancel it if you changed your mind.
+challenge-gone = That challenge was just taken, cancelled or expired.
+declined = { $by } declined { $challenger }'s challenge #{ $id }.
+only-target-declines = Only the challenged player can decline; the challenger can /cancel.
+only-author-cancels = Only the challenger can cancel a challenge.
+cancelled = Challenge #{ $id } cancelled.
+nothing-to-cancel = You have no open challenge here.
+expired = { $challenger }'s challenge #{ $id } expired.
+not-enough-chips = { $who } has { $has } chips, not enough for a stake of { $stake }.
+stake-not-covered = Both players need { $stake } chips for this game; one of you no longer has them.
+unknown-player = I don't know @{ $handle } yet.
+
+## Games
+
+game-started = Game #{ $id }: { $white } (White) vs { $black } (Black) · { $terms }. { $white }, your move.
+no-game-here = You have no game in this chat.
+several-games = You have several games here ({ $ids }); say which, e.g. /move { $first } c3-d4.
+no-such-game = There is no game #{ $id } in this chat.
+not-your-game = You are not playing in game #{ $id }.
+game-is-over = Game #{ $id } is over.
+not-your-turn = Not your turn.
+confirm-needed = { $recorded } ends in your own home after move { $deadline }, which loses the game at once (rule C6). Type /confirm to play it anyway.
+nothing-to-confirm = There is no move waiting for /confirm.
+after-move = { $mover } played { $recorded }. { $status }{ $offer_declined ->
+        [yes] {" "}The draw offer is declined.
+       *[no] {""}
+    }
+status = Move { $move_no }{ $clocks ->
+        [none] {""}
+       *[other] {" · "}{ $clocks }
+    }{ $deadline ->
+        [none] {""}
+       *[other] {" · "}leave home by { $deadline }
+    }{ $limit ->
+        [none] {""}
+       *[other] {" · "}limit { $limit }
+    } · { $to_move } to move
+status-clocks = { $white } { $white_clock } · { $black } { $black_clock }
+board-info = Move { $move_no }{ $deadline ->
+        [none] {""}
+       *[other] {" · "}leave home by { $deadline }
+    }{ $limit ->
+        [none] {""}
+       *[other] {" · "}limit { $limit }
+    }
+board-caption = Game #{ $id }. { $status }
+rules-result = { $winner ->
+        [white] Game #{ $id } over: { $name } (White) wins — { $cause } ({ $rule }).
+        [black] Game #{ $id } over: { $name } (Black) wins — { $cause } ({ $rule }).
+       *[none] Game #{ $id } over: draw — { $cause } ({ $rule }).
+    }
+flagged = Game #{ $id }: { $loser } ran out of time — { $winner } wins (T1).
+resigned = Game #{ $id }: { $loser } resigned — { $winner } wins (T2).
+resigned-annulled = Game #{ $id }: { $loser } resigned after 10 moves or fewer — the game is annulled (R).
+rating-changes = Ratings: { $changes }.
+rating-change = { $name } { $after } ({ $sign ->
+        [plus] +
+        [minus] −
+       *[zero] ±
+    }{ $delta })
+draw-offered = { $by } offers a draw. { $to }: /draw to accept, /nodraw to decline.
+draw-already-offered = You have already offered a draw.
+draw-agreed = Game #{ $id }: draw agreed (T2).
+no-draw-offer = There is no draw offer to decline.
+draw-declined = { $by } declined the draw.
+abort-too-late = Too late to abort: both sides have moved. You can /resign or offer a /draw.
+aborted = Game #{ $id } aborted by { $by }; it does not count.
+not-monitored = Game #{ $id } has no activity monitor.
+claim-on-own-turn = It is your move; you can claim only while your opponent keeps you waiting.
+claim-too-early = { $who } has been idle for { $idle }; you can claim after { $limit }.
+idle-notice = Game #{ $id }: { $idler } has been idle for { $idle }. { $other } may /claim the game (D6).
+abandoned-win = Game #{ $id }: { $loser } abandoned the game — { $winner } wins (D6).
+abandoned-void = Game #{ $id }: { $loser } abandoned the game after 10 moves or fewer — the game is annulled (D6).
+auto-moved = Game #{ $id }: { $who }'s move time ran out, so the table played { $recorded } for them (D6).
+reminder = { $who }, it is your move in game #{ $id }: { $left } left.
+games-none = You have no unfinished games.
+games-line = #{ $id } { $rules } vs { $opponent } — { $my_turn ->
+        [yes] your move
+       *[no] their move
+    }{ $here ->
+        [yes] {""}
+       *[no] {" "}(another chat)
+    }
+record = Game #{ $id }, { $white } – { $black }, { $rules }: { $moves ->
+        [none] no moves yet
+       *[other] { $moves }
+    }{ $result ->
+        [white] {" "}— { $name } wins, { $cause }
+        [black] {" "}— { $name } wins, { $cause }
+        [void] {" "}— void, { $cause }
+        [draw] {" "}— draw, { $cause }
+       *[none] {""}
+    }
+no-moves-from = Nothing can move from { $square } now.
+moves-from = { $square } can go to { $list }.
+bad-square = '{ $text }' is not a square.
+internal-error = Something went wrong on our side; nothing was changed. Please try again.
+conflict = The game changed while your message was being handled; nothing was changed. Look at the /board and try again.
+help =
+    Corners (Ugolki) and Damas in chat.
+    /challenge @user [VARIANT | damas [flying|short] [movetime 30s] [monitor]] [10+5 | 30s+2 | 1d | none] [rated|casual] [white|black|random] — no @user: anyone may accept
+    /accept, /decline, /cancel [N] — answer or withdraw a challenge (or press its buttons)
+    Type moves as text: c3-d4, c3 e5, c3e3e5 (Damas: c3xe5, 11-15). With several games: /move N c3-d4
+    /moves c3 — where c3 can go · /board · /games · /record N
+    /resign · /draw (offer or accept) · /nodraw · /abort (before both have moved) · /confirm · /claim — or the buttons under the board
+    /rating [@user] [kind] — ratings and a chart · /top [kind] [month] [global] — the leaderboard · /chips
+    /rules [variant] — the rules
+    Variants: classic3x3 (default), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
+rules-corners = { $rules }: fill the opponent's corner with your pieces (C1). A move is one step { $diagonal ->
+        [yes] in all eight directions
+       *[no] orthogonally
+    } to an empty square, or a chain of jumps over single pieces of either colour; stop after any jump, never land twice on a square (C2). White moves first; Black always gets the last move, so both completing on the same move is a draw (C5).{ $deadline ->
+        [none] {""}
+       *[other] {" "}Every piece must have left home by move { $deadline }; after that, a move ending in your own home loses (C6).{ $home_exemption ->
+            [yes] {" "}A piece blocked inside its own home, with an opponent piece among those that stop it, does not count against the deadline (C6).
+           *[no] {""}
+        }
+    }{ $limit ->
+        [none] {""}
+       *[other] {" "}After move { $limit } the side with more pieces in the target wins (C7).
+    } The same position three times, or a side with no move, is a draw (C7).{ $no_blocking ->
+        [yes] {" "}You may never block an opponent's piece (C8).
+       *[no] {" "}Blocking is allowed (C8 does not apply).
+    }{ $target_lock ->
+        [yes] {" "}A piece that has entered its target may move inside it but never leave it (C10).
+       *[no] {""}
+    }
+rules-damas = Damas (8×8 checkers, Spanish/Portuguese): men move one square diagonally forward and take forward only (D2). Taking is compulsory and goes on while possible; take the most pieces, then the most kings (D4). A man reaching the far rank becomes a king. { $flying ->
+        [yes] Kings fly along diagonals any distance and take at a distance (D3).
+       *[no] Kings step one square in any diagonal direction (short kings, D3).
+    } A side with no pieces or no move loses (D5).
+
+## Ratings
+
+unknown-kind = '{ $word }' is not a rated kind; try { $kinds }.
+no-rated-games = { $name } has no rated games yet (everyone starts at 1000).
+rating-title = { $name }'s ratings:
+rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } this month{ $monthly_rank ->
+        [none] {""}
+       *[other] {" "}(#{ $monthly_rank })
+    } · { $games } games: { $won } won, { $drawn } drawn, { $lost } lost
+chart-title = { $name } · { $kind } rating
+top-scope = Top { $kind }, { $month ->
+        [none] all time
+       *[other] month { $month }
+    }, { $global ->
+        [yes] everyone
+       *[no] this chat
+    }:
+top-empty = { $scope } nobody has played a rated game yet.
+top-line = { $place }. { $name } { $rating } ({ $games } games)
+top-you = … { $place }. { $name } { $rating } (you)
+chips = { $name } has { $chips } chips.
+
+## The console's own lines
+
+console-welcome = ugolki console — type lines as NAME: text (alice: /challenge @bob), /help for commands, NAME: [Label] to press a button, Ctrl-D to quit.
+console-line-shape = write lines as NAME: text, e.g. alice: /challenge @bob
+console-bad-name = '{ $name }' is not a name here: letters, digits, _ . - (at most { $max })
+console-line-too-long = that line is longer than { $max } bytes; it was ignored
+console-no-such-button = there is no [{ $label }] button to press

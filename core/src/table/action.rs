@@ -1,0 +1,197 @@
+//! Buttons: a small typed action naming its game or challenge and the ply it was offered at,
+//! with a text form of at most 64 bytes (Telegram's `callback_data`, Discord's custom id)
+//! that reads back to the same action.
+
+use crate::square::Square;
+use crate::words::Msg;
+
+/// Longest text form any platform takes.
+pub const MAX_ACTION_TEXT: usize = 64;
+
+/// A button press. Game actions carry the ply they were offered at: pressed after the game
+/// moved on, they are refused as out of date.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    Accept { challenge: i64 },
+    Decline { challenge: i64 },
+    Cancel { challenge: i64 },
+    Resign { game: i64, ply: i64 },
+    OfferDraw { game: i64, ply: i64 },
+    AcceptDraw { game: i64, ply: i64 },
+    DeclineDraw { game: i64, ply: i64 },
+    Abort { game: i64, ply: i64 },
+    /// Play the losing move (C6) that waits for confirmation.
+    Confirm { game: i64, ply: i64 },
+    /// Show where the piece on `from` can go (the start of playing by buttons).
+    ShowMoves { game: i64, ply: i64, from: Square },
+}
+
+impl Action {
+    /// The short code of each kind, first in the text form.
+    fn code(self) -> &'static str {
+        match self {
+            Action::Accept { .. } => "acc",
+            Action::Decline { .. } => "dec",
+            Action::Cancel { .. } => "can",
+            Action::Resign { .. } => "res",
+            Action::OfferDraw { .. } => "odr",
+            Action::AcceptDraw { .. } => "adr",
+            Action::DeclineDraw { .. } => "ddr",
+            Action::Abort { .. } => "abt",
+            Action::Confirm { .. } => "cnf",
+            Action::ShowMoves { .. } => "sho",
+        }
+    }
+
+    /// `acc:7`, `res:12:30`, `sho:12:30:c3`: at most 64 bytes for any ids up to 2^63.
+    #[must_use]
+    pub fn to_text(self) -> String {
+        let code = self.code();
+        match self {
+            Action::Accept { challenge }
+            | Action::Decline { challenge }
+            | Action::Cancel { challenge } => format!("{code}:{challenge}"),
+            Action::ShowMoves { game, ply, from } => format!("{code}:{game}:{ply}:{from}"),
+            Action::Resign { game, ply }
+            | Action::OfferDraw { game, ply }
+            | Action::AcceptDraw { game, ply }
+            | Action::DeclineDraw { game, ply }
+            | Action::Abort { game, ply }
+            | Action::Confirm { game, ply } => format!("{code}:{game}:{ply}"),
+        }
+    }
+
+    /// Read a text form written by [`Action::to_text`]; anything else is `None`.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Action> {
+        if text.len() > MAX_ACTION_TEXT {
+            return None;
+        }
+        let mut parts = text.split(':');
+        let code = parts.next()?;
+        let number = |p: Option<&str>| -> Option<i64> {
+            let p = p?;
+            // Canonical numbers only, so a text form reads back to itself.
+            if p.is_empty() || (p.len() > 1 && p.starts_with('0')) || !p.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            p.parse().ok()
+        };
+        let first = number(parts.next())?;
+        let action = match code {
+            "acc" => Action::Accept { challenge: first },
+            "dec" => Action::Decline { challenge: first },
+            "can" => Action::Cancel { challenge: first },
+            _ => {
+                let (game, ply) = (first, number(parts.next())?);
+                match code {
+                    "res" => Action::Resign { game, ply },
+                    "odr" => Action::OfferDraw { game, ply },
+                    "adr" => Action::AcceptDraw { game, ply },
+                    "ddr" => Action::DeclineDraw { game, ply },
+                    "abt" => Action::Abort { game, ply },
+                    "cnf" => Action::Confirm { game, ply },
+                    "sho" => {
+                        let from = Square::parse(parts.next()?)?;
+                        Action::ShowMoves { game, ply, from }
+                    }
+                    _ => return None,
+                }
+            }
+        };
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(action)
+    }
+
+    /// The button's label.
+    #[must_use]
+    pub fn label(self) -> Msg {
+        match self {
+            Action::Accept { .. } => Msg::BtnAccept,
+            Action::Decline { .. } => Msg::BtnDecline,
+            Action::Cancel { .. } => Msg::BtnCancel,
+            Action::Resign { .. } => Msg::BtnResign,
+            Action::OfferDraw { .. } => Msg::BtnOfferDraw,
+            Action::AcceptDraw { .. } => Msg::BtnAcceptDraw,
+            Action::DeclineDraw { .. } => Msg::BtnDeclineDraw,
+            Action::Abort { .. } => Msg::BtnAbort,
+            Action::Confirm { .. } => Msg::BtnConfirm,
+            Action::ShowMoves { from, .. } => Msg::BtnSquare { square: from },
+        }
+    }
+
+    /// The game it acts on, with the ply it was offered at.
+    #[must_use]
+    pub fn game(self) -> Option<(i64, i64)> {
+        match self {
+            Action::Accept { .. } | Action::Decline { .. } | Action::Cancel { .. } => None,
+            Action::Resign { game, ply }
+            | Action::OfferDraw { game, ply }
+            | Action::AcceptDraw { game, ply }
+            | Action::DeclineDraw { game, ply }
+            | Action::Abort { game, ply }
+            | Action::Confirm { game, ply }
+            | Action::ShowMoves { game, ply, .. } => Some((game, ply)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const MAX_ID: i64 = 1 << 53;
+
+    fn any_action() -> impl Strategy<Value = Action> {
+        let id = 0..=MAX_ID;
+        (0u8..10, id.clone(), id, 0u8..16, 0u8..16).prop_map(|(k, a, b, f, r)| match k {
+            0 => Action::Accept { challenge: a },
+            1 => Action::Decline { challenge: a },
+            2 => Action::Cancel { challenge: a },
+            3 => Action::Resign { game: a, ply: b },
+            4 => Action::OfferDraw { game: a, ply: b },
+            5 => Action::AcceptDraw { game: a, ply: b },
+            6 => Action::DeclineDraw { game: a, ply: b },
+            7 => Action::Abort { game: a, ply: b },
+            8 => Action::Confirm { game: a, ply: b },
+            _ => Action::ShowMoves {
+                game: a,
+                ply: b,
+                from: Square::new(f, r),
+            },
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn every_action_round_trips_in_at_most_64_bytes(a in any_action()) {
+            let text = a.to_text();
+            prop_assert!(text.len() <= MAX_ACTION_TEXT, "{}", text);
+            prop_assert_eq!(Action::parse(&text), Some(a));
+        }
+    }
+
+    #[test]
+    fn the_largest_ids_fit() {
+        let a = Action::ShowMoves {
+            game: i64::MAX,
+            ply: i64::MAX,
+            from: Square::new(15, 15),
+        };
+        assert!(a.to_text().len() <= MAX_ACTION_TEXT);
+        assert_eq!(Action::parse(&a.to_text()), Some(a));
+    }
+
+    #[test]
+    fn other_texts_are_not_actions() {
+        for t in [
+            "", "acc", "acc:", "acc:x", "acc:-1", "acc:07", "res:1", "res:1:2:3", "zzz:1:2",
+            "sho:1:2:z9", "acc:1:2", &"9".repeat(80),
+        ] {
+            assert_eq!(Action::parse(t), None, "{t}");
+        }
+    }
+}

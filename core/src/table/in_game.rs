@@ -1,0 +1,320 @@
+//! The other player commands: boards, resign, draws, abort, claims, lists, records, rules.
+
+use super::types::{lang_of, Origin, Outgoing};
+use super::{refuse, Handled, Table};
+use crate::color::Color;
+use crate::corners::{Directions, Variant};
+use crate::game::{EndCause, Rules};
+use crate::square::Square;
+use crate::store::{Finish, Player};
+use crate::words::{self, Duration, Msg};
+
+/// The rules of one variant, read from its settings (every rule it has, and only those).
+fn corners_rules(v: &Variant) -> Msg {
+    let diagonal = v.directions == Directions::Eight;
+    Msg::RulesCorners {
+        rules: Rules::Corners(v.clone()),
+        diagonal,
+        deadline: v.deadline,
+        limit: v.limit,
+        no_blocking: v.blocking_forbidden,
+        // C6: where blocking is allowed, a piece blocked at home does not count.
+        home_exemption: !v.blocking_forbidden && v.deadline.is_some(),
+        target_lock: v.target_lock,
+    }
+}
+
+/// `/rules [variant]`.
+pub(super) fn rules_text(which: Option<&str>) -> Msg {
+    match which {
+        None => Msg::Lines(vec![
+            corners_rules(&Variant::classic3x3()),
+            Msg::RulesDamas { flying: true },
+        ]),
+        Some("damas" | "checkers") => Msg::RulesDamas { flying: true },
+        Some("damas-short" | "short") => Msg::RulesDamas { flying: false },
+        Some(id) => match Variant::by_id(id) {
+            Ok(v) => corners_rules(&v),
+            Err(e) => words::variant_error(&e),
+        },
+    }
+}
+
+impl Table {
+    /// `/moves c3`: the board with c3's destinations marked.
+    pub(super) async fn show_moves(
+        &self,
+        o: &Origin,
+        me: &Player,
+        number: Option<i64>,
+        square: &str,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        let (live, color) = self.my_game(o, me, number).await?;
+        let Some(sq) = Square::parse(square.trim()) else {
+            return refuse(Msg::BadSquare {
+                text: square.chars().take(12).collect(),
+            });
+        };
+        let dests = live.game.destinations(sq);
+        if dests.is_empty() {
+            return refuse(Msg::NoMovesFrom { square: sq });
+        }
+        let list: Vec<String> = dests.iter().map(ToString::to_string).collect();
+        let lang = lang_of(o);
+        let mut view = live.view(color, now, None, lang);
+        view.selected = Some(sq);
+        view.destinations = dests;
+        Ok(vec![Outgoing::reply(
+            o,
+            Msg::MovesFrom {
+                square: sq,
+                list: list.join(", "),
+            },
+        )
+        .in_game(live.id())
+        .with_board(view)])
+    }
+
+    /// `/board`: the current board, from the sender's side, as the game's living message.
+    pub(super) async fn show_board(
+        &self,
+        o: &Origin,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        let (live, color) = self.my_game(o, me, number).await?;
+        let text = Msg::BoardCaption {
+            id: live.id(),
+            status: Box::new(live.status(now)),
+        };
+        let mut out = live.board_message(text, color, now, None, lang_of(o));
+        // Showing the board again starts no clock.
+        out.ply = None;
+        Ok(vec![out])
+    }
+
+    pub(super) async fn resign(
+        &self,
+        o: &Origin,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        let (live, color, _guard) = self.my_game_locked(o, me, number).await?;
+        let winner = color.opponent();
+        let (id, loser) = (live.id(), live.name(color).to_string());
+        // R: in rated Damas a resignation after 10 moves or fewer annuls the game.
+        let annul =
+            live.row.rated && matches!(live.rules, Rules::Damas { .. }) && live.row.ply <= 10;
+        let (finish, text) = if annul {
+            (
+                Finish::void(EndCause::Resigned(color), "R"),
+                Msg::ResignedAnnulled { id, loser },
+            )
+        } else {
+            (
+                Finish::decided(Some(winner), EndCause::Resigned(color), "T2"),
+                Msg::Resigned {
+                    id,
+                    loser,
+                    winner: live.name(winner).to_string(),
+                },
+            )
+        };
+        self.end_game(&live, finish, text, now, lang_of(o)).await
+    }
+
+    /// `/draw`: offer a draw, or accept the opponent's offer (T2).
+    pub(super) async fn draw(
+        &self,
+        o: &Origin,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        let (mut live, color, _guard) = self.my_game_locked(o, me, number).await?;
+        let lang = lang_of(o);
+        match live.row.draw_offer_by.as_deref() {
+            Some(by) if by == color.opponent().name() => {
+                let finish = Finish::decided(None, EndCause::Agreed, "T2");
+                let text = Msg::DrawAgreed { id: live.id() };
+                self.end_game(&live, finish, text, now, lang).await
+            }
+            Some(_) => refuse(Msg::DrawAlreadyOffered),
+            None => {
+                self.store
+                    .set_draw_offer(live.id(), live.row.ply, Some(color.name()))
+                    .await?;
+                live.row.draw_offer_by = Some(color.name().to_string());
+                let text = Msg::DrawOffered {
+                    by: live.name(color).to_string(),
+                    to: live.name(color.opponent()).to_string(),
+                };
+                Ok(vec![live.slot_message(text, lang)])
+            }
+        }
+    }
+
+    /// `/nodraw`: decline the opponent's offer.
+    pub(super) async fn no_draw(
+        &self,
+        o: &Origin,
+        me: &Player,
+        number: Option<i64>,
+        _now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        let (mut live, color, _guard) = self.my_game_locked(o, me, number).await?;
+        if live.row.draw_offer_by.as_deref() != Some(color.opponent().name()) {
+            return refuse(Msg::NoDrawOffer);
+        }
+        self.store
+            .set_draw_offer(live.id(), live.row.ply, None)
+            .await?;
+        live.row.draw_offer_by = None;
+        let text = Msg::DrawDeclined {
+            by: live.name(color).to_string(),
+        };
+        Ok(vec![live.slot_message(text, lang_of(o))])
+    }
+
+    /// `/abort`: void the game while both sides have not yet moved.
+    pub(super) async fn abort(
+        &self,
+        o: &Origin,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        let (live, color, _guard) = self.my_game_locked(o, me, number).await?;
+        if live.row.ply >= 2 {
+            return refuse(Msg::AbortTooLate);
+        }
+        let finish = Finish::void(EndCause::Aborted, "T2");
+        let text = Msg::Aborted {
+            id: live.id(),
+            by: live.name(color).to_string(),
+        };
+        self.end_game(&live, finish, text, now, lang_of(o)).await
+    }
+
+    /// `/claim`: the activity monitor (D6) — the opponent has been idle too long.
+    pub(super) async fn claim(
+        &self,
+        o: &Origin,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        let (live, color, _guard) = self.my_game_locked(o, me, number).await?;
+        let id = live.id();
+        if !live.row.monitor {
+            return refuse(Msg::NotMonitored { id });
+        }
+        if live.game.turn() == color {
+            return refuse(Msg::ClaimOnOwnTurn);
+        }
+        let idler = color.opponent();
+        let idle = now - live.row.turn_started_at;
+        if idle < self.config.idle_limit_ms {
+            return refuse(Msg::ClaimTooEarly {
+                who: live.name(idler).to_string(),
+                idle: Duration(idle),
+                limit: Duration(self.config.idle_limit_ms),
+            });
+        }
+        let loser = live.name(idler).to_string();
+        // More than 10 moves (half-moves played): a win; otherwise the game is annulled.
+        let (mut finish, text) = if live.row.ply > 10 {
+            (
+                Finish::decided(Some(color), EndCause::Abandoned(idler), "D6"),
+                Msg::AbandonedWin {
+                    id,
+                    loser,
+                    winner: live.name(color).to_string(),
+                },
+            )
+        } else {
+            (
+                Finish::void(EndCause::Abandoned(idler), "D6"),
+                Msg::AbandonedVoid { id, loser },
+            )
+        };
+        finish.abandoned_by = Some(live.player(idler).id);
+        self.end_game(&live, finish, text, now, lang_of(o)).await
+    }
+
+    /// `/games`: the sender's unfinished games.
+    pub(super) async fn games(&self, o: &Origin, me: &Player) -> Handled<Vec<Outgoing>> {
+        let rows = self.store.active_games_of(me.id).await?;
+        let mut lines = Vec::new();
+        for g in rows.iter().filter(|g| g.platform == o.platform.as_str()) {
+            let Some(live) = self.live(g.id).await? else {
+                continue;
+            };
+            let Some(color) = live.color_of(me.id) else {
+                continue;
+            };
+            lines.push(Msg::GamesLine {
+                id: g.id,
+                rules: live.rules.clone(),
+                opponent: live.name(color.opponent()).to_string(),
+                my_turn: live.game.turn() == color,
+                here: g.chat == o.chat,
+            });
+        }
+        if lines.is_empty() {
+            return Ok(vec![Outgoing::reply(o, Msg::GamesNone)]);
+        }
+        Ok(vec![Outgoing::reply(o, Msg::Lines(lines))])
+    }
+
+    /// `/record N`: the paired record of a game of this chat.
+    pub(super) async fn record(
+        &self,
+        o: &Origin,
+        me: &Player,
+        number: Option<i64>,
+    ) -> Handled<Vec<Outgoing>> {
+        let id = match number {
+            Some(n) => n,
+            None => match self.pick(o, me, None).await? {
+                super::live::Pick::Game(id) => id,
+                super::live::Pick::None => return refuse(Msg::NoGameHere),
+            },
+        };
+        let Some(live) = self
+            .live(id)
+            .await?
+            .filter(|l| l.row.platform == o.platform.as_str() && l.row.chat == o.chat)
+        else {
+            return refuse(Msg::NoSuchGame { id });
+        };
+        let result = live.row.result.clone().unwrap_or_else(|| "none".into());
+        let name = match result.as_str() {
+            "white" => live.name(Color::White).to_string(),
+            "black" => live.name(Color::Black).to_string(),
+            _ => String::new(),
+        };
+        let moves = live.game.record();
+        Ok(vec![Outgoing::reply(
+            o,
+            Msg::Record {
+                id,
+                white: live.name(Color::White).to_string(),
+                black: live.name(Color::Black).to_string(),
+                rules: live.rules.clone(),
+                moves: if moves.is_empty() { "none".into() } else { moves },
+                result,
+                name,
+                cause: live
+                    .row
+                    .end_reason
+                    .as_deref()
+                    .and_then(EndCause::from_code),
+            },
+        )
+        .in_game(id)])
+    }
+}

@@ -1,0 +1,126 @@
+//! What a picture shows, as plain data: the board's pieces and marks, the clocks in
+//! milliseconds and the header lines already in the reader's language. The table builds
+//! views; the renderer draws them without knowing the rules, the table or the store.
+
+use crate::color::Color;
+use crate::game::Game;
+use crate::square::Square;
+
+/// Which game's board: it decides square shading (Damas pieces stand on the dark squares).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardKind {
+    Corners,
+    Damas,
+}
+
+/// A piece on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceView {
+    pub square: Square,
+    pub color: Color,
+    /// A Damas king.
+    pub king: bool,
+}
+
+/// A board to draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    pub kind: BoardKind,
+    /// Board side: 8 or 16.
+    pub side: u8,
+    pub pieces: Vec<PieceView>,
+    /// Home squares, White's then Black's (Corners; empty in Damas).
+    pub homes: [Vec<Square>; 2],
+    /// The last move's path, start first.
+    pub last_path: Vec<Square>,
+    /// Pieces the last move took (Damas), drawn faintly.
+    pub taken: Vec<PieceView>,
+    pub selected: Option<Square>,
+    pub destinations: Vec<Square>,
+    /// Black's view (Black's home at the bottom).
+    pub flip: bool,
+    pub white: String,
+    pub black: String,
+    /// Time left, when the game has a clock.
+    pub white_clock_ms: Option<i64>,
+    pub black_clock_ms: Option<i64>,
+    /// None when the game is over.
+    pub to_move: Option<Color>,
+    /// The line under the names (move number, deadline and limit, or the result), in the
+    /// reader's language.
+    pub info: String,
+}
+
+impl BoardView {
+    /// The board of a game as it stands, seen from White, with the last move marked, no
+    /// names and no clocks.
+    #[must_use]
+    pub fn of_game(game: &Game) -> BoardView {
+        let (kind, side, pieces, homes) = match game {
+            Game::Corners(g) => {
+                let p = g.position();
+                let mut pieces = Vec::new();
+                for color in [Color::White, Color::Black] {
+                    pieces.extend(p.pieces(color).into_iter().map(|square| PieceView {
+                        square,
+                        color,
+                        king: false,
+                    }));
+                }
+                (
+                    BoardKind::Corners,
+                    p.side(),
+                    pieces,
+                    [p.home(Color::White), p.home(Color::Black)],
+                )
+            }
+            Game::Damas(g) => {
+                let pieces = g
+                    .position()
+                    .pieces()
+                    .into_iter()
+                    .map(|(square, piece)| PieceView {
+                        square,
+                        color: piece.color,
+                        king: piece.king,
+                    })
+                    .collect();
+                (BoardKind::Damas, 8, pieces, [Vec::new(), Vec::new()])
+            }
+        };
+        let (last_path, taken) = game.last_move_marks();
+        BoardView {
+            kind,
+            side,
+            pieces,
+            homes,
+            last_path,
+            taken: taken
+                .into_iter()
+                .map(|(square, color, king)| PieceView {
+                    square,
+                    color,
+                    king,
+                })
+                .collect(),
+            selected: None,
+            destinations: Vec::new(),
+            flip: false,
+            white: String::new(),
+            black: String::new(),
+            white_clock_ms: None,
+            black_clock_ms: None,
+            to_move: Some(game.turn()),
+            info: String::new(),
+        }
+    }
+}
+
+/// A rating chart to draw: a player's general rating over their rated games of a kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChartView {
+    /// The title, in the reader's language.
+    pub title: String,
+    /// The rating before the first game, then after each game.
+    pub points: Vec<i64>,
+}

@@ -1,0 +1,250 @@
+//! Every sentence a player (or a console user) reads, as a typed value: the catalogue key and
+//! its arguments. The table and the adapters build these; [`super::render`] turns them into
+//! words. Tests compare these values, never English.
+
+use super::args::{Arg, Duration, List, OrList};
+use super::Lang;
+use crate::clock::TimeControl;
+use crate::color::Color;
+use crate::game::{EndCause, Rules};
+use crate::rating::RatingKind;
+use crate::square::Square;
+use fluent_bundle::FluentValue;
+
+/// One declaration per message: the variant, its arguments (the Fluent variables of the same
+/// names) and its catalogue key. Generates the key, the arguments and a sample of each
+/// message for the catalogue tests.
+macro_rules! messages {
+    ($( $(#[doc = $doc:literal])* $name:ident $({ $($field:ident : $ty:ty),+ $(,)? })? => $key:literal, )+) => {
+        /// A message for a person, in no language yet.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Msg {
+            $( $(#[doc = $doc])* $name $({ $($field: $ty),+ })?, )+
+            /// Several messages, one per line.
+            Lines(Vec<Msg>),
+        }
+
+        impl Msg {
+            /// The catalogue key (`lines` for [`Msg::Lines`], which has no entry).
+            #[must_use]
+            pub fn key(&self) -> &'static str {
+                match self {
+                    $( Msg::$name { .. } => $key, )+
+                    Msg::Lines(_) => "lines",
+                }
+            }
+
+            /// The Fluent arguments, by variable name.
+            pub(crate) fn args(&self, lang: Lang) -> Vec<(&'static str, FluentValue<'static>)> {
+                match self {
+                    $( Msg::$name $({ $($field),+ })? => vec![ $($( (stringify!($field), Arg::value($field, lang)) ),+)? ], )+
+                    Msg::Lines(_) => Vec::new(),
+                }
+            }
+
+            /// One of every message, with sample arguments.
+            #[must_use]
+            pub fn samples() -> Vec<Msg> {
+                vec![ $( Msg::$name $({ $($field: Arg::sample()),+ })?, )+ ]
+            }
+        }
+    };
+}
+
+messages! {
+    // ---- Pieces of other messages ----
+    DurationDays { days: i64, hours: i64 } => "duration-days",
+    TimeNone => "time-none",
+    TimeFischer { text: String } => "time-fischer",
+    TimePerMove { text: String } => "time-per-move",
+    ListOr { first: String, second: String } => "list-or",
+    GameNumber { id: i64 } => "game-number",
+    /// A rules family's name: `family` is a standard variant id, `training` or `damas`.
+    RulesName { family: String, training: bool, flying: bool } => "rules-name",
+    KindName { kind: String } => "kind-name",
+    /// What a challenge offers: `Corners, classic 3×3 · 10+5 · rated`.
+    Terms { rules: Rules, time: TimeControl, rated: bool, movetime: Option<Duration>, monitor: bool, stake: Option<i64> } => "terms",
+
+    // ---- Why games end (stored as codes) ----
+    CauseCompleted => "cause-completed",
+    CauseBothCompleted { move_no: u16 } => "cause-both-completed",
+    CauseReturnedHome { side: Color } => "cause-returned-home",
+    CauseLeftHomeLate { side: Color } => "cause-left-home-late",
+    CauseBothLeftHomeLate => "cause-both-left-home-late",
+    CauseLimit { white: u32, black: u32 } => "cause-limit",
+    CauseRepetition => "cause-repetition",
+    CauseNoLegalMove { side: Color } => "cause-no-legal-move",
+    CauseNoReply => "cause-no-reply",
+    CauseNoPieces { side: Color } => "cause-no-pieces",
+    CauseCannotMove { side: Color } => "cause-cannot-move",
+    CauseFlag { side: Color } => "cause-flag",
+    CauseResigned { side: Color } => "cause-resigned",
+    CauseAgreed => "cause-agreed",
+    CauseAborted => "cause-aborted",
+    CauseAbandoned { side: Color } => "cause-abandoned",
+    /// The command line's result line: `white wins (completed target)`, `ongoing`.
+    ResultLine { winner: Option<Color>, ended: bool, cause: Option<EndCause> } => "result-line",
+
+    // ---- Why a move is refused ----
+    Refused { text: String, reason: Box<Msg> } => "refused",
+    TextEmpty => "text-empty",
+    TextTooLong => "text-too-long",
+    TextBadSquare { text: String } => "text-bad-square",
+    TextOneSquare => "text-one-square",
+    TextBadNumber { text: String } => "text-bad-number",
+    IllNoPieceOfYours { square: Square } => "ill-no-piece-of-yours",
+    IllOffBoard { square: Square } => "ill-off-board",
+    IllOccupied { square: Square } => "ill-occupied",
+    IllMixed => "ill-mixed",
+    IllWouldBlock { square: Square } => "ill-would-block",
+    IllUnreachable { from: Square, to: Square } => "ill-unreachable",
+    IllNotAJump { from: Square, to: Square } => "ill-not-a-jump",
+    IllNothingToJump { square: Square } => "ill-nothing-to-jump",
+    IllRevisit { square: Square } => "ill-revisit",
+    IllTargetLocked { square: Square } => "ill-target-locked",
+    IllGameOver => "ill-game-over",
+    IllNotPlaying { square: Square } => "ill-not-playing",
+    IllCaptureCompulsory => "ill-capture-compulsory",
+    IllQuantity { count: u32 } => "ill-quantity",
+    IllQuality { kings: u32, count: u32 } => "ill-quality",
+    IllMustContinue { square: Square } => "ill-must-continue",
+    IllBackward => "ill-backward",
+    IllNotAMove { from: Square, to: Square } => "ill-not-a-move",
+    IllNothingToTake { from: Square, to: Square } => "ill-nothing-to-take",
+    IllTakenTwice { square: Square } => "ill-taken-twice",
+    IllAmbiguous { options: OrList } => "ill-ambiguous",
+
+    // ---- Variants ----
+    VariantUnknown { id: String } => "variant-unknown",
+    VariantBadOption { option: String } => "variant-bad-option",
+    VariantBadHome { problem: Box<Msg> } => "variant-bad-home",
+    HomeNotASquare { item: String } => "home-not-a-square",
+    HomeEmpty => "home-empty",
+    HomeOffBoard { square: Square } => "home-off-board",
+    HomeTooMany { count: usize, max: usize } => "home-too-many",
+    HomeBothHomes { square: Square } => "home-both-homes",
+
+    // ---- Reading commands ----
+    CmdTooLong { max: usize } => "cmd-too-long",
+    CmdUnknown { name: String } => "cmd-unknown",
+    CmdChallengeWord { word: String } => "cmd-challenge-word",
+    CmdNotAGameNumber { text: String } => "cmd-not-a-game-number",
+    CmdMoveMissing => "cmd-move-missing",
+    CmdMovesMissing => "cmd-moves-missing",
+    CmdOneGame => "cmd-one-game",
+    CmdOneTimeControl => "cmd-one-time-control",
+    CmdNameAfterAt => "cmd-name-after-at",
+    CmdKingsAreDamas { word: String } => "cmd-kings-are-damas",
+    CmdMovetimeRange => "cmd-movetime-range",
+    CmdDamasOptions => "cmd-damas-options",
+    CmdNotRated { rules: Rules } => "cmd-not-rated",
+    CmdStakeNeedsRated => "cmd-stake-needs-rated",
+    CmdStakeNumber => "cmd-stake-number",
+
+    // ---- Buttons ----
+    BtnAccept => "btn-accept",
+    BtnDecline => "btn-decline",
+    BtnCancel => "btn-cancel",
+    BtnResign => "btn-resign",
+    BtnOfferDraw => "btn-offer-draw",
+    BtnAcceptDraw => "btn-accept-draw",
+    BtnDeclineDraw => "btn-decline-draw",
+    BtnAbort => "btn-abort",
+    BtnConfirm => "btn-confirm",
+    BtnSquare { square: Square } => "btn-square",
+    ButtonStale => "button-stale",
+    ButtonNotYours => "button-not-yours",
+
+    // ---- Challenges ----
+    ChallengeTo { id: i64, from: String, to: String, terms: Box<Msg>, wish: Option<Color>, minutes: i64 } => "challenge-to",
+    ChallengeOpen { id: i64, from: String, terms: Box<Msg>, wish: Option<Color>, minutes: i64 } => "challenge-open",
+    ChallengeTaken { id: i64, by: String, game: i64 } => "challenge-taken",
+    SelfChallenge => "self-challenge",
+    OneAtATime => "one-at-a-time",
+    NoChallengeForYou => "no-challenge-for-you",
+    NoSuchChallenge { id: i64 } => "no-such-challenge",
+    ChallengeForSomeoneElse { id: i64 } => "challenge-for-someone-else",
+    OwnChallenge => "own-challenge",
+    ChallengeGone => "challenge-gone",
+    Declined { id: i64, by: String, challenger: String } => "declined",
+    OnlyTargetDeclines => "only-target-declines",
+    OnlyAuthorCancels => "only-author-cancels",
+    Cancelled { id: i64 } => "cancelled",
+    NothingToCancel => "nothing-to-cancel",
+    Expired { id: i64, challenger: String } => "expired",
+    NotEnoughChips { who: String, has: i64, stake: i64 } => "not-enough-chips",
+    StakeNotCovered { stake: i64 } => "stake-not-covered",
+    UnknownPlayer { handle: String } => "unknown-player",
+
+    // ---- Games ----
+    GameStarted { id: i64, white: String, black: String, terms: Box<Msg> } => "game-started",
+    NoGameHere => "no-game-here",
+    SeveralGames { ids: List, first: i64 } => "several-games",
+    NoSuchGame { id: i64 } => "no-such-game",
+    NotYourGame { id: i64 } => "not-your-game",
+    GameIsOver { id: i64 } => "game-is-over",
+    NotYourTurn => "not-your-turn",
+    ConfirmNeeded { recorded: String, deadline: u16 } => "confirm-needed",
+    NothingToConfirm => "nothing-to-confirm",
+    /// The caption under a board after a move.
+    AfterMove { mover: String, recorded: String, status: Box<Msg>, offer_declined: bool } => "after-move",
+    /// `Move 12 · alice 4:32 · bob 3:10 · leave home by 40 · limit 80 · bob to move`.
+    Status { move_no: u32, clocks: Option<Box<Msg>>, deadline: Option<u16>, limit: Option<u16>, to_move: String } => "status",
+    StatusClocks { white: String, white_clock: Duration, black: String, black_clock: Duration } => "status-clocks",
+    /// The board header's second line.
+    BoardInfo { move_no: u32, deadline: Option<u16>, limit: Option<u16> } => "board-info",
+    BoardCaption { id: i64, status: Box<Msg> } => "board-caption",
+    /// A result by the rules: `Game #3 over: alice (White) wins — completed target (C5).`
+    RulesResult { id: i64, winner: Option<Color>, name: String, cause: EndCause, rule: String } => "rules-result",
+    Flagged { id: i64, loser: String, winner: String } => "flagged",
+    Resigned { id: i64, loser: String, winner: String } => "resigned",
+    ResignedAnnulled { id: i64, loser: String } => "resigned-annulled",
+    RatingChanges { changes: List } => "rating-changes",
+    RatingChange { name: String, after: i64, sign: String, delta: i64 } => "rating-change",
+    DrawOffered { by: String, to: String } => "draw-offered",
+    DrawAlreadyOffered => "draw-already-offered",
+    DrawAgreed { id: i64 } => "draw-agreed",
+    NoDrawOffer => "no-draw-offer",
+    DrawDeclined { by: String } => "draw-declined",
+    AbortTooLate => "abort-too-late",
+    Aborted { id: i64, by: String } => "aborted",
+    NotMonitored { id: i64 } => "not-monitored",
+    ClaimOnOwnTurn => "claim-on-own-turn",
+    ClaimTooEarly { who: String, idle: Duration, limit: Duration } => "claim-too-early",
+    IdleNotice { id: i64, idler: String, other: String, idle: Duration } => "idle-notice",
+    AbandonedWin { id: i64, loser: String, winner: String } => "abandoned-win",
+    AbandonedVoid { id: i64, loser: String } => "abandoned-void",
+    AutoMoved { id: i64, who: String, recorded: String } => "auto-moved",
+    Reminder { id: i64, who: String, left: Duration } => "reminder",
+    GamesNone => "games-none",
+    GamesLine { id: i64, rules: Rules, opponent: String, my_turn: bool, here: bool } => "games-line",
+    /// `/record`: `result` is `white`, `black`, `draw`, `void` or `none` (still playing).
+    Record { id: i64, white: String, black: String, rules: Rules, moves: String, result: String, name: String, cause: Option<EndCause> } => "record",
+    NoMovesFrom { square: Square } => "no-moves-from",
+    MovesFrom { square: Square, list: String } => "moves-from",
+    BadSquare { text: String } => "bad-square",
+    InternalError => "internal-error",
+    Conflict => "conflict",
+    Help => "help",
+    RulesCorners { rules: Rules, diagonal: bool, deadline: Option<u16>, limit: Option<u16>, no_blocking: bool, home_exemption: bool, target_lock: bool } => "rules-corners",
+    RulesDamas { flying: bool } => "rules-damas",
+
+    // ---- Ratings ----
+    UnknownKind { word: String, kinds: String } => "unknown-kind",
+    NoRatedGames { name: String } => "no-rated-games",
+    RatingTitle { name: String } => "rating-title",
+    RatingLine { kind: RatingKind, rating: i64, rank: i64, monthly: i64, monthly_rank: Option<i64>, games: i64, won: i64, drawn: i64, lost: i64 } => "rating-line",
+    ChartTitle { name: String, kind: RatingKind } => "chart-title",
+    TopScope { kind: RatingKind, month: Option<String>, global: bool } => "top-scope",
+    TopEmpty { scope: Box<Msg> } => "top-empty",
+    TopLine { place: i64, name: String, rating: i64, games: i64 } => "top-line",
+    TopYou { place: i64, name: String, rating: i64 } => "top-you",
+    Chips { name: String, chips: i64 } => "chips",
+
+    // ---- The console's own lines ----
+    ConsoleWelcome => "console-welcome",
+    ConsoleLineShape => "console-line-shape",
+    ConsoleBadName { name: String, max: usize } => "console-bad-name",
+    ConsoleLineTooLong { max: usize } => "console-line-too-long",
+    ConsoleNoSuchButton { label: String } => "console-no-such-button",
+}

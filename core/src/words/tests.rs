@@ -1,0 +1,110 @@
+//! The catalogues against the messages: every message renders in every language with sample
+//! arguments, and every catalogue entry belongs to a message.
+
+use super::*;
+use crate::color::Color;
+use crate::game::EndCause;
+use std::collections::BTreeSet;
+
+#[test]
+fn every_message_renders_in_every_language_with_sample_arguments() {
+    let mut failures = Vec::new();
+    for lang in Lang::all() {
+        for msg in Msg::samples() {
+            match try_render(&msg, lang) {
+                Ok(text) if text.trim().is_empty() => {
+                    failures.push(format!("{}: {} is empty", lang.code(), msg.key()));
+                }
+                Ok(text) if text.contains("{$") || text.contains("{ $") => {
+                    failures.push(format!("{}: {} left {text}", lang.code(), msg.key()));
+                }
+                Ok(_) => {}
+                Err(e) => failures.push(e.0),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn every_catalogue_entry_is_a_message_and_none_is_missing() {
+    let used: BTreeSet<String> = Msg::samples()
+        .iter()
+        .map(|m| m.key().to_string())
+        .collect();
+    for lang in Lang::all() {
+        let keys: BTreeSet<String> = catalogue_keys(lang).into_iter().collect();
+        let unused: Vec<_> = keys.difference(&used).collect();
+        let missing: Vec<_> = used.difference(&keys).collect();
+        assert!(unused.is_empty(), "{}: unused {unused:?}", lang.code());
+        assert!(missing.is_empty(), "{}: missing {missing:?}", lang.code());
+    }
+}
+
+#[test]
+fn a_missing_argument_is_reported_not_hidden() {
+    // A message whose variable is absent must fail loudly in tests.
+    let bundle_lang = Lang::EN;
+    assert!(try_render(&Msg::NotYourTurn, bundle_lang).is_ok());
+    assert_eq!(Lang::from_tag("en-GB"), Some(Lang::EN));
+    assert_eq!(Lang::from_tag("xx"), None);
+}
+
+#[test]
+fn plurals_numbers_and_nested_messages_in_english() {
+    let m = Msg::RulesResult {
+        id: 3,
+        winner: None,
+        name: String::new(),
+        cause: EndCause::BothCompleted { move_no: 24 },
+        rule: "C5".into(),
+    };
+    assert_eq!(
+        english(&m),
+        "Game #3 over: draw — both completed target on move 24 (C5)."
+    );
+    let line = Msg::ResultLine {
+        winner: Some(Color::Black),
+        ended: true,
+        cause: Some(EndCause::ReturnedHome(Color::White)),
+    };
+    assert_eq!(
+        english(&line),
+        "black wins (white returned home after the deadline)"
+    );
+    assert_eq!(english(&Msg::DurationDays { days: 1, hours: 3 }), "1d 3h");
+    let lines = Msg::Lines(vec![Msg::NotYourTurn, Msg::GamesNone]);
+    assert_eq!(
+        english(&lines),
+        "Not your turn.\nYou have no unfinished games."
+    );
+}
+
+#[test]
+fn end_causes_round_trip_through_their_codes() {
+    use Color::{Black, White};
+    let all = [
+        EndCause::Completed,
+        EndCause::BothCompleted { move_no: 24 },
+        EndCause::ReturnedHome(White),
+        EndCause::LeftHomeLate(Black),
+        EndCause::BothLeftHomeLate,
+        EndCause::Limit { white: 5, black: 3 },
+        EndCause::Repetition,
+        EndCause::NoLegalMove(Black),
+        EndCause::NoReply,
+        EndCause::NoPieces(White),
+        EndCause::CannotMove(Black),
+        EndCause::Flag(White),
+        EndCause::Resigned(Black),
+        EndCause::Agreed,
+        EndCause::Aborted,
+        EndCause::Abandoned(White),
+    ];
+    for c in all {
+        let code = c.code();
+        assert!(!code.contains(' '), "{code}");
+        assert_eq!(EndCause::from_code(&code), Some(c), "{code}");
+    }
+    assert_eq!(EndCause::from_code("white ran out of time"), None);
+}

@@ -1,0 +1,5 @@
+-- Fair clocks in chat: the ply whose board delivery has been credited to the side to move
+-- (each ply at most once). End reasons become codes (`flag:white`); the rows written in
+-- English before are rewritten by the store at start (see store/meta.rs), since their
+-- numbers (`move limit, 5 to 3 in target`) need parsing.
+ALTER TABLE games ADD COLUMN delivered_ply INTEGER;
