@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use ugolki_core::corners::{Game, Variant};
 use ugolki_core::store::Store;
-use ugolki_core::table::{Config, Incoming, Mention, SystemTime, Table, User};
+use ugolki_core::table::{Config, Incoming, Mention, Origin, Platform, SystemTime, Table, User};
 use ugolki_render::{Renderer, Scene};
 
 /// A 60-ply classic game that never repeats a position and does not end.
@@ -55,16 +55,17 @@ struct Bench {
 impl Bench {
     fn msg(&self, chat: &str, who: &str, text: &str, mention: Option<&str>) -> Incoming {
         let n = self.n.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Incoming {
-            platform: "bench".into(),
+        let origin = Origin {
+            platform: Platform::Test,
             chat: chat.into(),
             user: user(who),
             message_id: n.to_string(),
-            text: text.into(),
-            mentions: mention
-                .map(|m| vec![Mention::User(user(m))])
-                .unwrap_or_default(),
-        }
+            locale: None,
+        };
+        let mentions = mention
+            .map(|m| vec![Mention::User(user(m))])
+            .unwrap_or_default();
+        Incoming::text(origin, text, mentions)
     }
 
     async fn new_game(&self, chat: &str, white: &str, black: &str) {
@@ -90,7 +91,7 @@ impl Bench {
             .expect("a board after a move");
         let png = self
             .renderer
-            .render(&Scene::from_view(view).expect("scene"));
+            .render(&Scene::from_view(view));
         png.len()
     }
 }

@@ -49,7 +49,7 @@ fn console_script_plays_a_game_and_writes_boards() {
         "bot: Game #1: alice (White) vs bob (Black)",
         "bot: alice played d3-e3.",
         "bot: bob played e6-e5.",
-        "bot: Not your turn.",
+        "bot → bob: Not your turn.",
         "console: write lines as NAME: text",
         "bot: alice offers a draw.",
         "bot: Game #1: draw agreed (T2).",
@@ -82,6 +82,51 @@ fn console_script_plays_a_game_and_writes_boards() {
         ),
         "{stdout}"
     );
+}
+
+/// The platform contract as the console shows it: buttons under their message, a press by
+/// label, private replies, and edits of a living message.
+#[test]
+fn console_buttons_accept_a_challenge_and_resign_a_game() {
+    let dir = std::env::temp_dir().join(format!("ugolki-console-buttons-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let script = dir.join("game.txt");
+    std::fs::write(
+        &script,
+        "alice: /challenge @bob classic3x3 5+3 white\n\
+         bob: [Accept]\n\
+         alice: c3-d3\n\
+         carol: [Resign]\n\
+         bob: f6-e6\n\
+         bob: [Offer draw]\n\
+         alice: [Decline draw]\n\
+         bob: [Abort]\n\
+         alice: [Resign]\n\
+         alice: [Resign]\n",
+    )
+    .expect("script");
+    let out = console(&dir, &script);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for want in [
+        "bot: [Accept] [Decline] [Cancel]",
+        "> bob: [Accept]",
+        "bot (edits challenge #1): Challenge #1 accepted by bob: game #1.",
+        "bot: Game #1: alice (White) vs bob (Black)",
+        "bot: [Resign] [Offer draw] [Abort]",
+        "bot → carol: That button is not for you.",
+        "bot: bob offers a draw.",
+        "bot: [Resign] [Accept draw] [Decline draw]",
+        "bot: alice declined the draw.",
+        // After both have moved, an older board's Abort is out of date.
+        "bot → bob: That button is out of date: the game has moved on.",
+        "bot: Game #1: alice resigned — bob wins (T2).",
+        // The final board has no buttons: the newest Resign is out of date.
+        "bot → alice: That button is out of date: the game has moved on.",
+    ] {
+        assert!(stdout.contains(want), "missing {want:?} in:\n{stdout}");
+    }
 }
 
 #[test]

@@ -47,7 +47,7 @@ fn user(name: &str) -> User {
 #[derive(Debug)]
 pub enum Line {
     /// Typed text.
-    Say(Incoming),
+    Say(Box<Incoming>),
     /// `NAME: [Label]`: a button press, to be matched with the buttons shown.
     Press { who: String, label: String },
 }
@@ -82,11 +82,11 @@ pub fn parse_line(line: &str, run: &str, n: u64) -> Result<Option<Line>, Msg> {
         .filter(|w| valid_name(w))
         .map(|w| Mention::User(user(w)))
         .collect();
-    Ok(Some(Line::Say(Incoming::text(
+    Ok(Some(Line::Say(Box::new(Incoming::text(
         origin(name, run, n),
         text,
         mentions,
-    ))))
+    )))))
 }
 
 fn origin(name: &str, run: &str, n: u64) -> Origin {
@@ -309,17 +309,17 @@ pub fn run(
         }
         let incoming = match parse_line(&line, &run, n) {
             Ok(None) => continue,
-            Ok(Some(Line::Say(msg))) => msg,
-            Ok(Some(Line::Press { who, label })) => match boards.button(&label) {
-                Some(action) => Incoming {
-                    origin: origin(&who, &run, n),
-                    input: Input::Action(action),
-                },
-                None => {
+            Ok(Some(Line::Say(msg))) => *msg,
+            Ok(Some(Line::Press { who, label })) => {
+                let Some(action) = boards.button(&label) else {
                     console_says(out, &Msg::ConsoleNoSuchButton { label });
                     continue;
+                };
+                Incoming {
+                    origin: origin(&who, &run, n),
+                    input: Input::Action(action),
                 }
-            },
+            }
             Err(m) => {
                 console_says(out, &m);
                 continue;

@@ -273,12 +273,15 @@ games-line = #{ $id } { $rules } vs { $opponent } — { $my_turn ->
 record = Game #{ $id }, { $white } – { $black }, { $rules }: { $moves ->
         [none] no moves yet
        *[other] { $moves }
-    }{ $result ->
-        [white] {" "}— { $name } wins, { $cause }
-        [black] {" "}— { $name } wins, { $cause }
-        [void] {" "}— void, { $cause }
-        [draw] {" "}— draw, { $cause }
-       *[none] {""}
+    }{ $outcome ->
+        [none] {""}
+       *[other] {" "}— { $outcome }
+    }
+record-result = { $result ->
+        [white] { $name } wins, { $cause }
+        [black] { $name } wins, { $cause }
+        [void] void, { $cause }
+       *[draw] draw, { $cause }
     }
 no-moves-from = Nothing can move from { $square } now.
 moves-from = { $square } can go to { $list }.

@@ -69,17 +69,16 @@ impl Store {
         for row in rows {
             let id: i64 = row.try_get("id")?;
             let text: String = row.try_get("end_reason")?;
-            match cause_of(&text) {
-                Some(cause) => {
-                    sqlx::query("UPDATE games SET end_reason = ?2 WHERE id = ?1")
-                        .bind(id)
-                        .bind(cause.code())
-                        .execute(&mut *tx)
-                        .await?;
-                    changed += 1;
-                }
-                None => tracing::warn!(game = id, reason = %text, "old end reason not understood"),
-            }
+            let Some(cause) = cause_of(&text) else {
+                tracing::warn!(game = id, reason = %text, "old end reason not understood");
+                continue;
+            };
+            sqlx::query("UPDATE games SET end_reason = ?2 WHERE id = ?1")
+                .bind(id)
+                .bind(cause.code())
+                .execute(&mut *tx)
+                .await?;
+            changed += 1;
         }
         tx.commit().await?;
         Ok(changed)

@@ -26,7 +26,7 @@ fn terms_of(c: &ChallengeRow) -> Result<Msg, StoreError> {
     let rules = Rules::from_id(&c.rules)
         .map_err(|e| StoreError::Corrupt(format!("challenge {}: {e:?}", c.id)))?;
     Ok(Msg::Terms {
-        rules,
+        rules: Box::new(rules),
         time: TimeControl::parse(&c.time_control).unwrap_or(TimeControl::Unlimited),
         rated: c.rated,
         movetime: c.movetime_ms.map(Duration),

@@ -361,7 +361,7 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, Msg> {
     if let (Rules::Corners(v), Some(true)) = (&spec.rules, spec.rated) {
         if !v.rated {
             return Err(Msg::CmdNotRated {
-                rules: spec.rules.clone(),
+                rules: Box::new(spec.rules.clone()),
             });
         }
     }
@@ -512,7 +512,7 @@ mod tests {
         assert_eq!(
             err("/challenge triangle rated"),
             Msg::CmdNotRated {
-                rules: Rules::from_id("triangle").unwrap()
+                rules: Box::new(Rules::from_id("triangle").unwrap())
             }
         );
         assert_eq!(

@@ -13,7 +13,7 @@ use crate::words::{self, Duration, Msg};
 fn corners_rules(v: &Variant) -> Msg {
     let diagonal = v.directions == Directions::Eight;
     Msg::RulesCorners {
-        rules: Rules::Corners(v.clone()),
+        rules: Box::new(Rules::Corners(v.clone())),
         diagonal,
         deadline: v.deadline,
         limit: v.limit,
@@ -258,7 +258,7 @@ impl Table {
             };
             lines.push(Msg::GamesLine {
                 id: g.id,
-                rules: live.rules.clone(),
+                rules: Box::new(live.rules.clone()),
                 opponent: live.name(color.opponent()).to_string(),
                 my_turn: live.game.turn() == color,
                 here: g.chat == o.chat,
@@ -291,21 +291,13 @@ impl Table {
         else {
             return refuse(Msg::NoSuchGame { id });
         };
-        let result = live.row.result.clone().unwrap_or_else(|| "none".into());
-        let name = match result.as_str() {
-            "white" => live.name(Color::White).to_string(),
-            "black" => live.name(Color::Black).to_string(),
-            _ => String::new(),
-        };
-        let moves = live.game.record();
-        Ok(vec![Outgoing::reply(
-            o,
-            Msg::Record {
-                id,
-                white: live.name(Color::White).to_string(),
-                black: live.name(Color::Black).to_string(),
-                rules: live.rules.clone(),
-                moves: if moves.is_empty() { "none".into() } else { moves },
+        let outcome = live.row.result.clone().map(|result| {
+            let name = match result.as_str() {
+                "white" => live.name(Color::White).to_string(),
+                "black" => live.name(Color::Black).to_string(),
+                _ => String::new(),
+            };
+            Box::new(Msg::RecordResult {
                 result,
                 name,
                 cause: live
@@ -313,6 +305,18 @@ impl Table {
                     .end_reason
                     .as_deref()
                     .and_then(EndCause::from_code),
+            })
+        });
+        let moves = live.game.record();
+        Ok(vec![Outgoing::reply(
+            o,
+            Msg::Record {
+                id,
+                white: live.name(Color::White).to_string(),
+                black: live.name(Color::Black).to_string(),
+                rules: Box::new(live.rules.clone()),
+                moves: if moves.is_empty() { "none".into() } else { moves },
+                outcome,
             },
         )
         .in_game(id)])

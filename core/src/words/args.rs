@@ -166,12 +166,13 @@ impl Arg for TimeControl {
     }
 }
 
-impl Arg for Rules {
+/// Boxed: a variant's settings would make every message large.
+impl Arg for Box<Rules> {
     fn value(&self, lang: Lang) -> FluentValue<'static> {
         FluentValue::from(render(&super::rules_name(self), lang))
     }
     fn sample() -> Self {
-        Rules::Corners(crate::corners::Variant::classic3x3())
+        Box::new(Rules::Corners(crate::corners::Variant::classic3x3()))
     }
 }
 

@@ -133,7 +133,7 @@ pub fn english(msg: &Msg) -> String {
 pub fn catalogue_keys(lang: Lang) -> Vec<String> {
     let (_, files) = LOCALES[usize::from(lang.0)];
     let mut keys = Vec::new();
-    for text in files.iter() {
+    for text in files {
         let Ok(resource) = FluentResource::try_new((*text).to_string()) else {
             continue;
         };

@@ -63,7 +63,7 @@ messages! {
     RulesName { family: String, training: bool, flying: bool } => "rules-name",
     KindName { kind: String } => "kind-name",
     /// What a challenge offers: `Corners, classic 3×3 · 10+5 · rated`.
-    Terms { rules: Rules, time: TimeControl, rated: bool, movetime: Option<Duration>, monitor: bool, stake: Option<i64> } => "terms",
+    Terms { rules: Box<Rules>, time: TimeControl, rated: bool, movetime: Option<Duration>, monitor: bool, stake: Option<i64> } => "terms",
 
     // ---- Why games end (stored as codes) ----
     CauseCompleted => "cause-completed",
@@ -137,7 +137,7 @@ messages! {
     CmdKingsAreDamas { word: String } => "cmd-kings-are-damas",
     CmdMovetimeRange => "cmd-movetime-range",
     CmdDamasOptions => "cmd-damas-options",
-    CmdNotRated { rules: Rules } => "cmd-not-rated",
+    CmdNotRated { rules: Box<Rules> } => "cmd-not-rated",
     CmdStakeNeedsRated => "cmd-stake-needs-rated",
     CmdStakeNumber => "cmd-stake-number",
 
@@ -217,16 +217,18 @@ messages! {
     AutoMoved { id: i64, who: String, recorded: String } => "auto-moved",
     Reminder { id: i64, who: String, left: Duration } => "reminder",
     GamesNone => "games-none",
-    GamesLine { id: i64, rules: Rules, opponent: String, my_turn: bool, here: bool } => "games-line",
-    /// `/record`: `result` is `white`, `black`, `draw`, `void` or `none` (still playing).
-    Record { id: i64, white: String, black: String, rules: Rules, moves: String, result: String, name: String, cause: Option<EndCause> } => "record",
+    GamesLine { id: i64, rules: Box<Rules>, opponent: String, my_turn: bool, here: bool } => "games-line",
+    /// `/record`; `outcome` is a [`Msg::RecordResult`] once the game is over.
+    Record { id: i64, white: String, black: String, rules: Box<Rules>, moves: String, outcome: Option<Box<Msg>> } => "record",
+    /// `result` is `white`, `black`, `draw` or `void`; `name` the winner's.
+    RecordResult { result: String, name: String, cause: Option<EndCause> } => "record-result",
     NoMovesFrom { square: Square } => "no-moves-from",
     MovesFrom { square: Square, list: String } => "moves-from",
     BadSquare { text: String } => "bad-square",
     InternalError => "internal-error",
     Conflict => "conflict",
     Help => "help",
-    RulesCorners { rules: Rules, diagonal: bool, deadline: Option<u16>, limit: Option<u16>, no_blocking: bool, home_exemption: bool, target_lock: bool } => "rules-corners",
+    RulesCorners { rules: Box<Rules>, diagonal: bool, deadline: Option<u16>, limit: Option<u16>, no_blocking: bool, home_exemption: bool, target_lock: bool } => "rules-corners",
     RulesDamas { flying: bool } => "rules-damas",
 
     // ---- Ratings ----
