@@ -123,4 +123,52 @@ mod tests {
         }
         assert_eq!(cause_of("the cat sat on it"), None);
     }
+
+    /// Rows stored in English by an earlier version read as codes after a start, and a
+    /// reason nobody can read is kept, not lost.
+    #[tokio::test]
+    async fn old_rows_are_rewritten_at_start() {
+        let store = Store::connect("sqlite::memory:").await.unwrap();
+        for (id, name) in [(1, "alice"), (2, "bob")] {
+            sqlx::query(
+                "INSERT INTO players (id, platform, platform_user_id, display_name, created_at)
+                 VALUES (?1, 'test', ?2, ?2, 0)",
+            )
+            .bind(id)
+            .bind(name)
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        }
+        for (id, reason) in [
+            (1, "move limit, 5 to 3 in target"),
+            (2, "Black ran out of time"),
+            (3, "something else entirely"),
+            (4, "agreed"),
+        ] {
+            sqlx::query(
+                "INSERT INTO games (id, platform, chat_id, rules, white_id, black_id, rated,
+                     time_control, white_ms, black_ms, turn_started_at, status, result,
+                     end_reason, end_rule, created_at)
+                 VALUES (?1, 'test', 'c', 'classic3x3', 1, 2, 0, 'none', 0, 0, 0, 'finished',
+                     'draw', ?2, 'C7', 0)",
+            )
+            .bind(id)
+            .bind(reason)
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        }
+        assert_eq!(store.recode_end_reasons().await.unwrap(), 2);
+        let reasons: Vec<String> =
+            sqlx::query_scalar("SELECT end_reason FROM games ORDER BY id")
+                .fetch_all(&store.pool)
+                .await
+                .unwrap();
+        assert_eq!(
+            reasons,
+            ["limit:5:3", "flag:black", "something else entirely", "agreed"]
+        );
+        assert_eq!(store.recode_end_reasons().await.unwrap(), 0, "once only");
+    }
 }
