@@ -89,9 +89,7 @@ impl Bench {
             .first()
             .and_then(|o| o.board.as_ref())
             .expect("a board after a move");
-        let png = self
-            .renderer
-            .render(&Scene::from_view(view));
+        let png = self.renderer.render(&Scene::from_view(view));
         png.len()
     }
 }

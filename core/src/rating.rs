@@ -86,7 +86,6 @@ impl RatingKind {
     }
 }
 
-
 /// Expected score of a player rated `a` against one rated `b`.
 #[must_use]
 pub fn expected(a: i64, b: i64) -> f64 {

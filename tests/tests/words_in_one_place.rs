@@ -89,11 +89,7 @@ fn no_words_for_players_outside_the_catalogue() {
     assert!(files.len() > 5, "the scan found the code: {files:?}");
     let mut found = Vec::new();
     for f in &files {
-        let rel = f
-            .strip_prefix(&root)
-            .expect("inside")
-            .display()
-            .to_string();
+        let rel = f.strip_prefix(&root).expect("inside").display().to_string();
         if ALLOWED.iter().any(|a| rel.starts_with(a)) {
             continue;
         }
@@ -134,5 +130,8 @@ fn the_scan_would_see_a_sentence() {
     assert!(is_prose("You have no game in this chat."));
     assert!(!is_prose("SELECT * FROM games WHERE id = ?1"));
     assert!(!is_prose("acc:{challenge}"));
-    assert_eq!(literals(r#"let x = "a \"b\" c"; // "not this""#), [r#"a "b" c"#]);
+    assert_eq!(
+        literals(r#"let x = "a \"b\" c"; // "not this""#),
+        [r#"a "b" c"#]
+    );
 }

@@ -17,12 +17,10 @@ pub struct RenderArgs<'a> {
 }
 
 fn squares(text: &str, what: &str) -> Result<Vec<Square>, CliError> {
-    read_squares(text)
-        .map(|r| r.squares)
-        .map_err(|e| {
-            let why = english(&ugolki_core::words::refusal(&RefusalKind::Text(e)));
-            CliError::Usage(format!("bad {what} '{text}': {why}"))
-        })
+    read_squares(text).map(|r| r.squares).map_err(|e| {
+        let why = english(&ugolki_core::words::refusal(&RefusalKind::Text(e)));
+        CliError::Usage(format!("bad {what} '{text}': {why}"))
+    })
 }
 
 fn bad_position(e: impl std::fmt::Display) -> CliError {

@@ -221,13 +221,8 @@ fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// Run the console: lines from `--script` (echoed, then exit) or from `input` until it ends.
-pub fn run(
-    options: &Options,
-    input: &mut dyn BufRead,
-    interactive: bool,
-    out: &mut dyn Write,
-) -> Result<(), String> {
+/// The runtime and the table on the database of `options`.
+fn open(options: &Options) -> Result<(tokio::runtime::Runtime, Arc<Table>), String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -244,6 +239,17 @@ pub fn run(
         ))
         .map_err(|e| format!("cannot load games: {e}"))?,
     );
+    Ok((rt, table))
+}
+
+/// Run the console: lines from `--script` (echoed, then exit) or from `input` until it ends.
+pub fn run(
+    options: &Options,
+    input: &mut dyn BufRead,
+    interactive: bool,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let (rt, table) = open(options)?;
     // Message ids must never repeat across runs on one database (a repeat is ignored):
     // the start time to the nanosecond and the process id make each run's ids its own.
     let run = format!(
@@ -299,7 +305,12 @@ pub fn run(
             lines
                 .read_until(b'\n', &mut sink)
                 .map_err(|e| format!("cannot read input: {e}"))?;
-            console_says(out, &Msg::ConsoleLineTooLong { max: MAX_LINE as usize });
+            console_says(
+                out,
+                &Msg::ConsoleLineTooLong {
+                    max: MAX_LINE as usize,
+                },
+            );
             continue;
         }
         // Bytes that are not UTF-8 are shown as such; the line is still read.

@@ -56,7 +56,10 @@ terms = { $rules } · { $time } · { $rated ->
        *[no] {""}
     }{ $stake ->
         [none] {""}
-       *[other] {" · "}stake { $stake } chips
+       *[other] {" · "}stake { $stake ->
+            [one] { $stake } chip
+           *[other] { $stake } chips
+        }
     }
 
 ## Why games end
@@ -195,8 +198,14 @@ only-author-cancels = Only the challenger can cancel a challenge.
 cancelled = Challenge #{ $id } cancelled.
 nothing-to-cancel = You have no open challenge here.
 expired = { $challenger }'s challenge #{ $id } expired.
-not-enough-chips = { $who } has { $has } chips, not enough for a stake of { $stake }.
-stake-not-covered = Both players need { $stake } chips for this game; one of you no longer has them.
+not-enough-chips = { $who } has { $has ->
+        [one] { $has } chip
+       *[other] { $has } chips
+    }, not enough for a stake of { $stake }.
+stake-not-covered = Both players need { $stake ->
+        [one] { $stake } chip
+       *[other] { $stake } chips
+    } for this game; one of you no longer has them.
 unknown-player = I don't know @{ $handle } yet.
 
 ## Games
@@ -330,7 +339,10 @@ rating-title = { $name }'s ratings:
 rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } this month{ $monthly_rank ->
         [none] {""}
        *[other] {" "}(#{ $monthly_rank })
-    } · { $games } games: { $won } won, { $drawn } drawn, { $lost } lost
+    } · { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }: { $won } won, { $drawn } drawn, { $lost } lost
 chart-title = { $name } · { $kind } rating
 top-scope = Top { $kind }, { $month ->
         [none] all time
@@ -340,9 +352,15 @@ top-scope = Top { $kind }, { $month ->
        *[no] this chat
     }:
 top-empty = { $scope } nobody has played a rated game yet.
-top-line = { $place }. { $name } { $rating } ({ $games } games)
+top-line = { $place }. { $name } { $rating } ({ $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    })
 top-you = … { $place }. { $name } { $rating } (you)
-chips = { $name } has { $chips } chips.
+chips = { $name } has { $chips ->
+        [one] { $chips } chip
+       *[other] { $chips } chips
+    }.
 
 ## The console's own lines
 

@@ -19,7 +19,6 @@ pub enum MoveErrorKind {
     Illegal(IllegalMove),
 }
 
-
 /// Read a typed move and find the move it names in `pos`. Start and end only
 /// (`c3-e5`, `c3 e5`, `C3E5`, `c3:e5`) play the shortest chain; a full path must be a
 /// legal chain and is kept as typed. Returns the move and the path to record.

@@ -62,7 +62,10 @@ pub enum HomeError {
     Empty,
     OffBoard(Square),
     /// More squares than a quarter of the board.
-    TooMany { count: usize, max: usize },
+    TooMany {
+        count: usize,
+        max: usize,
+    },
     /// A square whose rotation is also in the home.
     BothHomes(Square),
 }

@@ -21,7 +21,6 @@ pub enum MoveErrorKind {
     Illegal(IllegalMove),
 }
 
-
 /// Read the squares of a move, algebraic or numeric.
 fn read(text: &str) -> Result<Vec<Square>, MoveErrorKind> {
     if text.len() > MAX_MOVE_TEXT {

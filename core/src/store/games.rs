@@ -368,7 +368,13 @@ impl Store {
     /// The board after `ply` plies reached the chat at `at`: the side to move's clock starts
     /// then, at most `max_credit_ms` after the move and never before it. Only the first
     /// report of a ply counts. Whether anything changed.
-    pub async fn delivered(&self, game_id: i64, ply: i64, at: i64, max_credit_ms: i64) -> Result<bool> {
+    pub async fn delivered(
+        &self,
+        game_id: i64,
+        ply: i64,
+        at: i64,
+        max_credit_ms: i64,
+    ) -> Result<bool> {
         let done = sqlx::query(
             "UPDATE games SET delivered_ply = ?2,
                  turn_started_at = turn_started_at + MIN(MAX(?3 - turn_started_at, 0), ?4)

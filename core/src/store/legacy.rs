@@ -108,7 +108,10 @@ mod tests {
                 EndCause::Limit { white: 5, black: 3 },
             ),
             ("threefold repetition", EndCause::Repetition),
-            ("black has no legal move", EndCause::NoLegalMove(Color::Black)),
+            (
+                "black has no legal move",
+                EndCause::NoLegalMove(Color::Black),
+            ),
             ("completed target, black cannot reply", EndCause::NoReply),
             ("white has no pieces left", EndCause::NoPieces(Color::White)),
             ("black cannot move", EndCause::CannotMove(Color::Black)),
@@ -116,7 +119,10 @@ mod tests {
             ("Black resigned", EndCause::Resigned(Color::Black)),
             ("draw agreed", EndCause::Agreed),
             ("aborted before both sides moved", EndCause::Aborted),
-            ("White abandoned the game", EndCause::Abandoned(Color::White)),
+            (
+                "White abandoned the game",
+                EndCause::Abandoned(Color::White),
+            ),
         ];
         for (text, cause) in cases {
             assert_eq!(cause_of(text), Some(cause), "{text}");
@@ -160,14 +166,18 @@ mod tests {
             .unwrap();
         }
         assert_eq!(store.recode_end_reasons().await.unwrap(), 2);
-        let reasons: Vec<String> =
-            sqlx::query_scalar("SELECT end_reason FROM games ORDER BY id")
-                .fetch_all(&store.pool)
-                .await
-                .unwrap();
+        let reasons: Vec<String> = sqlx::query_scalar("SELECT end_reason FROM games ORDER BY id")
+            .fetch_all(&store.pool)
+            .await
+            .unwrap();
         assert_eq!(
             reasons,
-            ["limit:5:3", "flag:black", "something else entirely", "agreed"]
+            [
+                "limit:5:3",
+                "flag:black",
+                "something else entirely",
+                "agreed"
+            ]
         );
         assert_eq!(store.recode_end_reasons().await.unwrap(), 0, "once only");
     }

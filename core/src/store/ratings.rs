@@ -4,7 +4,7 @@
 use super::games::{Finish, GameRow};
 use super::{Result, Store};
 use crate::game::Rules;
-use crate::rating::{change, RatingKind, month_of, monthly_now, Score, ABANDON_PENALTY, START};
+use crate::rating::{change, month_of, monthly_now, RatingKind, Score, ABANDON_PENALTY, START};
 use sqlx::{Row, SqliteConnection};
 
 /// The rating list a game counts in, if any.

@@ -12,18 +12,46 @@ pub const MAX_ACTION_TEXT: usize = 64;
 /// moved on, they are refused as out of date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
-    Accept { challenge: i64 },
-    Decline { challenge: i64 },
-    Cancel { challenge: i64 },
-    Resign { game: i64, ply: i64 },
-    OfferDraw { game: i64, ply: i64 },
-    AcceptDraw { game: i64, ply: i64 },
-    DeclineDraw { game: i64, ply: i64 },
-    Abort { game: i64, ply: i64 },
+    Accept {
+        challenge: i64,
+    },
+    Decline {
+        challenge: i64,
+    },
+    Cancel {
+        challenge: i64,
+    },
+    Resign {
+        game: i64,
+        ply: i64,
+    },
+    OfferDraw {
+        game: i64,
+        ply: i64,
+    },
+    AcceptDraw {
+        game: i64,
+        ply: i64,
+    },
+    DeclineDraw {
+        game: i64,
+        ply: i64,
+    },
+    Abort {
+        game: i64,
+        ply: i64,
+    },
     /// Play the losing move (C6) that waits for confirmation.
-    Confirm { game: i64, ply: i64 },
+    Confirm {
+        game: i64,
+        ply: i64,
+    },
     /// Show where the piece on `from` can go (the start of playing by buttons).
-    ShowMoves { game: i64, ply: i64, from: Square },
+    ShowMoves {
+        game: i64,
+        ply: i64,
+        from: Square,
+    },
 }
 
 impl Action {
@@ -72,7 +100,10 @@ impl Action {
         let number = |p: Option<&str>| -> Option<i64> {
             let p = p?;
             // Canonical numbers only, so a text form reads back to itself.
-            if p.is_empty() || (p.len() > 1 && p.starts_with('0')) || !p.bytes().all(|b| b.is_ascii_digit()) {
+            if p.is_empty()
+                || (p.len() > 1 && p.starts_with('0'))
+                || !p.bytes().all(|b| b.is_ascii_digit())
+            {
                 return None;
             }
             p.parse().ok()
@@ -188,8 +219,18 @@ mod tests {
     #[test]
     fn other_texts_are_not_actions() {
         for t in [
-            "", "acc", "acc:", "acc:x", "acc:-1", "acc:07", "res:1", "res:1:2:3", "zzz:1:2",
-            "sho:1:2:z9", "acc:1:2", &"9".repeat(80),
+            "",
+            "acc",
+            "acc:",
+            "acc:x",
+            "acc:-1",
+            "acc:07",
+            "res:1",
+            "res:1:2:3",
+            "zzz:1:2",
+            "sho:1:2:z9",
+            "acc:1:2",
+            &"9".repeat(80),
         ] {
             assert_eq!(Action::parse(t), None, "{t}");
         }

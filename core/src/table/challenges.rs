@@ -174,9 +174,9 @@ impl Table {
             };
         }
         // Prefer a challenge addressed to me by name, then the newest open one.
-        let mine = open.iter().find(|c| {
-            c.challenger_id != me.id && !is_open_to_anyone(c) && addressed_to(c, me)
-        });
+        let mine = open
+            .iter()
+            .find(|c| c.challenger_id != me.id && !is_open_to_anyone(c) && addressed_to(c, me));
         let any = open
             .iter()
             .find(|c| c.challenger_id != me.id && addressed_to(c, me));
@@ -307,14 +307,12 @@ impl Table {
             .await?;
         let c = match number {
             Some(n) => open.into_iter().find(|c| c.id == n),
-            None => open.into_iter().find(|c| {
-                c.challenger_id != me.id && !is_open_to_anyone(c) && addressed_to(c, me)
-            }),
+            None => open
+                .into_iter()
+                .find(|c| c.challenger_id != me.id && !is_open_to_anyone(c) && addressed_to(c, me)),
         };
         let Some(c) = c else {
-            return refuse(number.map_or(Msg::NoChallengeForYou, |id| Msg::NoSuchChallenge {
-                id,
-            }));
+            return refuse(number.map_or(Msg::NoChallengeForYou, |id| Msg::NoSuchChallenge { id }));
         };
         if is_open_to_anyone(&c) || !addressed_to(&c, me) || c.challenger_id == me.id {
             return refuse(Msg::OnlyTargetDeclines);
@@ -365,8 +363,9 @@ impl Table {
             return refuse(Msg::ChallengeGone);
         }
         self.disarm(Key::Challenge(c.id));
-        Ok(vec![Outgoing::reply(o, Msg::Cancelled { id: c.id })
-            .editing(Slot::Challenge(c.id))])
+        Ok(vec![
+            Outgoing::reply(o, Msg::Cancelled { id: c.id }).editing(Slot::Challenge(c.id))
+        ])
     }
 
     /// A challenge's time is up.

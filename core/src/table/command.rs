@@ -477,7 +477,13 @@ mod tests {
         assert_eq!(s.opponent, Some(Mention::Handle("bob".into())));
         let s = spec("/challenge");
         assert_eq!(
-            (s.rules.id(), s.time.to_string(), s.rated, s.color, s.opponent),
+            (
+                s.rules.id(),
+                s.time.to_string(),
+                s.rated,
+                s.color,
+                s.opponent
+            ),
             (
                 "classic3x3".into(),
                 "10+5".into(),

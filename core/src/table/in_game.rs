@@ -1,5 +1,6 @@
 //! The other player commands: boards, resign, draws, abort, claims, lists, records, rules.
 
+use super::live::Target;
 use super::types::{lang_of, Origin, Outgoing};
 use super::{refuse, Handled, Table};
 use crate::color::Color;
@@ -99,10 +100,10 @@ impl Table {
         &self,
         o: &Origin,
         me: &Player,
-        number: Option<i64>,
+        target: Target,
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
-        let (live, color, _guard) = self.my_game_locked(o, me, number).await?;
+        let (live, color, _guard) = self.my_game_locked(o, me, target).await?;
         let winner = color.opponent();
         let (id, loser) = (live.id(), live.name(color).to_string());
         // R: in rated Damas a resignation after 10 moves or fewer annuls the game.
@@ -126,17 +127,20 @@ impl Table {
         self.end_game(&live, finish, text, now, lang_of(o)).await
     }
 
-    /// `/draw`: offer a draw, or accept the opponent's offer (T2).
+    /// `/draw`: offer a draw, or accept the opponent's offer (T2). The Accept draw button
+    /// (`accept_only`) never makes an offer of its own.
     pub(super) async fn draw(
         &self,
         o: &Origin,
         me: &Player,
-        number: Option<i64>,
+        target: Target,
+        accept_only: bool,
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
-        let (mut live, color, _guard) = self.my_game_locked(o, me, number).await?;
+        let (mut live, color, _guard) = self.my_game_locked(o, me, target).await?;
         let lang = lang_of(o);
         match live.row.draw_offer_by.as_deref() {
+            None if accept_only => refuse(Msg::ButtonStale),
             Some(by) if by == color.opponent().name() => {
                 let finish = Finish::decided(None, EndCause::Agreed, "T2");
                 let text = Msg::DrawAgreed { id: live.id() };
@@ -162,10 +166,10 @@ impl Table {
         &self,
         o: &Origin,
         me: &Player,
-        number: Option<i64>,
+        target: Target,
         _now: i64,
     ) -> Handled<Vec<Outgoing>> {
-        let (mut live, color, _guard) = self.my_game_locked(o, me, number).await?;
+        let (mut live, color, _guard) = self.my_game_locked(o, me, target).await?;
         if live.row.draw_offer_by.as_deref() != Some(color.opponent().name()) {
             return refuse(Msg::NoDrawOffer);
         }
@@ -184,10 +188,10 @@ impl Table {
         &self,
         o: &Origin,
         me: &Player,
-        number: Option<i64>,
+        target: Target,
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
-        let (live, color, _guard) = self.my_game_locked(o, me, number).await?;
+        let (live, color, _guard) = self.my_game_locked(o, me, target).await?;
         if live.row.ply >= 2 {
             return refuse(Msg::AbortTooLate);
         }
@@ -204,10 +208,10 @@ impl Table {
         &self,
         o: &Origin,
         me: &Player,
-        number: Option<i64>,
+        target: Target,
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
-        let (live, color, _guard) = self.my_game_locked(o, me, number).await?;
+        let (live, color, _guard) = self.my_game_locked(o, me, target).await?;
         let id = live.id();
         if !live.row.monitor {
             return refuse(Msg::NotMonitored { id });
@@ -300,11 +304,7 @@ impl Table {
             Box::new(Msg::RecordResult {
                 result,
                 name,
-                cause: live
-                    .row
-                    .end_reason
-                    .as_deref()
-                    .and_then(EndCause::from_code),
+                cause: live.row.end_reason.as_deref().and_then(EndCause::from_code),
             })
         });
         let moves = live.game.record();
@@ -315,10 +315,65 @@ impl Table {
                 white: live.name(Color::White).to_string(),
                 black: live.name(Color::Black).to_string(),
                 rules: Box::new(live.rules.clone()),
-                moves: if moves.is_empty() { "none".into() } else { moves },
+                moves: if moves.is_empty() {
+                    "none".into()
+                } else {
+                    moves
+                },
                 outcome,
             },
         )
         .in_game(id)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flags(id: &str) -> (bool, bool, bool, Option<u16>, Option<u16>) {
+        match rules_text(Some(id)) {
+            Msg::RulesCorners {
+                no_blocking,
+                home_exemption,
+                target_lock,
+                deadline,
+                limit,
+                ..
+            } => (no_blocking, home_exemption, target_lock, deadline, limit),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// C6, C8, C10: `/rules` states every rule the variant has, from its own settings.
+    #[test]
+    fn c10_rules_text_reads_the_variant() {
+        assert_eq!(
+            flags("classic3x3"),
+            (true, false, false, Some(40), Some(80))
+        );
+        assert_eq!(
+            flags("diagonal3x3"),
+            (false, true, false, Some(30), Some(80))
+        );
+        assert_eq!(flags("halma16"), (false, true, true, Some(60), Some(200)));
+        assert_eq!(
+            flags("training:diagonal3x3,deadline=off,limit=off"),
+            (false, false, false, None, None)
+        );
+        let text = words::english(&rules_text(Some("halma16")));
+        assert!(text.contains("never leave it (C10)"), "{text}");
+        assert!(
+            text.contains("does not count against the deadline"),
+            "{text}"
+        );
+        assert!(
+            text.contains("by move 60") && text.contains("After move 200"),
+            "{text}"
+        );
+        assert!(matches!(
+            rules_text(Some("nonsense")),
+            Msg::VariantUnknown { .. }
+        ));
     }
 }

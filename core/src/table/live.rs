@@ -177,6 +177,27 @@ impl Live {
     }
 }
 
+/// The game a player command acts on: the number typed (or none: the sender's only game
+/// here), and for a button the ply it was offered at, checked under the game's lock.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Target {
+    pub number: Option<i64>,
+    pub ply: Option<i64>,
+}
+
+impl Target {
+    pub fn typed(number: Option<i64>) -> Target {
+        Target { number, ply: None }
+    }
+
+    pub fn pressed(game: i64, ply: i64) -> Target {
+        Target {
+            number: Some(game),
+            ply: Some(ply),
+        }
+    }
+}
+
 /// Which game a message means.
 pub(super) enum Pick {
     Game(i64),
@@ -215,9 +236,8 @@ impl Table {
                 None => Game::new(&rules),
             };
             for (i, text) in self.store.moves(id).await?.iter().enumerate() {
-                g.play_text(text).map_err(|e| {
-                    StoreError::Corrupt(format!("game {id} move {}: {e:?}", i + 1))
-                })?;
+                g.play_text(text)
+                    .map_err(|e| StoreError::Corrupt(format!("game {id} move {}: {e:?}", i + 1)))?;
             }
             if row.status == "active" {
                 lock(&self.cache).insert(id, (row.ply, g.clone()));
@@ -236,15 +256,12 @@ impl Table {
 
     /// The game a message means: the number given (which must be in this chat), or the
     /// sender's only unfinished game in this chat.
-    pub(super) async fn pick(
-        &self,
-        o: &Origin,
-        me: &Player,
-        number: Option<i64>,
-    ) -> Handled<Pick> {
+    pub(super) async fn pick(&self, o: &Origin, me: &Player, number: Option<i64>) -> Handled<Pick> {
         if let Some(n) = number {
             return match self.store.game(n).await? {
-                Some(g) if g.platform == o.platform.as_str() && g.chat == o.chat => Ok(Pick::Game(n)),
+                Some(g) if g.platform == o.platform.as_str() && g.chat == o.chat => {
+                    Ok(Pick::Game(n))
+                }
                 _ => refuse(Msg::NoSuchGame { id: n }),
             };
         }
@@ -266,16 +283,22 @@ impl Table {
 
     /// Like [`Table::my_game`], holding the game's lock, with the game reloaded under it
     /// (another message may have changed it meanwhile).
+    /// A button's ply is checked here, under the lock: a move that landed meanwhile makes
+    /// the press out of date.
     pub(super) async fn my_game_locked(
         &self,
         o: &Origin,
         me: &Player,
-        number: Option<i64>,
+        target: Target,
     ) -> Handled<(Live, Color, tokio::sync::OwnedMutexGuard<()>)> {
-        let (live, color) = self.my_game(o, me, number).await?;
+        let (live, color) = self.my_game(o, me, target.number).await?;
         let guard = self.game_lock(live.id()).await;
         match self.live(live.id()).await?.filter(Live::active) {
+            Some(fresh) if target.ply.is_some_and(|p| p != fresh.row.ply) => {
+                refuse(Msg::ButtonStale)
+            }
             Some(fresh) => Ok((fresh, color, guard)),
+            None if target.ply.is_some() => refuse(Msg::ButtonStale),
             None => refuse(Msg::GameIsOver { id: live.id() }),
         }
     }

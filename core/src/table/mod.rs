@@ -8,7 +8,6 @@
 //! are serialized by a per-game lock, and every write checks the game's ply, so a race or a
 //! double-sent message never applies twice.
 
-
 // Refusals travel as `Err(Msg)`: the cold path, and a message is at most a couple of
 // hundred bytes; boxing every one would cost more than it saves.
 #![allow(clippy::result_large_err)]
@@ -33,6 +32,7 @@ use crate::game::Game;
 use crate::store::{Player, Store, StoreError};
 use crate::words::Msg;
 use command::{Command, Parsed};
+use live::Target;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use timers::Timers;
@@ -316,24 +316,20 @@ impl Table {
             Command::Decline(n) => self.decline(o, me, n).await,
             Command::Cancel(n) => self.cancel(o, me, n).await,
             Command::Move(n, text) => self.typed_move(msg, me, n, &text, true, now).await,
-            Command::Confirm(n) => self.confirm(o, me, n, now).await,
+            Command::Confirm(n) => self.confirm(o, me, Target::typed(n), now).await,
             Command::Moves(n, square) => self.show_moves(o, me, n, &square, now).await,
             Command::Board(n) => self.show_board(o, me, n, now).await,
-            Command::Resign(n) => self.resign(o, me, n, now).await,
-            Command::Draw(n) => self.draw(o, me, n, now).await,
-            Command::NoDraw(n) => self.no_draw(o, me, n, now).await,
-            Command::Abort(n) => self.abort(o, me, n, now).await,
-            Command::Claim(n) => self.claim(o, me, n, now).await,
+            Command::Resign(n) => self.resign(o, me, Target::typed(n), now).await,
+            Command::Draw(n) => self.draw(o, me, Target::typed(n), false, now).await,
+            Command::NoDraw(n) => self.no_draw(o, me, Target::typed(n), now).await,
+            Command::Abort(n) => self.abort(o, me, Target::typed(n), now).await,
+            Command::Claim(n) => self.claim(o, me, Target::typed(n), now).await,
             Command::Games => self.games(o, me).await,
             Command::Record(n) => self.record(o, me, n).await,
             Command::Help => Ok(vec![Outgoing::reply(o, Msg::Help)]),
-            Command::Rules(v) => Ok(vec![Outgoing::reply(
-                o,
-                in_game::rules_text(v.as_deref()),
-            )]),
+            Command::Rules(v) => Ok(vec![Outgoing::reply(o, in_game::rules_text(v.as_deref()))]),
             Command::Rating { who, kind } => {
-                self.rating(o, me, who.as_ref(), kind.as_deref(), now)
-                    .await
+                self.rating(o, me, who.as_ref(), kind.as_deref(), now).await
             }
             Command::Top {
                 kind,
@@ -376,22 +372,18 @@ impl Table {
         if row.status != "active" || row.ply != ply {
             return refuse(Msg::ButtonStale);
         }
-        let n = Some(game);
+        // The handlers check the ply again under the game's lock.
+        let t = Target::pressed(game, ply);
         match a {
-            Action::Resign { .. } => self.resign(o, me, n, now).await,
-            Action::OfferDraw { .. } => self.draw(o, me, n, now).await,
-            Action::AcceptDraw { .. } => {
-                let mine = if row.white_id == me.id { "white" } else { "black" };
-                match row.draw_offer_by.as_deref() {
-                    Some(by) if by != mine => self.draw(o, me, n, now).await,
-                    _ => refuse(Msg::ButtonStale),
-                }
-            }
-            Action::DeclineDraw { .. } => self.no_draw(o, me, n, now).await,
-            Action::Abort { .. } => self.abort(o, me, n, now).await,
-            Action::Confirm { .. } => self.confirm(o, me, n, now).await,
+            Action::Resign { .. } => self.resign(o, me, t, now).await,
+            Action::OfferDraw { .. } => self.draw(o, me, t, false, now).await,
+            Action::AcceptDraw { .. } => self.draw(o, me, t, true, now).await,
+            Action::DeclineDraw { .. } => self.no_draw(o, me, t, now).await,
+            Action::Abort { .. } => self.abort(o, me, t, now).await,
+            Action::Confirm { .. } => self.confirm(o, me, t, now).await,
             Action::ShowMoves { from, .. } => {
-                self.show_moves(o, me, n, &from.to_string(), now).await
+                self.show_moves(o, me, Some(game), &from.to_string(), now)
+                    .await
             }
             Action::Accept { .. } | Action::Decline { .. } | Action::Cancel { .. } => {
                 Ok(Vec::new())
@@ -405,14 +397,16 @@ impl Table {
     /// report gives no credit.
     pub async fn delivered(&self, game: i64, ply: i64, at: i64) {
         let _guard = self.game_lock(game).await;
-        match self.store.delivered(game, ply, at, MAX_DELIVERY_CREDIT_MS).await {
-            Ok(true) => {
-                match self.live(game).await {
-                    Ok(Some(live)) => self.arm_game(&live),
-                    Ok(None) => {}
-                    Err(e) => tracing::warn!(game, error = %e, "delivery noted, timer not re-armed"),
-                }
-            }
+        match self
+            .store
+            .delivered(game, ply, at, MAX_DELIVERY_CREDIT_MS)
+            .await
+        {
+            Ok(true) => match self.live(game).await {
+                Ok(Some(live)) => self.arm_game(&live),
+                Ok(None) => {}
+                Err(e) => tracing::warn!(game, error = %e, "delivery noted, timer not re-armed"),
+            },
             Ok(false) => {}
             Err(e) => tracing::warn!(game, error = %e, "delivery time not written"),
         }

@@ -1,7 +1,7 @@
 //! Moves: typed, confirmed, or played by the table; and every way a game ends.
 
 use super::action::Action;
-use super::live::{Live, Pick};
+use super::live::{Live, Pick, Target};
 use super::types::{lang_of, Incoming, Origin, Outgoing};
 use super::{lock, refuse, Handled, Table, TableError};
 use crate::color::Color;
@@ -205,10 +205,10 @@ impl Table {
         &self,
         o: &Origin,
         me: &Player,
-        number: Option<i64>,
+        target: Target,
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
-        let (live, color, _guard) = self.my_game_locked(o, me, number).await?;
+        let (live, color, _guard) = self.my_game_locked(o, me, target).await?;
         let pending =
             live.row.pending_move.clone().filter(|_| {
                 live.row.pending_ply == Some(live.row.ply) && live.game.turn() == color
@@ -276,7 +276,10 @@ impl Table {
             draw_offer_by: offer,
             finish: ending.map(|e| Finish::decided(e.winner, e.cause, e.rule)),
         };
-        let saved = self.store.commit_move(id, live.row.ply, now, &update).await?;
+        let saved = self
+            .store
+            .commit_move(id, live.row.ply, now, &update)
+            .await?;
         let ratings = ratings_line(live, &saved.ratings);
         lock(&self.cache).insert(id, (saved.game.ply, game.clone()));
         let after = Live {
@@ -311,16 +314,23 @@ impl Table {
         let result = Msg::RulesResult {
             id,
             winner: e.winner,
-            name: e.winner.map(|c| after.name(c).to_string()).unwrap_or_default(),
+            name: e
+                .winner
+                .map(|c| after.name(c).to_string())
+                .unwrap_or_default(),
             cause: e.cause,
             rule: e.rule.to_string(),
         };
         // The final board is seen from the winner's side (White's on a draw).
         let viewer = e.winner.unwrap_or(Color::White);
         let board = after.board_message(caption, viewer, now, Some(&result), lang);
-        let said = Outgoing::to_chat(after.platform(), &after.row.chat, with_ratings(result, ratings))
-            .in_lang(lang)
-            .in_game(id);
+        let said = Outgoing::to_chat(
+            after.platform(),
+            &after.row.chat,
+            with_ratings(result, ratings),
+        )
+        .in_lang(lang)
+        .in_game(id);
         Ok(vec![board, said])
     }
 

@@ -79,7 +79,10 @@ pub struct Origin {
 #[derive(Clone, Debug)]
 pub enum Input {
     /// Typed text: a command or a move, read by the table. Mentions arrive structured.
-    Text { text: String, mentions: Vec<Mention> },
+    Text {
+        text: String,
+        mentions: Vec<Mention>,
+    },
     /// A command with its options already structured (a Discord slash command).
     Command(Command),
     /// A button press.

@@ -62,8 +62,9 @@ fn build() -> Catalog {
     let bundles = LOCALES
         .iter()
         .map(|(code, files)| {
-            let id: unic_langid::LanguageIdentifier =
-                code.parse().expect("locale folder names are language codes");
+            let id: unic_langid::LanguageIdentifier = code
+                .parse()
+                .expect("locale folder names are language codes");
             let mut bundle = Bundle::new_concurrent(vec![id]);
             // Chat clients show Unicode isolation marks as boxes; names are plain text here.
             bundle.set_use_isolating(false);

@@ -28,10 +28,7 @@ fn every_message_renders_in_every_language_with_sample_arguments() {
 
 #[test]
 fn every_catalogue_entry_is_a_message_and_none_is_missing() {
-    let used: BTreeSet<String> = Msg::samples()
-        .iter()
-        .map(|m| m.key().to_string())
-        .collect();
+    let used: BTreeSet<String> = Msg::samples().iter().map(|m| m.key().to_string()).collect();
     for lang in Lang::all() {
         let keys: BTreeSet<String> = catalogue_keys(lang).into_iter().collect();
         let unused: Vec<_> = keys.difference(&used).collect();
@@ -107,4 +104,26 @@ fn end_causes_round_trip_through_their_codes() {
         assert_eq!(EndCause::from_code(&code), Some(c), "{code}");
     }
     assert_eq!(EndCause::from_code("white ran out of time"), None);
+}
+
+#[test]
+fn english_plurals_come_from_the_catalogue() {
+    let one = Msg::Chips {
+        name: "bob".into(),
+        chips: 1,
+    };
+    let many = Msg::Chips {
+        name: "bob".into(),
+        chips: 1000,
+    };
+    assert_eq!(english(&one), "bob has 1 chip.");
+    assert_eq!(english(&many), "bob has 1000 chips.");
+    let line = |games| Msg::TopLine {
+        place: 1,
+        name: "alice".into(),
+        rating: 1015,
+        games,
+    };
+    assert_eq!(english(&line(1)), "1. alice 1015 (1 game)");
+    assert_eq!(english(&line(2)), "1. alice 1015 (2 games)");
 }

@@ -103,7 +103,10 @@ fn alice_won(result: Msg) -> Msg {
 
 /// The buttons of a running game at `ply` without a draw offer.
 fn game_buttons(game: i64, ply: i64) -> Vec<Action> {
-    let mut out = vec![Action::Resign { game, ply }, Action::OfferDraw { game, ply }];
+    let mut out = vec![
+        Action::Resign { game, ply },
+        Action::OfferDraw { game, ply },
+    ];
     if ply < 2 {
         out.push(Action::Abort { game, ply });
     }
@@ -165,12 +168,12 @@ impl Room {
 
     /// A refusal: exactly one reply, for the sender alone. Its message.
     async fn refused(&self, who: &str, text: &str) -> Msg {
-        only_private(self.say(who, text).await)
+        only_private(&self.say(who, text).await)
     }
 
     /// A refused button press: exactly one reply, for the presser alone. Its message.
     async fn refused_press(&self, who: &str, action: Action) -> Msg {
-        only_private(self.press(who, action).await)
+        only_private(&self.press(who, action).await)
     }
 
     async fn reopen(self) -> Room {
@@ -299,7 +302,7 @@ impl Room {
     }
 }
 
-fn only_private(out: Vec<Outgoing>) -> Msg {
+fn only_private(out: &[Outgoing]) -> Msg {
     assert_eq!(out.len(), 1, "{out:#?}");
     assert_eq!(out[0].audience, Audience::Sender, "{out:#?}");
     assert!(out[0].actions.is_empty() && out[0].board.is_none());

@@ -1,14 +1,14 @@
 //! Ratings, leaderboards and chips through the table (rule R).
 
 use super::*;
-use crate::rating::{change, Score};
+use crate::rating::{change, RatingKind, Score};
 
 /// Unix ms of 2026-01-31 23:59:59.999 UTC and of the next millisecond.
 const JAN_LAST: i64 = 1_769_903_999_999;
 const FEB_FIRST: i64 = 1_769_904_000_000;
 
 async fn ratings_of(c: &Room, name: &str) -> Vec<(String, i64, String, i64)> {
-    let p = c.store.player_for("test", &user(name), T0).await.unwrap();
+    let p = c.player(name).await;
     c.store
         .all_ratings()
         .await
@@ -23,22 +23,25 @@ async fn ratings_of(c: &Room, name: &str) -> Vec<(String, i64, String, i64)> {
 async fn r_rated_game_moves_both_ratings_and_casual_does_not() {
     let c = chat().await;
     c.start("casual").await;
-    c.says("bob", "/resign").await;
+    c.say("bob", "/resign").await;
     assert!(
         ratings_of(&c, "alice").await.is_empty(),
         "casual games never move a rating"
     );
-    c.start("").await;
-    let out = c.says("bob", "/resign").await;
-    assert!(
-        out.ends_with("Ratings: alice 1015 (+15), bob 985 (−15)."),
-        "{out}"
+    let id = c.start("").await;
+    assert_eq!(
+        c.said("bob", "/resign").await,
+        alice_won(Msg::Resigned {
+            id,
+            loser: "bob".into(),
+            winner: "alice".into()
+        })
     );
     assert_eq!(ratings_of(&c, "alice").await[0].1, 1015);
     assert_eq!(ratings_of(&c, "bob").await[0].1, 985);
     // Unrated variants never count, even when played to the end.
-    c.start("triangle").await;
-    c.says("bob", "/resign").await;
+    let id = c.start("triangle").await;
+    assert!(matches!(c.said("bob", "/resign").await, Msg::Resigned { id: i, .. } if i == id));
     assert_eq!(ratings_of(&c, "alice").await.len(), 1);
 }
 
@@ -48,27 +51,38 @@ async fn r_monthly_rating_starts_again_on_the_first_utc() {
     c.time.set(JAN_LAST - 60_000);
     c.start("").await;
     c.time.set(JAN_LAST);
-    c.says("bob", "/resign").await;
+    c.say("bob", "/resign").await;
     assert_eq!(
         ratings_of(&c, "alice").await[0],
         ("classic3x3".into(), 1015, "2026-01".into(), 1015)
     );
     c.time.set(FEB_FIRST);
     c.start("").await;
-    c.says("alice", "/resign").await;
+    c.say("alice", "/resign").await;
     // General: 1015 loses to 985. Monthly: both start February at 1000.
     let d = change(1015, 985, Score::Loss);
     assert_eq!(
         ratings_of(&c, "alice").await[0],
         ("classic3x3".into(), 1015 + d, "2026-02".into(), 985)
     );
-    let out = c.says("alice", "/rating").await;
-    assert!(
-        out.contains(&format!(
-            "classic 3×3: {} (#2) · 985 this month (#2)",
-            1015 + d
-        )),
-        "{out}"
+    assert_eq!(
+        c.said("alice", "/rating").await,
+        Msg::Lines(vec![
+            Msg::RatingTitle {
+                name: "alice".into()
+            },
+            Msg::RatingLine {
+                kind: RatingKind::Classic3x3,
+                rating: 1015 + d,
+                rank: 2,
+                monthly: 985,
+                monthly_rank: Some(2),
+                games: 2,
+                won: 1,
+                drawn: 0,
+                lost: 1,
+            },
+        ])
     );
 }
 
@@ -76,13 +90,17 @@ async fn r_monthly_rating_starts_again_on_the_first_utc() {
 async fn r_damas_resignation_in_the_first_ten_moves_annuls_a_rated_game() {
     let c = chat().await;
     let id = c.start("damas rated").await;
-    c.says("alice", "11-15").await;
-    let out = c.says("bob", "/resign").await;
+    c.say("alice", "11-15").await;
     assert_eq!(
-        out,
-        format!("Game #{id}: bob resigned after 10 moves or fewer — the game is annulled (R).")
+        c.said("bob", "/resign").await,
+        Msg::ResignedAnnulled {
+            id,
+            loser: "bob".into()
+        },
+        "annulled: no rating changes to show"
     );
     assert_eq!(c.status(id).await.1, Some("void".into()));
+    assert_eq!(c.cause(id).await, Some(EndCause::Resigned(Color::Black)));
     assert!(ratings_of(&c, "bob").await.is_empty());
     // After more than 10 moves a resignation is a win.
     let id = c.start("damas rated").await;
@@ -92,27 +110,35 @@ async fn r_damas_resignation_in_the_first_ten_moves_annuls_a_rated_game() {
         let m = g.position().legal_moves()[0];
         g.play(&m).unwrap();
         let who = if i % 2 == 0 { "alice" } else { "bob" };
-        let out = c.says(who, &crate::damas::numeric(&m)).await;
-        assert!(out.contains("played"), "{m}: {out}");
+        let out = c.said(who, &crate::damas::numeric(&m)).await;
+        assert!(matches!(out, Msg::AfterMove { .. }), "{m}: {out:?}");
     }
-    let out = c.says("bob", "/resign").await;
-    assert!(
-        out.contains("alice wins (T2). Ratings: alice 1015 (+15), bob 985 (−15)."),
-        "{out}"
+    assert_eq!(
+        c.said("bob", "/resign").await,
+        alice_won(Msg::Resigned {
+            id,
+            loser: "bob".into(),
+            winner: "alice".into()
+        })
     );
     assert_eq!(c.status(id).await.1, Some("white".into()));
 }
 
 #[tokio::test]
-async fn r_abandonment_costs_twenty_points_either_way() {
+async fn r_d6_abandonment_costs_twenty_points_either_way() {
     let c = chat().await;
-    c.start("damas rated monitor").await;
-    c.says("alice", "11-15").await;
+    let id = c.start("damas rated monitor").await;
+    c.say("alice", "11-15").await;
     c.time.advance(3 * MIN);
-    let out = c.says("alice", "/claim").await;
-    assert!(
-        out.contains("annulled (D6). Ratings: bob 980 (−20)."),
-        "{out}"
+    assert_eq!(
+        c.said("alice", "/claim").await,
+        Msg::Lines(vec![
+            Msg::AbandonedVoid {
+                id,
+                loser: "bob".into()
+            },
+            ratings(&[("bob", 980, -20)]),
+        ])
     );
     assert_eq!(ratings_of(&c, "bob").await[0].1, 980);
     assert_eq!(
@@ -126,114 +152,170 @@ async fn r_abandonment_costs_twenty_points_either_way() {
 }
 
 #[tokio::test]
-async fn r_abandonment_after_ten_moves_is_a_loss_and_costs_twenty_more() {
+async fn r_d6_abandonment_after_ten_moves_is_a_loss_and_costs_twenty_more() {
     let c = chat().await;
-    c.start("damas rated monitor").await;
+    let id = c.start("damas rated monitor").await;
     let mut g = crate::damas::Game::new(true);
     for i in 0..12 {
         let m = g.position().legal_moves()[0];
         g.play(&m).unwrap();
         let who = if i % 2 == 0 { "alice" } else { "bob" };
-        c.says(who, &crate::damas::numeric(&m)).await;
+        c.say(who, &crate::damas::numeric(&m)).await;
     }
+    assert_eq!(c.moves(id).await.len(), 12);
     // alice to move after 12 half-moves; she idles, bob claims.
     c.time.advance(3 * MIN);
-    let out = c.says("bob", "/claim").await;
-    assert!(
-        out.contains(
-            "alice abandoned the game — bob wins (D6). Ratings: alice 965 (−35), bob 1015 (+15)."
-        ),
-        "{out}"
+    assert_eq!(
+        c.said("bob", "/claim").await,
+        rated(
+            Msg::AbandonedWin {
+                id,
+                loser: "alice".into(),
+                winner: "bob".into()
+            },
+            &[("alice", 965, -35), ("bob", 1015, 15)]
+        )
     );
+    assert_eq!(c.cause(id).await, Some(EndCause::Abandoned(Color::White)));
+}
+
+fn chips(name: &str, chips: i64) -> Msg {
+    Msg::Chips {
+        name: name.into(),
+        chips,
+    }
 }
 
 #[tokio::test]
 async fn r_stakes_are_held_and_paid_to_the_winner() {
     let c = chat().await;
-    let out = c
-        .says("alice", "/challenge @bob damas rated stake 50000")
-        .await;
     assert_eq!(
-        out,
-        "alice has 1000 chips, not enough for a stake of 50000."
+        c.refused("alice", "/challenge @bob damas rated stake 50000")
+            .await,
+        Msg::NotEnoughChips {
+            who: "alice".into(),
+            has: 1000,
+            stake: 50_000
+        }
     );
     c.start("damas rated stake 50").await;
-    assert_eq!(c.says("alice", "/chips").await, "alice has 950 chips.");
-    c.says("bob", "/resign").await; // annulled: stakes back
-    assert_eq!(c.says("alice", "/chips").await, "alice has 1000 chips.");
-    assert_eq!(c.says("bob", "/chips").await, "bob has 1000 chips.");
+    assert_eq!(c.said("alice", "/chips").await, chips("alice", 950));
+    c.say("bob", "/resign").await; // annulled: stakes back
+    assert_eq!(c.said("alice", "/chips").await, chips("alice", 1000));
+    assert_eq!(c.said("bob", "/chips").await, chips("bob", 1000));
     c.start("damas rated stake 50").await;
-    c.says("alice", "11-15").await;
-    c.says("bob", "/draw").await;
-    c.says("alice", "/draw").await;
+    c.say("alice", "11-15").await;
+    c.say("bob", "/draw").await;
+    c.say("alice", "/draw").await;
     assert_eq!(
-        c.says("bob", "/chips").await,
-        "bob has 1000 chips.",
+        c.said("bob", "/chips").await,
+        chips("bob", 1000),
         "a draw returns the stake"
     );
-    c.start("damas rated stake 100").await;
+    let id = c.start("damas rated stake 100").await;
     c.time.advance(11 * MIN);
     let out = c.table.fire_due().await;
-    assert!(
-        out[0].text.contains("alice ran out of time — bob wins"),
-        "{}",
-        out[0].text
-    );
-    assert_eq!(c.says("bob", "/chips").await, "bob has 1100 chips.");
-    assert_eq!(c.says("alice", "/chips").await, "alice has 900 chips.");
-    // Winnings count at once: bob can stake more than he started with.
-    assert!(c
-        .says("bob", "/challenge @alice damas rated stake 1050")
-        .await
-        .contains("challenge #"));
     assert_eq!(
-        c.says("alice", "/accept").await,
-        "alice has 900 chips, not enough for a stake of 1050."
+        head(&out[0].message),
+        &Msg::Flagged {
+            id,
+            loser: "alice".into(),
+            winner: "bob".into()
+        }
     );
+    assert_eq!(c.said("bob", "/chips").await, chips("bob", 1100));
+    assert_eq!(c.said("alice", "/chips").await, chips("alice", 900));
+    // Winnings count at once: bob can stake more than he started with.
+    assert!(matches!(
+        c.said("bob", "/challenge @alice damas rated stake 1050")
+            .await,
+        Msg::ChallengeTo { .. }
+    ));
+    assert_eq!(
+        c.refused("alice", "/accept").await,
+        Msg::NotEnoughChips {
+            who: "alice".into(),
+            has: 900,
+            stake: 1050
+        }
+    );
+}
+
+fn scope(kind: RatingKind, month: Option<&str>, global: bool) -> Msg {
+    Msg::TopScope {
+        kind,
+        month: month.map(Into::into),
+        global,
+    }
 }
 
 #[tokio::test]
 async fn r_rating_and_top_commands_with_a_chart() {
     let c = chat().await;
     assert_eq!(
-        c.says("alice", "/rating").await,
-        "alice has no rated games yet (everyone starts at 1000)."
+        c.said("alice", "/rating").await,
+        Msg::NoRatedGames {
+            name: "alice".into()
+        }
     );
     for _ in 0..3 {
         c.start("").await;
-        c.says("bob", "/resign").await;
+        c.say("bob", "/resign").await;
     }
     let out = c.say("alice", "/rating").await;
     let chart = out[0].chart.as_ref().expect("a chart");
     assert_eq!(chart.points.len(), 4);
     assert_eq!(chart.points[0], 1000);
+    let Msg::Lines(lines) = &out[0].message else {
+        panic!("{out:#?}")
+    };
     assert!(
-        out[0].text.contains("3 games: 3 won, 0 drawn, 0 lost"),
-        "{}",
-        out[0].text
+        matches!(
+            lines[1],
+            Msg::RatingLine {
+                kind: RatingKind::Classic3x3,
+                games: 3,
+                won: 3,
+                drawn: 0,
+                lost: 0,
+                ..
+            }
+        ),
+        "{lines:#?}"
     );
-    let top = c.says("carol", "/top").await;
+    let Msg::Lines(top) = c.said("carol", "/top").await else {
+        panic!("a list")
+    };
+    assert_eq!(top[0], scope(RatingKind::Classic3x3, None, false));
     assert!(
-        top.starts_with("Top classic 3×3, all time, this chat:\n1. alice"),
-        "{top}"
+        matches!(&top[1], Msg::TopLine { place: 1, name, games: 3, .. } if name == "alice"),
+        "{top:#?}"
     );
-    assert!(top.contains("2. bob"), "{top}");
-    assert!(c
-        .says("carol", "/top damas")
-        .await
-        .contains("nobody has played a rated game yet"));
-    assert!(c
-        .says("carol", "/top month global")
-        .await
-        .contains("month 2026-01, everyone"));
+    assert!(
+        matches!(&top[2], Msg::TopLine { place: 2, name, .. } if name == "bob"),
+        "{top:#?}"
+    );
     assert_eq!(
-        c.says("carol", "/top chess").await,
-        "'chess' is not a rated kind; try classic3x3, classic3x4, diagonal3x3, damas."
+        c.said("carol", "/top damas").await,
+        Msg::TopEmpty {
+            scope: Box::new(scope(RatingKind::Damas, None, false))
+        }
     );
-    assert!(c
-        .says("carol", "/rating @bob")
-        .await
-        .starts_with("bob's ratings:"));
+    let Msg::Lines(top) = c.said("carol", "/top month global").await else {
+        panic!("a list")
+    };
+    assert_eq!(top[0], scope(RatingKind::Classic3x3, Some("2026-01"), true));
+    assert_eq!(
+        c.refused("carol", "/top chess").await,
+        Msg::UnknownKind {
+            word: "chess".into(),
+            kinds: "classic3x3, classic3x4, diagonal3x3, damas".into()
+        }
+    );
+    assert!(matches!(
+        c.said("carol", "/rating @bob").await,
+        Msg::Lines(ref lines) if lines[0] == Msg::RatingTitle { name: "bob".into() }
+    ));
 }
 
 #[tokio::test]
@@ -242,16 +324,21 @@ async fn r_top_appends_the_askers_place_below_the_ten() {
     // Twelve players: p0 … p11; each beats the next one, so the last is at the bottom.
     for i in 0..11 {
         let (w, b) = (format!("p{i}"), format!("p{}", i + 1));
-        c.says(&w, &format!("/challenge @{b} white")).await;
-        c.says(&b, "/accept").await;
-        c.says(&b, "/resign").await;
+        c.say(&w, &format!("/challenge @{b} white")).await;
+        c.say(&b, "/accept").await;
+        c.say(&b, "/resign").await;
     }
-    let top = c.says("p11", "/top").await;
-    assert_eq!(top.lines().count(), 12, "{top}");
+    let Msg::Lines(top) = c.said("p11", "/top").await else {
+        panic!("a list")
+    };
+    assert_eq!(top.len(), 12, "{top:#?}");
     assert!(
-        top.lines().last().unwrap().contains("p11")
-            && top.lines().last().unwrap().ends_with("(you)"),
-        "{top}"
+        matches!(top.last(), Some(Msg::TopYou { name, .. }) if name == "p11"),
+        "{top:#?}"
+    );
+    assert!(
+        top[1..11].iter().all(|l| matches!(l, Msg::TopLine { .. })),
+        "{top:#?}"
     );
 }
 
@@ -281,22 +368,22 @@ async fn r_season_ratings_equal_a_recomputation_from_history() {
         if g == 25 {
             c.time.set(FEB_FIRST + 1000);
         }
-        c.says(a, &format!("/challenge @{b} {kind} white")).await;
-        c.says(b, "/accept").await;
+        c.say(a, &format!("/challenge @{b} {kind} white")).await;
+        c.say(b, "/accept").await;
         let first = if kind.starts_with("damas") {
             "11-15"
         } else {
             "c3-d3"
         };
         let first = if kind == "classic3x4" { "d3-e3" } else { first };
-        c.says(a, first).await;
+        c.say(a, first).await;
         match next() % 3 {
             0 => {
-                c.says(b, "/resign").await;
+                c.say(b, "/resign").await;
             }
             1 => {
-                c.says(a, "/draw").await;
-                c.says(b, "/draw").await;
+                c.say(a, "/draw").await;
+                c.say(b, "/draw").await;
             }
             _ => {
                 c.time.advance(11 * MIN);
@@ -305,6 +392,10 @@ async fn r_season_ratings_equal_a_recomputation_from_history() {
         }
         c.time.advance(MIN);
     }
+    assert!(
+        c.store.active_games().await.unwrap().is_empty(),
+        "every game ended"
+    );
     let history = c.store.all_rating_history().await.unwrap();
     assert!(history.len() > 40, "{} rows", history.len());
     let mut general: HashMap<(i64, String), i64> = HashMap::new();

@@ -1,0 +1,265 @@
+//! Moves: who may move, why a move is refused, repeats and races, several games at once,
+//! and the commands that show a game.
+
+use super::*;
+
+#[tokio::test]
+async fn challenge_accept_and_first_move_with_board() {
+    let c = chat().await;
+    let id = c.start("classic3x4 3+2").await;
+    let out = c.say("alice", "d3-e3").await;
+    assert_eq!(out.len(), 1);
+    let o = &out[0];
+    assert_eq!(
+        o.message,
+        Msg::AfterMove {
+            mover: "alice".into(),
+            recorded: "d3-e3".into(),
+            status: Box::new(Msg::Status {
+                move_no: 1,
+                clocks: Some(Box::new(Msg::StatusClocks {
+                    white: "alice".into(),
+                    white_clock: Duration(182_000),
+                    black: "bob".into(),
+                    black_clock: Duration(180_000),
+                })),
+                deadline: Some(40),
+                limit: Some(80),
+                to_move: "bob".into(),
+            }),
+            offer_declined: false,
+        }
+    );
+    assert_eq!(o.audience, Audience::Chat);
+    assert_eq!(o.slot, Some(SlotUse::Replace(Slot::Board(id))));
+    assert_eq!((o.game, o.ply), (Some(id), Some(1)));
+    assert_eq!(o.actions, game_buttons(id, 1));
+    let board = o.board.as_ref().unwrap();
+    assert!(board.flip, "oriented for Black, who moves next");
+    assert_eq!(board.last_path, [sq("d3"), sq("e3")]);
+    assert_eq!(board.to_move, Some(Color::Black));
+    assert_eq!(
+        (board.white_clock_ms, board.black_clock_ms),
+        (Some(182_000), Some(180_000))
+    );
+    assert_eq!(
+        (board.white.as_str(), board.black.as_str()),
+        ("alice", "bob")
+    );
+    assert!(board
+        .pieces
+        .iter()
+        .any(|p| p.square == sq("e3") && p.color == Color::White));
+    assert!(!board.pieces.iter().any(|p| p.square == sq("d3")));
+    assert_eq!(c.moves(id).await, ["d3-e3"]);
+}
+
+#[tokio::test]
+async fn only_players_move_in_turn_and_bad_moves_get_a_reason() {
+    let c = chat().await;
+    let id = c.start("").await;
+    assert_eq!(c.refused("bob", "f6-e6").await, Msg::NotYourTurn);
+    assert!(
+        c.say("carol", "c3-d3").await.is_empty(),
+        "a bystander's move-shaped text is not for us"
+    );
+    assert_eq!(
+        c.refused("carol", &format!("/move {id} c3-d3")).await,
+        Msg::NotYourGame { id }
+    );
+    assert_eq!(
+        c.refused("alice", "c3-e5").await,
+        Msg::Refused {
+            text: "c3-e5".into(),
+            reason: Box::new(Msg::IllUnreachable {
+                from: sq("c3"),
+                to: sq("e5")
+            }),
+        }
+    );
+    assert_eq!(
+        c.refused("alice", "a1-b1").await,
+        Msg::Refused {
+            text: "a1-b1".into(),
+            reason: Box::new(Msg::IllOccupied { square: sq("b1") }),
+        }
+    );
+    assert!(c.say("alice", "hello there").await.is_empty());
+    assert_eq!(
+        c.refused("alice", &format!("/move {} c3-d3", id + 5)).await,
+        Msg::NoSuchGame { id: id + 5 }
+    );
+    assert!(c.moves(id).await.is_empty(), "nothing was played");
+    assert!(matches!(
+        c.said("alice", "c3 d3").await,
+        Msg::AfterMove { ref recorded, .. } if recorded == "c3-d3"
+    ));
+    assert_eq!(c.moves(id).await, ["c3-d3"]);
+}
+
+#[tokio::test]
+async fn a_repeated_message_is_handled_once() {
+    let c = chat().await;
+    let id = c.start("").await;
+    let msg = c.incoming("alice", "c3-d3");
+    assert_eq!(c.table.handle(&msg).await.len(), 1);
+    assert!(c.table.handle(&msg).await.is_empty());
+    assert_eq!(c.moves(id).await.len(), 1);
+}
+
+fn played(m: &Msg, who: &str, what: &str) -> bool {
+    matches!(m, Msg::AfterMove { mover, recorded, .. } if mover == who && recorded == what)
+}
+
+#[tokio::test]
+async fn two_games_at_once_in_one_chat() {
+    let c = chat().await;
+    let g1 = c.start("").await;
+    c.say("alice", "/challenge @carol white").await;
+    let g2 = c.say("carol", "/accept").await[1].game.unwrap();
+    assert_eq!(
+        c.refused("alice", "c3-d3").await,
+        Msg::SeveralGames {
+            ids: List(vec![Msg::GameNumber { id: g1 }, Msg::GameNumber { id: g2 }]),
+            first: g1,
+        }
+    );
+    assert!(played(
+        &c.said("alice", &format!("/move {g2} c3-d3")).await,
+        "alice",
+        "c3-d3"
+    ));
+    assert!(played(&c.said("carol", "f6-e6").await, "carol", "f6-e6"));
+    assert!(played(
+        &c.said("alice", &format!("/move {g1} b3-b4")).await,
+        "alice",
+        "b3-b4"
+    ));
+    assert!(played(&c.said("bob", "f6-f5").await, "bob", "f6-f5"));
+    assert_eq!(c.moves(g1).await, ["b3-b4", "f6-f5"]);
+    assert_eq!(c.moves(g2).await, ["c3-d3", "f6-e6"]);
+    let rules = crate::game::Rules::from_id("classic3x3").unwrap();
+    let line = |id, opponent: &str| Msg::GamesLine {
+        id,
+        rules: Box::new(rules.clone()),
+        opponent: opponent.into(),
+        my_turn: true,
+        here: true,
+    };
+    assert_eq!(
+        c.said("alice", "/games").await,
+        Msg::Lines(vec![line(g1, "bob"), line(g2, "carol")])
+    );
+}
+
+#[tokio::test]
+async fn concurrent_messages_for_one_game_never_apply_twice() {
+    let c = chat().await;
+    let id = c.start("").await;
+    // Two different texts for the same move, sent at once: exactly one is played.
+    let a = c.incoming("alice", "c3-d3");
+    let b = c.incoming("alice", "c3 d3");
+    let (ra, rb) = tokio::join!(c.table.handle(&a), c.table.handle(&b));
+    let played = [ra, rb]
+        .iter()
+        .filter(|r| r.iter().any(|o| matches!(o.message, Msg::AfterMove { .. })))
+        .count();
+    assert_eq!(played, 1);
+    assert_eq!(c.moves(id).await.len(), 1);
+}
+
+#[tokio::test]
+async fn the_same_message_twice_at_once_is_played_and_answered_once() {
+    let c = chat().await;
+    let id = c.start("").await;
+    let msg = c.incoming("alice", "c3-d3");
+    let (a, b) = tokio::join!(c.table.handle(&msg), c.table.handle(&msg));
+    assert_eq!(a.len() + b.len(), 1, "one answer: {a:?} {b:?}");
+    assert_eq!(c.moves(id).await.len(), 1);
+    // A refused move is recorded too: re-sent later, when it would be legal, it stays unplayed.
+    let early = c.incoming("bob", "f6-e6");
+    let msg2 = c.incoming("alice", "b3-b4");
+    assert_eq!(only_private(&c.table.handle(&msg2).await), Msg::NotYourTurn);
+    c.table.handle(&early).await;
+    assert!(
+        c.table.handle(&msg2).await.is_empty(),
+        "the re-sent refused move is ignored"
+    );
+    assert_eq!(c.moves(id).await.len(), 2);
+}
+
+#[tokio::test]
+async fn boards_moves_help_and_rules() {
+    let c = chat().await;
+    let id = c.start("").await;
+    let out = c.say("alice", "/moves c3").await;
+    assert_eq!(
+        messages(&out),
+        [Msg::MovesFrom {
+            square: sq("c3"),
+            list: "d3, c4".into()
+        }]
+    );
+    let b = out[0].board.as_ref().unwrap();
+    assert_eq!(b.selected, Some(sq("c3")));
+    assert_eq!(b.destinations.len(), 2);
+    assert!(!b.flip, "alice sees her own side");
+    assert_eq!(
+        c.refused("alice", "/moves a1").await,
+        Msg::NoMovesFrom { square: sq("a1") }
+    );
+    assert_eq!(
+        c.refused("alice", "/moves zz").await,
+        Msg::BadSquare { text: "zz".into() }
+    );
+    let out = c.say("bob", "/board").await;
+    assert!(matches!(out[0].message, Msg::BoardCaption { id: i, .. } if i == id));
+    assert!(out[0].board.as_ref().unwrap().flip, "bob sees his own side");
+    assert_eq!(out[0].slot, Some(SlotUse::Replace(Slot::Board(id))));
+    assert_eq!(out[0].ply, None, "showing the board again starts no clock");
+    assert_eq!(out[0].actions, game_buttons(id, 0));
+    assert_eq!(c.said("carol", "/help").await, Msg::Help);
+    assert!(matches!(
+        c.said("carol", "/rules diagonal3x3").await,
+        Msg::RulesCorners {
+            diagonal: true,
+            deadline: Some(30),
+            limit: Some(80),
+            ..
+        }
+    ));
+    assert_eq!(
+        c.said("carol", "/rules damas").await,
+        Msg::RulesDamas { flying: true }
+    );
+    assert_eq!(
+        c.refused("carol", "/frobnicate").await,
+        Msg::CmdUnknown {
+            name: "frobnicate".into()
+        }
+    );
+    assert_eq!(
+        c.refused("carol", &format!("/help {}", "x".repeat(600)))
+            .await,
+        Msg::CmdTooLong {
+            max: command::MAX_MESSAGE
+        }
+    );
+}
+
+#[tokio::test]
+async fn replies_follow_the_senders_language_hint() {
+    let c = chat().await;
+    let mut msg = c.incoming("carol", "/help");
+    msg.origin.locale = Some("en-GB".into());
+    let out = c.table.handle(&msg).await;
+    assert_eq!(out[0].lang, crate::words::Lang::EN);
+    assert_eq!(out[0].message, Msg::Help);
+    let mut msg = c.incoming("carol", "/help");
+    msg.origin.locale = Some("xx".into());
+    assert_eq!(
+        c.table.handle(&msg).await[0].lang,
+        crate::words::Lang::EN,
+        "a language we do not speak falls back to English"
+    );
+}
