@@ -70,6 +70,9 @@ pub enum EndCause {
     Aborted,
     /// D6: this side was idle past the monitor's limit and the opponent claimed.
     Abandoned(Color),
+    /// F1: this side never made its first move (its time ran out, it resigned, or it was
+    /// claimed idle): the game is aborted.
+    NoFirstMove(Color),
 }
 
 fn color_code(c: Color) -> &'static str {
@@ -100,6 +103,7 @@ impl EndCause {
             EndCause::Agreed => "agreed".into(),
             EndCause::Aborted => "aborted".into(),
             EndCause::Abandoned(c) => format!("abandoned:{}", color_code(c)),
+            EndCause::NoFirstMove(c) => format!("no-first-move:{}", color_code(c)),
         }
     }
 
@@ -136,6 +140,7 @@ impl EndCause {
             ("agreed", []) => EndCause::Agreed,
             ("aborted", []) => EndCause::Aborted,
             ("abandoned", _) => EndCause::Abandoned(color()?),
+            ("no-first-move", _) => EndCause::NoFirstMove(color()?),
             _ => return None,
         };
         Some(cause)
@@ -277,6 +282,50 @@ impl Game {
         match self {
             Game::Corners(g) => g.moves().len(),
             Game::Damas(g) => g.moves().len(),
+        }
+    }
+
+    /// Whether `side` has made a move in this game (F1: a game where a side never moved is
+    /// aborted, not lost).
+    #[must_use]
+    pub fn has_moved(&self, side: Color) -> bool {
+        let first = match self {
+            Game::Corners(g) => g.start().turn(),
+            Game::Damas(g) => g.start().turn(),
+        };
+        self.plies() >= if side == first { 1 } else { 2 }
+    }
+
+    /// Board side: 8, or 16 for Halma.
+    #[must_use]
+    pub fn side(&self) -> u8 {
+        match self {
+            Game::Corners(g) => g.position().side(),
+            Game::Damas(_) => 8,
+        }
+    }
+
+    /// The last move as recorded, if `text` names it (the same start and end squares, or
+    /// the same path): a move retyped after its answer was lost is recognised as played.
+    #[must_use]
+    pub fn names_last_move(&self, text: &str) -> Option<String> {
+        let (path, _) = self.last_move_marks();
+        let (first, last) = (path.first()?, path.last()?);
+        let typed = match self {
+            Game::Corners(_) => crate::notation::read_squares(text).ok()?.squares,
+            Game::Damas(_) => crate::damas::typed_squares(text)?,
+        };
+        let same = typed == path
+            || (typed.len() == 2 && typed[0] == *first && typed[1] == *last);
+        if !same {
+            return None;
+        }
+        match self {
+            Game::Corners(g) => g
+                .moves()
+                .last()
+                .map(|m| crate::notation::join_path(&m.path, "-")),
+            Game::Damas(g) => g.moves().last().map(ToString::to_string),
         }
     }
 

@@ -271,6 +271,9 @@ pub fn run(
         }
         None => input,
     };
+    // The heartbeat runs in every mode: after a crash, clocks get back only the time since
+    // the last beat.
+    rt.spawn(table.clone().keep_alive());
     if interactive && !echo {
         let _ = writeln!(out, "{}", english(&Msg::ConsoleWelcome));
         // Timers (flags, expiries, automatic moves) print as they fire.
@@ -313,8 +316,11 @@ pub fn run(
             );
             continue;
         }
-        // Bytes that are not UTF-8 are shown as such; the line is still read.
-        let line = String::from_utf8_lossy(&raw).into_owned();
+        // A line that is not UTF-8 is answered and skipped; the session goes on.
+        let Ok(line) = String::from_utf8(std::mem::take(&mut raw)) else {
+            console_says(out, &Msg::ConsoleNotText);
+            continue;
+        };
         if echo && !line.trim().is_empty() {
             let _ = writeln!(out, "> {}", line.trim_end());
         }

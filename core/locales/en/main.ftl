@@ -89,6 +89,10 @@ cause-abandoned = { $side ->
         [white] White
        *[black] Black
     } abandoned the game
+cause-no-first-move = { $side ->
+        [white] White
+       *[black] Black
+    } never made a first move
 result-line = { $ended ->
         [yes] { $winner ->
             [white] white wins ({ $cause })
@@ -156,6 +160,8 @@ cmd-damas-options = movetime and monitor are Damas options.
 cmd-not-rated = { $rules } games are not rated; say casual.
 cmd-stake-needs-rated = A stake goes with a rated Damas game: damas rated stake 50
 cmd-stake-number = stake needs a number of chips, e.g. stake 50
+cmd-space-before-at = Put a space before @{ $name }: /{ $command } @{ $name }
+cmd-bad-mention = '{ $word }' is not a name: write @name once, e.g. @bob
 
 ## Buttons (the console and outside checks rely on these English labels)
 
@@ -178,12 +184,20 @@ challenge-to = { $from } challenges { $to }: { $terms }{ $wish ->
         [white] {" "}(they take White)
         [black] {" "}(they take Black)
        *[none] {""}
-    } — challenge #{ $id }. { $to }: /accept or /decline. It expires in { $minutes } min.
+    } — challenge #{ $id }.{ $pair_limit ->
+        [yes] {" "}Casual: you have played your 3 rated games against each other today (F2).
+       *[no] {""}
+    } { $to }: /accept or /decline. It expires in { $minutes } min.
 challenge-open = { $from } offers a game to anyone here: { $terms }{ $wish ->
         [white] {" "}(they take White)
         [black] {" "}(they take Black)
        *[none] {""}
     } — challenge #{ $id }. /accept to play. It expires in { $minutes } min.
+look-alike = Careful: the name { $name } mixes alphabets, so it can look like someone else's.
+too-many-challenges = You have { $max } open challenges already; wait for answers or /cancel one (F3).
+challenge-rate = That is more than { $max } challenges in a minute; wait a little (F3).
+which-challenge = Several challenges are open for you: { $list }. Say which, e.g. /accept { $first }.
+challenge-brief = #{ $id } from { $from } ({ $terms })
 challenge-taken = Challenge #{ $id } accepted by { $by }: game #{ $game }.
 self-challenge = You cannot play against yourself.
 one-at-a-time = Challenge one player at a time.
@@ -210,7 +224,14 @@ unknown-player = I don't know @{ $handle } yet.
 
 ## Games
 
-game-started = Game #{ $id }: { $white } (White) vs { $black } (Black) · { $terms }. { $white }, your move.
+game-started = Game #{ $id }: { $white } (White) vs { $black } (Black) · { $terms }.{ $pair_limit ->
+        [yes] {" "}Casual: you have played your 3 rated games against each other today (F2).
+       *[no] {""}
+    } { $white }, your move.
+no-first-move = Game #{ $id } aborted: { $who } never made a first move (F1); it does not count.
+already-played = { $recorded } was already played; it is your opponent's move.
+too-many-pictures = That is more than { $max } pictures a minute for you; wait a little.
+record-more = Game #{ $id }, continued: { $moves }
 no-game-here = You have no game in this chat.
 several-games = You have several games here ({ $ids }); say which, e.g. /move { $first } c3-d4.
 no-such-game = There is no game #{ $id } in this chat.
@@ -368,4 +389,5 @@ console-welcome = ugolki console — type lines as NAME: text (alice: /challenge
 console-line-shape = write lines as NAME: text, e.g. alice: /challenge @bob
 console-bad-name = '{ $name }' is not a name here: letters, digits, _ . - (at most { $max })
 console-line-too-long = that line is longer than { $max } bytes; it was ignored
+console-not-text = that line is not UTF-8 text; it was ignored
 console-no-such-button = there is no [{ $label }] button to press

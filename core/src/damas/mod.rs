@@ -13,7 +13,7 @@ mod text;
 
 pub use game::{EndReason, Game, Outcome};
 pub use moves::{IllegalMove, Move};
-pub use notation::{numeric, parse_move, MoveError, MoveErrorKind};
+pub use notation::{numeric, parse_move, typed_squares, MoveError, MoveErrorKind};
 pub use position::Position;
 pub use query::Piece;
 pub use text::DamasTextError;

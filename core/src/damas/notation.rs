@@ -51,6 +51,12 @@ fn read(text: &str) -> Result<Vec<Square>, MoveErrorKind> {
     Ok(squares)
 }
 
+/// The squares a typed Damas move names (algebraic or Portuguese numbers), if it reads.
+#[must_use]
+pub fn typed_squares(text: &str) -> Option<Vec<Square>> {
+    read(text).ok()
+}
+
 /// Find the legal move `text` names in `pos`. A full capture path may list the landing
 /// squares in any order that is a legal capture of the same pieces; it is kept as typed.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {

@@ -132,4 +132,19 @@ impl Store {
                 .await?;
         Ok(done.rows_affected() == 1)
     }
+
+    /// How many challenges a player has open, and how many they made since `since` (F3).
+    pub async fn challenges_by(&self, player: i64, now: i64, since: i64) -> Result<(i64, i64)> {
+        let row = sqlx::query(
+            "SELECT COALESCE(SUM(status = 'open' AND expires_at > ?2), 0) AS open,
+                    COALESCE(SUM(created_at >= ?3), 0) AS recent
+             FROM challenges WHERE challenger_id = ?1 AND created_at >= MIN(?3, ?2 - 86400000)",
+        )
+        .bind(player)
+        .bind(now)
+        .bind(since)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((row.try_get("open")?, row.try_get("recent")?))
+    }
 }

@@ -456,14 +456,21 @@ impl Store {
         }
     }
 
-    /// Give every running clock back `ms` of downtime (on start, after a gap).
-    pub async fn credit_downtime(&self, ms: i64) -> Result<u64> {
-        let done = sqlx::query(
-            "UPDATE games SET turn_started_at = turn_started_at + ?1 WHERE status = 'active'",
+    /// The rules of the rated games two players started against each other since `since`,
+    /// not voided (F2 counts them per kind).
+    pub async fn rated_games_between(&self, a: i64, b: i64, since: i64) -> Result<Vec<String>> {
+        let rows = sqlx::query(
+            "SELECT rules FROM games
+             WHERE rated = 1 AND created_at >= ?3 AND COALESCE(result, '') <> 'void'
+               AND ((white_id = ?1 AND black_id = ?2) OR (white_id = ?2 AND black_id = ?1))",
         )
-        .bind(ms.max(0))
-        .execute(&self.pool)
+        .bind(a)
+        .bind(b)
+        .bind(since)
+        .fetch_all(&self.pool)
         .await?;
-        Ok(done.rows_affected())
+        rows.iter()
+            .map(|r| r.try_get("rules").map_err(Into::into))
+            .collect()
     }
 }

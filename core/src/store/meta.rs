@@ -3,13 +3,56 @@
 use super::{Result, Store};
 
 impl Store {
-    /// Record that the bot is alive at `now` (ms).
+    /// Record that the bot is alive at `now` (ms). Heartbeats are frequent, so they are
+    /// written without an fsync of their own: a killed process loses none of them (they
+    /// are in the operating system's cache), and a lost one after a power cut only gives
+    /// players back a little more time. Moves keep their full sync.
     pub async fn beat(&self, now: i64) -> Result<()> {
+        let mut conn = self.pool.acquire().await?;
+        sqlx::query("PRAGMA synchronous = NORMAL")
+            .execute(&mut *conn)
+            .await?;
+        let written = sqlx::query("INSERT INTO meta (key, value) VALUES ('heartbeat', ?1) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+            .bind(now)
+            .execute(&mut *conn)
+            .await;
+        sqlx::query("PRAGMA synchronous = FULL")
+            .execute(&mut *conn)
+            .await?;
+        written?;
+        Ok(())
+    }
+
+    /// Start serving: credit every running clock with the time since the last heartbeat
+    /// (nobody served the games then) and write a new heartbeat, in one transaction, so a
+    /// start killed part-way credits nothing twice. Returns the downtime credited (ms) and
+    /// the number of games it went to.
+    pub async fn resume(&self, now: i64) -> Result<Option<(i64, u64)>> {
+        let mut tx = self.pool.begin().await?;
+        let last: Option<i64> =
+            sqlx::query_scalar("SELECT value FROM meta WHERE key = 'heartbeat'")
+                .fetch_optional(&mut *tx)
+                .await?;
+        let mut credited = None;
+        if let Some(beat) = last {
+            let down = now - beat;
+            if down > 0 {
+                let games = sqlx::query(
+                    "UPDATE games SET turn_started_at = turn_started_at + ?1 WHERE status = 'active'",
+                )
+                .bind(down)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                credited = Some((down, games));
+            }
+        }
         sqlx::query("INSERT INTO meta (key, value) VALUES ('heartbeat', ?1) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
             .bind(now)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
-        Ok(())
+        tx.commit().await?;
+        Ok(credited)
     }
 
     /// The last heartbeat, if the bot ever ran on this database.

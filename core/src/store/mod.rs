@@ -35,6 +35,10 @@ pub enum StoreError {
     Repeat,
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
+    #[error("the database {path} is in use by another ugolki process{holder}; stop it first (one process per SQLite database; several processes need PostgreSQL)")]
+    InUse { path: String, holder: String },
+    #[error("cannot lock the database: {0}")]
+    Lock(std::io::Error),
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -43,6 +47,48 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 #[derive(Clone, Debug)]
 pub struct Store {
     pub(crate) pool: SqlitePool,
+    /// The lock file that keeps a second process off this database (held while any clone
+    /// of the store lives; the operating system drops it when the process dies).
+    _lock: Option<std::sync::Arc<std::fs::File>>,
+}
+
+/// Take `<database>.lock` for this process, or say who holds it. Two processes on one
+/// SQLite file would both fire every timer and both credit "downtime" to every clock.
+fn lock_database(db: &std::path::Path) -> Result<std::fs::File> {
+    use std::io::{Read, Seek, Write};
+    let path = {
+        let mut p = db.as_os_str().to_owned();
+        p.push(".lock");
+        std::path::PathBuf::from(p)
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(&path)
+        .map_err(StoreError::Lock)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let mut pid = String::new();
+            let _ = file.read_to_string(&mut pid);
+            let pid = pid.trim();
+            return Err(StoreError::InUse {
+                path: db.display().to_string(),
+                holder: if pid.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (pid {pid})")
+                },
+            });
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(StoreError::Lock(e)),
+    }
+    file.set_len(0).map_err(StoreError::Lock)?;
+    file.rewind().map_err(StoreError::Lock)?;
+    write!(file, "{}", std::process::id()).map_err(StoreError::Lock)?;
+    Ok(file)
 }
 
 /// The default database file, created on first run.
@@ -60,6 +106,12 @@ impl Store {
             .create_if_missing(true)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
+        // Taken before the migrations, so two processes started together never race them.
+        let lock = if memory {
+            None
+        } else {
+            Some(std::sync::Arc::new(lock_database(options.get_filename())?))
+        };
         let options = if memory {
             options
         } else {
@@ -78,7 +130,7 @@ impl Store {
             .connect_with(options)
             .await?;
         sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
-        let store = Store { pool };
+        let store = Store { pool, _lock: lock };
         let recoded = store.recode_end_reasons().await?;
         if recoded > 0 {
             tracing::info!(games = recoded, "old end reasons rewritten as codes");

@@ -56,6 +56,32 @@ fn is_open_to_anyone(c: &ChallengeRow) -> bool {
     c.target_id.is_none() && c.target_handle.is_none()
 }
 
+/// Whether a name mixes Latin with Cyrillic or Greek letters (`сarol` with a Cyrillic
+/// `с`): such a name can pass for another player's.
+fn mixes_alphabets(name: &str) -> bool {
+    let latin = name.chars().any(|c| c.is_ascii_alphabetic());
+    let other = name
+        .chars()
+        .any(|c| matches!(c, '\u{0370}'..='\u{03FF}' | '\u{0400}'..='\u{052F}'));
+    latin && other
+}
+
+/// A player as challenges name them: the display name, with the platform handle when the
+/// name alone could be mistaken (it is not plain ASCII, or the handle differs from it).
+fn shown(p: &Player) -> String {
+    match &p.handle {
+        Some(h) if !p.name.is_ascii() || !h.eq_ignore_ascii_case(&p.name) => {
+            format!("{} (@{h})", p.name)
+        }
+        _ => p.name.clone(),
+    }
+}
+
+/// The start of the UTC day of `now` (F2 counts per UTC day).
+fn day_start(now: i64) -> i64 {
+    now - now.rem_euclid(86_400_000)
+}
+
 impl Table {
     pub(super) async fn challenge(
         &self,
@@ -64,19 +90,22 @@ impl Table {
         spec: &ChallengeSpec,
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
-        let (target_id, target_handle, target_name) = match &spec.opponent {
-            None => (None, None, None),
-            Some(Mention::User(u)) => {
-                let p = self.person_for(o.platform, u, now).await?;
-                (Some(p.id), None, Some(p.name))
-            }
+        let (target, target_handle) = match &spec.opponent {
+            None => (None, None),
+            Some(Mention::User(u)) => (Some(self.person_for(o.platform, u, now).await?), None),
             Some(Mention::Handle(h)) => {
-                let h = h.trim_start_matches('@').to_ascii_lowercase();
+                let h = h.strip_prefix('@').unwrap_or(h).to_ascii_lowercase();
                 match self.store.player_by_handle(o.platform.as_str(), &h).await? {
-                    Some(p) => (Some(p.id), None, Some(p.name)),
-                    None => (None, Some(h.clone()), Some(format!("@{h}"))),
+                    Some(p) => (Some(p), None),
+                    None => (None, Some(h)),
                 }
             }
+        };
+        let target_id = target.as_ref().map(|p| p.id);
+        let target_name = match (&target, &target_handle) {
+            (Some(p), _) => Some(shown(p)),
+            (None, Some(h)) => Some(format!("@{h}")),
+            (None, None) => None,
         };
         let self_handle = me
             .handle
@@ -85,10 +114,31 @@ impl Table {
         if target_id == Some(me.id) || self_handle {
             return refuse(Msg::SelfChallenge);
         }
-        let rated = spec.rated.unwrap_or(match &spec.rules {
+        // F3: a few open challenges at once, a few new ones a minute.
+        let (open, recent) = self
+            .store
+            .challenges_by(me.id, now, now - 60_000)
+            .await?;
+        if open >= self.config.max_open_challenges {
+            return refuse(Msg::TooManyChallenges {
+                max: self.config.max_open_challenges,
+            });
+        }
+        if recent >= self.config.max_challenges_per_minute {
+            return refuse(Msg::ChallengeRate {
+                max: self.config.max_challenges_per_minute,
+            });
+        }
+        let mut rated = spec.rated.unwrap_or(match &spec.rules {
             Rules::Corners(v) => v.rated,
             Rules::Damas { .. } => false,
         });
+        // F2: said before it is accepted, when the opponent is known.
+        let pair_limit = match target_id {
+            Some(t) if rated => self.pair_limit_reached(me.id, t, &spec.rules, now).await?,
+            _ => false,
+        };
+        rated &= !pair_limit;
         if let Some(stake) = spec.stake {
             // Chips are read fresh: a cached player's chips are out of date.
             let chips = self.store.chips(me.id).await?;
@@ -131,11 +181,12 @@ impl Table {
             Some(to) => (
                 Msg::ChallengeTo {
                     id,
-                    from: me.name.clone(),
+                    from: shown(me),
                     to,
                     terms,
                     wish,
                     minutes,
+                    pair_limit,
                 },
                 vec![
                     Action::Accept { challenge: id },
@@ -145,7 +196,7 @@ impl Table {
             None => (
                 Msg::ChallengeOpen {
                     id,
-                    from: me.name.clone(),
+                    from: shown(me),
                     terms,
                     wish,
                     minutes,
@@ -154,6 +205,19 @@ impl Table {
             ),
         };
         buttons.push(Action::Cancel { challenge: id });
+        // Names that mix alphabets are pointed out: `сarol` is not `carol`.
+        let lookalikes: Vec<Msg> = std::iter::once(me)
+            .chain(target.as_ref())
+            .filter(|p| mixes_alphabets(&p.name))
+            .map(|p| Msg::LookAlike {
+                name: p.name.clone(),
+            })
+            .collect();
+        let text = if lookalikes.is_empty() {
+            text
+        } else {
+            Msg::Lines(std::iter::once(text).chain(lookalikes).collect())
+        };
         Ok(vec![Outgoing::reply(o, text)
             .replacing(Slot::Challenge(id))
             .with_actions(buttons)])
@@ -173,20 +237,76 @@ impl Table {
                 Some(c) => Ok(c),
             };
         }
-        // Prefer a challenge addressed to me by name, then the newest open one.
-        let mine = open
+        // F3: a bare /accept takes the one challenge open to me; with several, I say which
+        // (the caller lists them).
+        let mine: Vec<&ChallengeRow> = open
             .iter()
-            .find(|c| c.challenger_id != me.id && !is_open_to_anyone(c) && addressed_to(c, me));
-        let any = open
-            .iter()
-            .find(|c| c.challenger_id != me.id && addressed_to(c, me));
-        match mine.or(any) {
-            Some(c) => Ok(c),
-            None if !open.is_empty() && open.iter().all(|c| c.challenger_id == me.id) => {
+            .filter(|c| c.challenger_id != me.id && addressed_to(c, me))
+            .collect();
+        match mine.as_slice() {
+            [one] => Ok(one),
+            [] if !open.is_empty() && open.iter().all(|c| c.challenger_id == me.id) => {
                 Err(Msg::OwnChallenge)
             }
-            None => Err(Msg::NoChallengeForYou),
+            [] => Err(Msg::NoChallengeForYou),
+            _ => Err(Msg::WhichChallenge {
+                list: crate::words::List(Vec::new()),
+                first: 0,
+            }),
         }
+    }
+
+    /// The reply to a bare `/accept` with several challenges open: the list (F3).
+    async fn which_challenge(
+        &self,
+        open: &[ChallengeRow],
+        me: &Player,
+    ) -> Handled<Vec<Outgoing>> {
+        let mut list = Vec::new();
+        for c in open
+            .iter()
+            .filter(|c| c.challenger_id != me.id && addressed_to(c, me))
+        {
+            let from = self
+                .person(c.challenger_id)
+                .await?
+                .map_or_else(|| "?".to_string(), |p| shown(&p));
+            list.push(Msg::ChallengeBrief {
+                id: c.id,
+                from,
+                terms: Box::new(terms_of(c)?),
+            });
+        }
+        let first = match list.first() {
+            Some(Msg::ChallengeBrief { id, .. }) => *id,
+            _ => 0,
+        };
+        refuse(Msg::WhichChallenge {
+            list: crate::words::List(list),
+            first,
+        })
+    }
+
+    /// Whether two players have had their rated games of this kind today (F2).
+    async fn pair_limit_reached(
+        &self,
+        a: i64,
+        b: i64,
+        rules: &Rules,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let Some(kind) = crate::rating::RatingKind::of_rules(rules) else {
+            return Ok(false);
+        };
+        let played = self
+            .store
+            .rated_games_between(a, b, day_start(now))
+            .await?
+            .iter()
+            .filter_map(|r| Rules::from_id(r).ok())
+            .filter(|r| crate::rating::RatingKind::of_rules(r) == Some(kind))
+            .count();
+        Ok(played >= self.config.max_rated_pair_games_per_day)
     }
 
     // One story, told in order: find the challenge, check it, pick colours, start the game.
@@ -202,7 +322,11 @@ impl Table {
             .open_challenges_in(o.platform.as_str(), &o.chat)
             .await?;
         let open: Vec<ChallengeRow> = open.into_iter().filter(|c| c.expires_at > now).collect();
-        let chosen = Self::choose(&open, me, number)?.clone();
+        let chosen = match Self::choose(&open, me, number) {
+            Ok(c) => c.clone(),
+            Err(Msg::WhichChallenge { .. }) => return self.which_challenge(&open, me).await,
+            Err(m) => return refuse(m),
+        };
         let Some(challenger) = self.store.player(chosen.challenger_id).await? else {
             return refuse(Msg::ChallengeGone);
         };
@@ -236,12 +360,15 @@ impl Table {
             TimeControl::Fischer { base_ms, .. } => base_ms,
             _ => 0,
         };
+        // F2, checked again now that both players are known.
+        let pair_limit =
+            chosen.rated && self.pair_limit_reached(white.id, black.id, &rules, now).await?;
         let new = NewGame {
             rules: rules.id(),
             start_position: None,
             white_id: white.id,
             black_id: black.id,
-            rated: chosen.rated,
+            rated: chosen.rated && !pair_limit,
             stake: chosen.stake,
             time_control: control.to_string(),
             bank_ms: bank,
@@ -283,11 +410,16 @@ impl Table {
             },
         )
         .editing(Slot::Challenge(chosen.id));
+        let mut terms = terms_of(&chosen)?;
+        if let Msg::Terms { rated, .. } = &mut terms {
+            *rated = live.row.rated;
+        }
         let text = Msg::GameStarted {
             id: live.id(),
-            white: white.name.clone(),
-            black: black.name.clone(),
-            terms: Box::new(terms_of(&chosen)?),
+            white: shown(white),
+            black: shown(black),
+            terms: Box::new(terms),
+            pair_limit,
         };
         Ok(vec![
             taken,

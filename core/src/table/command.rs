@@ -135,6 +135,11 @@ fn game_number(word: Option<&str>) -> Result<Option<i64>, Msg> {
 /// The one person a command names: the first mention; more than one, or an `@name` the
 /// adapter could not resolve (which would silently make an open challenge), is refused.
 fn named_person(words: &[&str], mentions: &[Mention]) -> Result<Option<Mention>, Msg> {
+    if let Some(w) = words.iter().find(|w| w.starts_with("@@")) {
+        return Err(Msg::CmdBadMention {
+            word: w.chars().take(32).collect(),
+        });
+    }
     if mentions.len() > 1 {
         return Err(Msg::OneAtATime);
     }
@@ -165,13 +170,20 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
     let mut words = t[1..].split_whitespace();
     let head = words.next().unwrap_or("");
     let name = match head.split_once('@') {
-        Some((name, to)) => {
+        Some((name, to)) => match bot {
             // A command for another bot in the same chat is not ours.
-            if bot.is_some_and(|b| !b.eq_ignore_ascii_case(to)) {
-                return Ok(None);
+            Some(b) if !b.eq_ignore_ascii_case(to) => return Ok(None),
+            Some(_) => name,
+            // No bot name here (the console): `/challenge@bob` is a missing space, and
+            // reading it as a bare `/challenge` would make an open challenge.
+            None if !to.is_empty() => {
+                return Err(Msg::CmdSpaceBeforeAt {
+                    command: name.chars().take(20).collect(),
+                    name: to.chars().take(32).collect(),
+                })
             }
-            name
-        }
+            None => name,
+        },
         None => head,
     }
     .to_ascii_lowercase();

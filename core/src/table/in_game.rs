@@ -10,6 +10,36 @@ use crate::square::Square;
 use crate::store::{Finish, Player};
 use crate::words::{self, Duration, Msg};
 
+/// Longest piece of a record in one message (Discord allows 2,000 characters).
+const RECORD_PART: usize = 1500;
+
+/// A paired record (`1. c3-d3 f6-e6 2. …`) cut into pieces of at most [`RECORD_PART`]
+/// characters, each starting at a move number.
+fn record_parts(record: &str) -> Vec<String> {
+    // Groups: a move number with the moves after it.
+    let mut groups: Vec<String> = Vec::new();
+    for token in record.split_whitespace() {
+        match groups.last_mut() {
+            Some(g) if !token.ends_with('.') && g.len() + 1 + token.len() <= RECORD_PART => {
+                g.push(' ');
+                g.push_str(token);
+            }
+            _ => groups.push(token.to_string()),
+        }
+    }
+    let mut parts: Vec<String> = Vec::new();
+    for g in groups {
+        match parts.last_mut() {
+            Some(p) if p.len() + 1 + g.len() <= RECORD_PART => {
+                p.push(' ');
+                p.push_str(&g);
+            }
+            _ => parts.push(g),
+        }
+    }
+    parts
+}
+
 /// The rules of one variant, read from its settings (every rule it has, and only those).
 fn corners_rules(v: &Variant) -> Msg {
     let diagonal = v.directions == Directions::Eight;
@@ -52,7 +82,7 @@ impl Table {
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
         let (live, color) = self.my_game(o, me, number).await?;
-        let Some(sq) = Square::parse(square.trim()) else {
+        let Some(sq) = Square::parse(square.trim()).filter(|s| s.is_on(live.game.side())) else {
             return refuse(Msg::BadSquare {
                 text: square.chars().take(12).collect(),
             });
@@ -61,6 +91,7 @@ impl Table {
         if dests.is_empty() {
             return refuse(Msg::NoMovesFrom { square: sq });
         }
+        self.allow_picture(me.id, now)?;
         let list: Vec<String> = dests.iter().map(ToString::to_string).collect();
         let lang = lang_of(o);
         let mut view = live.view(color, now, None, lang);
@@ -86,6 +117,7 @@ impl Table {
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
         let (live, color) = self.my_game(o, me, number).await?;
+        self.allow_picture(me.id, now)?;
         let text = Msg::BoardCaption {
             id: live.id(),
             status: Box::new(live.status(now)),
@@ -104,6 +136,10 @@ impl Table {
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
         let (live, color, _guard) = self.my_game_locked(o, me, target).await?;
+        // F1: resigning before any move was made aborts the game.
+        if live.game.plies() == 0 {
+            return self.no_first_move(&live, color, now, lang_of(o)).await;
+        }
         let winner = color.opponent();
         let (id, loser) = (live.id(), live.name(color).to_string());
         // R: in rated Damas a resignation after 10 moves or fewer annuls the game.
@@ -228,6 +264,10 @@ impl Table {
                 limit: Duration(self.config.idle_limit_ms),
             });
         }
+        // F1: claimed idle before making a first move: the game is aborted.
+        if !live.game.has_moved(idler) {
+            return self.no_first_move(&live, idler, now, lang_of(o)).await;
+        }
         let loser = live.name(idler).to_string();
         // More than 10 moves (half-moves played): a win; otherwise the game is annulled.
         let (mut finish, text) = if live.row.ply > 10 {
@@ -307,23 +347,23 @@ impl Table {
                 cause: live.row.end_reason.as_deref().and_then(EndCause::from_code),
             })
         });
-        let moves = live.game.record();
-        Ok(vec![Outgoing::reply(
+        let mut parts = record_parts(&live.game.record()).into_iter();
+        let first = parts.next().unwrap_or_else(|| "none".into());
+        let mut out = vec![Outgoing::reply(
             o,
             Msg::Record {
                 id,
                 white: live.name(Color::White).to_string(),
                 black: live.name(Color::Black).to_string(),
                 rules: Box::new(live.rules.clone()),
-                moves: if moves.is_empty() {
-                    "none".into()
-                } else {
-                    moves
-                },
+                moves: first,
                 outcome,
             },
         )
-        .in_game(id)])
+        .in_game(id)];
+        // A long game comes in several messages, each well under every platform's limit.
+        out.extend(parts.map(|moves| Outgoing::reply(o, Msg::RecordMore { id, moves }).in_game(id)));
+        Ok(out)
     }
 }
 
@@ -343,6 +383,22 @@ mod tests {
             } => (no_blocking, home_exemption, target_lock, deadline, limit),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_long_record_is_cut_at_move_numbers() {
+        let record: Vec<String> = (1..=600)
+            .map(|n| format!("{n}. c3-d3-e3-f3 f6-e6-d6-c6"))
+            .collect();
+        let record = record.join(" ");
+        let parts = record_parts(&record);
+        assert!(parts.len() > 1);
+        for p in &parts {
+            assert!(p.len() <= RECORD_PART, "{}", p.len());
+            assert!(p.split(' ').next().unwrap().ends_with('.'), "{p}");
+        }
+        assert_eq!(parts.join(" "), record);
+        assert!(record_parts("").is_empty());
     }
 
     /// C6, C8, C10: `/rules` states every rule the variant has, from its own settings.

@@ -13,6 +13,7 @@
 #![allow(clippy::result_large_err)]
 mod action;
 mod challenges;
+pub mod clean;
 pub mod command;
 mod in_game;
 mod leaderboard;
@@ -37,6 +38,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use timers::Timers;
 
+/// How often a live table writes its heartbeat. After a crash, the clocks are credited
+/// from the last heartbeat, so at most this much thinking time can be given back.
+pub const HEARTBEAT_MS: i64 = 100;
+
 /// The most clock time a late board delivery gives back: uploads can be slow, but a
 /// report that never comes, or comes much later, must not freeze a clock.
 pub const MAX_DELIVERY_CREDIT_MS: i64 = 10_000;
@@ -50,6 +55,14 @@ pub struct Config {
     pub idle_limit_ms: i64,
     /// The bot's @name, for commands like `/help@name`.
     pub bot_name: Option<String>,
+    /// F3: open challenges a player may have at once.
+    pub max_open_challenges: i64,
+    /// F3: new challenges a player may make in a minute.
+    pub max_challenges_per_minute: i64,
+    /// F2: rated games between the same two players that count, per UTC day and kind.
+    pub max_rated_pair_games_per_day: usize,
+    /// Board pictures (`/board`, `/moves`) a player may ask for in a minute.
+    pub max_pictures_per_minute: i64,
 }
 
 impl Default for Config {
@@ -58,6 +71,10 @@ impl Default for Config {
             challenge_ttl_ms: 10 * 60_000,
             idle_limit_ms: 3 * 60_000,
             bot_name: None,
+            max_open_challenges: 5,
+            max_challenges_per_minute: 10,
+            max_rated_pair_games_per_day: 3,
+            max_pictures_per_minute: 10,
         }
     }
 }
@@ -79,6 +96,8 @@ pub struct Table {
     /// move should not cost a database write for them. Chips are read fresh where they count.
     people: Mutex<HashMap<i64, Player>>,
     ids: Mutex<HashMap<(String, String), i64>>,
+    /// When each player last asked for pictures (the last minute's worth).
+    pictures: Mutex<HashMap<i64, std::collections::VecDeque<i64>>>,
 }
 
 /// Why handling a message stopped: the user asked for something that cannot be done (they
@@ -124,16 +143,12 @@ impl Table {
         config: Config,
     ) -> Result<Table, StoreError> {
         let now = time.now_ms();
-        if let Some(beat) = store.last_beat().await? {
-            let down = now - beat;
-            if down > 0 {
-                let n = store.credit_downtime(down).await?;
-                tracing::info!(
-                    down_ms = down,
-                    games = n,
-                    "credited downtime to running clocks"
-                );
-            }
+        if let Some((down, games)) = store.resume(now).await? {
+            tracing::info!(
+                down_ms = down,
+                games,
+                "credited downtime to running clocks"
+            );
         }
         let table = Table {
             store,
@@ -146,6 +161,7 @@ impl Table {
             last_beat: std::sync::atomic::AtomicI64::new(i64::MIN),
             people: Mutex::new(HashMap::new()),
             ids: Mutex::new(HashMap::new()),
+            pictures: Mutex::new(HashMap::new()),
         };
         for row in table.store.active_games().await? {
             match table.live(row.id).await {
@@ -157,8 +173,25 @@ impl Table {
         for c in table.store.open_challenges().await? {
             table.arm(timers::Key::Challenge(c.id), c.expires_at);
         }
-        table.beat(now).await;
+        // `resume` wrote this start's heartbeat with the credit.
+        table
+            .last_beat
+            .store(now, std::sync::atomic::Ordering::Relaxed);
         Ok(table)
+    }
+
+    /// Keep the heartbeat fresh while the process lives, whatever else it does (an adapter
+    /// spawns this in every mode: after a crash, only the time since the last beat is
+    /// credited to the clocks).
+    pub async fn keep_alive(self: Arc<Self>) {
+        let mut tick = tokio::time::interval(std::time::Duration::from_millis(
+            u64::try_from(HEARTBEAT_MS).unwrap_or(500),
+        ));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            tick.tick().await;
+            self.beat(self.now()).await;
+        }
     }
 
     /// The store (for adapters that need players' names, and for tests).
@@ -171,11 +204,11 @@ impl Table {
         self.time.now_ms()
     }
 
-    /// Record that the bot is alive (at most once a second).
+    /// Record that the bot is alive (at most every [`HEARTBEAT_MS`]).
     async fn beat(&self, now: i64) {
         use std::sync::atomic::Ordering;
         let last = self.last_beat.load(Ordering::Relaxed);
-        if now.saturating_sub(last) < 1000 && now >= last {
+        if now.saturating_sub(last) < HEARTBEAT_MS && now >= last {
             return;
         }
         self.last_beat.store(now, Ordering::Relaxed);
@@ -191,6 +224,15 @@ impl Table {
         user: &User,
         now: i64,
     ) -> Result<Player, StoreError> {
+        // Names are shown to everyone: no invisible or control characters, a sane length.
+        let user = &User {
+            id: user.id.clone(),
+            name: clean_name(&user.name),
+            handle: user
+                .handle
+                .as_deref()
+                .map(|h| clean::clean(h).chars().take(64).collect()),
+        };
         let key = (platform.as_str().to_string(), user.id.clone());
         let cached = lock(&self.ids)
             .get(&key)
@@ -222,6 +264,21 @@ impl Table {
         Ok(p)
     }
 
+    /// Count a picture asked for by `player`; refused past the limit for the last minute.
+    fn allow_picture(&self, player: i64, now: i64) -> Handled<()> {
+        let max = self.config.max_pictures_per_minute;
+        let mut all = lock(&self.pictures);
+        let times = all.entry(player).or_default();
+        while times.front().is_some_and(|t| *t <= now - 60_000) {
+            times.pop_front();
+        }
+        if times.len() as i64 >= max {
+            return refuse(Msg::TooManyPictures { max });
+        }
+        times.push_back(now);
+        Ok(())
+    }
+
     /// A game is over: drop its timer, its replay and its lock from memory (the store keeps
     /// it), so a long-running bot holds only unfinished games.
     fn forget_game(&self, id: i64) {
@@ -241,7 +298,10 @@ impl Table {
         let now = self.now();
         let parsed = match &msg.input {
             Input::Text { text, mentions } => {
-                match command::parse(text, mentions, self.config.bot_name.as_deref()) {
+                // Invisible and control characters are gone before a word is read, so a
+                // command works as it displays and no reply echoes them.
+                let text = clean::clean(text);
+                match command::parse(&text, mentions, self.config.bot_name.as_deref()) {
                     Ok(None) => return Vec::new(),
                     Ok(Some(p)) => Ok(Request::Parsed(p)),
                     Err(m) => Err(m),
@@ -410,6 +470,19 @@ impl Table {
             Ok(false) => {}
             Err(e) => tracing::warn!(game, error = %e, "delivery time not written"),
         }
+    }
+}
+
+/// Longest display name kept.
+const MAX_NAME: usize = 64;
+
+/// A display name safe to show: cleaned, trimmed, at most [`MAX_NAME`] characters.
+fn clean_name(name: &str) -> String {
+    let name: String = clean::clean(name).trim().chars().take(MAX_NAME).collect();
+    if name.is_empty() {
+        "?".into()
+    } else {
+        name
     }
 }
 

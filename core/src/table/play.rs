@@ -82,6 +82,24 @@ fn ratings_line(live: &Live, changes: &[RatingChange]) -> Option<Msg> {
     })
 }
 
+/// F1: a side that never moved ends the game as aborted, never as a loss.
+impl Table {
+    pub(super) async fn no_first_move(
+        &self,
+        live: &Live,
+        side: Color,
+        now: i64,
+        lang: Lang,
+    ) -> Handled<Vec<Outgoing>> {
+        let finish = Finish::void(EndCause::NoFirstMove(side), "F1");
+        let text = Msg::NoFirstMove {
+            id: live.id(),
+            who: live.name(side).to_string(),
+        };
+        self.end_game(live, finish, text, now, lang).await
+    }
+}
+
 /// The result, followed by the rating changes when there are any.
 fn with_ratings(result: Msg, ratings: Option<Msg>) -> Msg {
     match ratings {
@@ -161,6 +179,11 @@ impl Table {
             return refuse(Msg::NotYourGame { id });
         };
         if live.game.turn() != color {
+            // A move retyped because its answer never came (the bot went down after the
+            // commit) was played already: say so, not "not your turn".
+            if let Some(recorded) = live.game.names_last_move(text) {
+                return refuse(Msg::AlreadyPlayed { recorded });
+            }
             return refuse(Msg::NotYourTurn);
         }
         let lang = lang_of(o);
@@ -383,9 +406,13 @@ impl Table {
         )])
     }
 
-    /// The side to move ran out of time: it loses (T1).
+    /// The side to move ran out of time: it loses (T1), or, if it never made its first
+    /// move, the game is aborted (F1).
     pub(super) async fn flag(&self, live: &Live, now: i64, lang: Lang) -> Handled<Vec<Outgoing>> {
         let loser = live.game.turn();
+        if !live.game.has_moved(loser) {
+            return self.no_first_move(live, loser, now, lang).await;
+        }
         let winner = loser.opponent();
         let finish = Finish::decided(Some(winner), EndCause::Flag(loser), "T1");
         let text = Msg::Flagged {

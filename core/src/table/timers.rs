@@ -199,6 +199,10 @@ impl Table {
             }
             Event::AutoMove => {
                 let turn = live.game.turn();
+                // F1: the move time ran out before this side's first move: abort.
+                if !live.game.has_moved(turn) {
+                    return self.no_first_move(&live, turn, now, lang).await;
+                }
                 // D6: the engine picks the move; the rules only check it.
                 let auto = match &live.game {
                     Game::Damas(g) => {

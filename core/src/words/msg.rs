@@ -82,6 +82,7 @@ messages! {
     CauseAgreed => "cause-agreed",
     CauseAborted => "cause-aborted",
     CauseAbandoned { side: Color } => "cause-abandoned",
+    CauseNoFirstMove { side: Color } => "cause-no-first-move",
     /// The command line's result line: `white wins (completed target)`, `ongoing`.
     ResultLine { winner: Option<Color>, ended: bool, cause: Option<EndCause> } => "result-line",
 
@@ -140,6 +141,8 @@ messages! {
     CmdNotRated { rules: Box<Rules> } => "cmd-not-rated",
     CmdStakeNeedsRated => "cmd-stake-needs-rated",
     CmdStakeNumber => "cmd-stake-number",
+    CmdSpaceBeforeAt { command: String, name: String } => "cmd-space-before-at",
+    CmdBadMention { word: String } => "cmd-bad-mention",
 
     // ---- Buttons ----
     BtnAccept => "btn-accept",
@@ -156,8 +159,16 @@ messages! {
     ButtonNotYours => "button-not-yours",
 
     // ---- Challenges ----
-    ChallengeTo { id: i64, from: String, to: String, terms: Box<Msg>, wish: Option<Color>, minutes: i64 } => "challenge-to",
+    /// `pair_limit`: rated was asked, but the pair has had its rated games today (F2).
+    ChallengeTo { id: i64, from: String, to: String, terms: Box<Msg>, wish: Option<Color>, minutes: i64, pair_limit: bool } => "challenge-to",
     ChallengeOpen { id: i64, from: String, terms: Box<Msg>, wish: Option<Color>, minutes: i64 } => "challenge-open",
+    /// A name that mixes alphabets (`сarol` with a Cyrillic `с`) may pass for another.
+    LookAlike { name: String } => "look-alike",
+    TooManyChallenges { max: i64 } => "too-many-challenges",
+    ChallengeRate { max: i64 } => "challenge-rate",
+    /// A bare `/accept` with several challenges open to the sender (F3).
+    WhichChallenge { list: List, first: i64 } => "which-challenge",
+    ChallengeBrief { id: i64, from: String, terms: Box<Msg> } => "challenge-brief",
     ChallengeTaken { id: i64, by: String, game: i64 } => "challenge-taken",
     SelfChallenge => "self-challenge",
     OneAtATime => "one-at-a-time",
@@ -177,7 +188,11 @@ messages! {
     UnknownPlayer { handle: String } => "unknown-player",
 
     // ---- Games ----
-    GameStarted { id: i64, white: String, black: String, terms: Box<Msg> } => "game-started",
+    GameStarted { id: i64, white: String, black: String, terms: Box<Msg>, pair_limit: bool } => "game-started",
+    NoFirstMove { id: i64, who: String } => "no-first-move",
+    AlreadyPlayed { recorded: String } => "already-played",
+    TooManyPictures { max: i64 } => "too-many-pictures",
+    RecordMore { id: i64, moves: String } => "record-more",
     NoGameHere => "no-game-here",
     SeveralGames { ids: List, first: i64 } => "several-games",
     NoSuchGame { id: i64 } => "no-such-game",
@@ -248,5 +263,6 @@ messages! {
     ConsoleLineShape => "console-line-shape",
     ConsoleBadName { name: String, max: usize } => "console-bad-name",
     ConsoleLineTooLong { max: usize } => "console-line-too-long",
+    ConsoleNotText => "console-not-text",
     ConsoleNoSuchButton { label: String } => "console-no-such-button",
 }

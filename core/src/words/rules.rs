@@ -28,6 +28,7 @@ pub fn cause(c: EndCause) -> Msg {
         EndCause::Agreed => Msg::CauseAgreed,
         EndCause::Aborted => Msg::CauseAborted,
         EndCause::Abandoned(side) => Msg::CauseAbandoned { side },
+        EndCause::NoFirstMove(side) => Msg::CauseNoFirstMove { side },
     }
 }
 

@@ -97,6 +97,7 @@ fn end_causes_round_trip_through_their_codes() {
         EndCause::Agreed,
         EndCause::Aborted,
         EndCause::Abandoned(White),
+        EndCause::NoFirstMove(Black),
     ];
     for c in all {
         let code = c.code();
