@@ -54,7 +54,11 @@ fn a_line_that_is_not_text_is_answered_and_the_session_goes_on() {
         stdout.contains("console: that line is not UTF-8 text; it was ignored"),
         "{stdout}"
     );
-    assert_eq!(stdout.matches("bot: a has 1000 chips.").count(), 2, "{stdout}");
+    assert_eq!(
+        stdout.matches("bot: a has 1000 chips.").count(),
+        2,
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -154,7 +158,10 @@ fn two_processes_started_together_on_a_new_database_never_race_the_migrations() 
                 .expect("starts")
         };
         let (a, b) = (spawn(), spawn());
-        let outs = [a.wait_with_output().expect("a"), b.wait_with_output().expect("b")];
+        let outs = [
+            a.wait_with_output().expect("a"),
+            b.wait_with_output().expect("b"),
+        ];
         let served = outs
             .iter()
             .filter(|o| String::from_utf8_lossy(&o.stdout).contains("bot: bob has 1000 chips."))
@@ -169,4 +176,25 @@ fn two_processes_started_together_on_a_new_database_never_race_the_migrations() 
             );
         }
     }
+}
+
+#[test]
+fn a_perft_too_deep_to_finish_gives_up_at_its_timeout() {
+    let started = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_ugolki"))
+        .args([
+            "perft",
+            "--game",
+            "damas",
+            "--depth",
+            "64",
+            "--timeout",
+            "1",
+        ])
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("did not finish in 1 s"), "{stderr}");
+    assert!(started.elapsed() < Duration::from_secs(30));
 }

@@ -81,3 +81,50 @@ fn render_refuses_bad_input_without_writing() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("cannot write"), "{}", r.stderr);
 }
+
+#[test]
+fn render_refuses_squares_off_the_board() {
+    let out = temp("off.png");
+    let out = out.to_str().expect("path");
+    for (flag, value) in [
+        ("--last", "a1-i9"),
+        ("--select", "i9"),
+        ("--last", "p16-o15"),
+    ] {
+        let r = ugolki(
+            &[
+                "render",
+                "--game",
+                "corners",
+                "--variant",
+                "classic3x3",
+                flag,
+                value,
+                "--out",
+                out,
+            ],
+            "",
+        );
+        assert_eq!(r.code, 2, "{flag} {value}: {}", r.stdout);
+        assert!(
+            r.stderr.contains("is not on this 8×8 board"),
+            "{}",
+            r.stderr
+        );
+    }
+    let r = ugolki(
+        &[
+            "render",
+            "--game",
+            "corners",
+            "--variant",
+            "halma16",
+            "--last",
+            "p16-o15",
+            "--out",
+            out,
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}

@@ -55,6 +55,9 @@ pub enum Command {
         game: GameArgs,
         #[arg(long)]
         depth: u32,
+        /// Give up after this many seconds (exit 2); Ctrl-C stops it at any time.
+        #[arg(long, default_value_t = 300)]
+        timeout: u64,
     },
     /// Draw a position as a PNG file.
     Render {
@@ -148,7 +151,11 @@ where
     let mut io = Io { out, err };
     let result = match cli.command {
         Command::Moves { game } => rules_cmd::moves(&mut io, &game),
-        Command::Perft { game, depth } => rules_cmd::perft(&mut io, &game, depth),
+        Command::Perft {
+            game,
+            depth,
+            timeout,
+        } => rules_cmd::perft(&mut io, &game, depth, timeout),
         Command::Render {
             game,
             out,

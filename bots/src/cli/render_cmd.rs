@@ -59,6 +59,20 @@ pub fn render(io: &mut Io, game: &GameArgs, args: &RenderArgs) -> Result<u8, Cli
         ),
         None => None,
     };
+    let side = match game.game {
+        GameKind::Corners => {
+            corners::Variant::by_id(&game.variant)
+                .map_err(|e| CliError::Usage(english(&variant_error(&e))))?
+                .side
+        }
+        GameKind::Damas => 8,
+    };
+    // Squares off this board are refused, never dropped in silence.
+    if let Some(s) = last.iter().chain(select.as_ref()).find(|s| !s.is_on(side)) {
+        return Err(CliError::Usage(format!(
+            "{s} is not on this {side}×{side} board"
+        )));
+    }
     let mut scene = match game.game {
         GameKind::Corners => {
             let v = corners::Variant::by_id(&game.variant)

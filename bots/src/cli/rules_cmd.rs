@@ -40,23 +40,44 @@ pub fn moves(io: &mut Io, args: &GameArgs) -> Result<u8, CliError> {
     Ok(0)
 }
 
-/// `ugolki perft`: the leaf count.
-pub fn perft(io: &mut Io, args: &GameArgs, depth: u32) -> Result<u8, CliError> {
+/// `ugolki perft`: the leaf count. The count runs on its own thread; past `timeout_s`
+/// the command gives up (a deep perft can take longer than anyone waits).
+pub fn perft(io: &mut Io, args: &GameArgs, depth: u32, timeout_s: u64) -> Result<u8, CliError> {
     if depth > 64 {
         return Err(CliError::Usage("depth must be at most 64".into()));
     }
-    let count = match (rules(args)?, &args.position) {
-        (Rules::Corners(v), None) => corners::Position::start(&v).perft(depth),
-        (Rules::Corners(v), Some(t)) => corners::Position::from_text(&v, t)
-            .map_err(|e| CliError::Usage(format!("bad position: {e}")))?
-            .perft(depth),
-        (Rules::Damas { flying }, None) => damas::Position::start(flying).perft(depth),
-        (Rules::Damas { flying }, Some(t)) => damas::Position::from_text(t, flying)
-            .map_err(|e| CliError::Usage(format!("bad position: {e}")))?
-            .perft(depth),
+    let bad = |e: String| CliError::Usage(format!("bad position: {e}"));
+    let job: Box<dyn FnOnce() -> u64 + Send> = match (rules(args)?, &args.position) {
+        (Rules::Corners(v), None) => {
+            let p = corners::Position::start(&v);
+            Box::new(move || p.perft(depth))
+        }
+        (Rules::Corners(v), Some(t)) => {
+            let p = corners::Position::from_text(&v, t).map_err(|e| bad(e.to_string()))?;
+            Box::new(move || p.perft(depth))
+        }
+        (Rules::Damas { flying }, None) => {
+            let p = damas::Position::start(flying);
+            Box::new(move || p.perft(depth))
+        }
+        (Rules::Damas { flying }, Some(t)) => {
+            let p = damas::Position::from_text(t, flying).map_err(|e| bad(e.to_string()))?;
+            Box::new(move || p.perft(depth))
+        }
     };
-    writeln!(io.out, "{count}")?;
-    Ok(0)
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(job());
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(timeout_s)) {
+        Ok(count) => {
+            writeln!(io.out, "{count}")?;
+            Ok(0)
+        }
+        Err(_) => Err(CliError::Usage(format!(
+            "perft to depth {depth} did not finish in {timeout_s} s (--timeout SECONDS allows more)"
+        ))),
+    }
 }
 
 /// `ugolki replay`: play the moves, print the final position, the move number and the
