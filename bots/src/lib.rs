@@ -1,5 +1,14 @@
-//! ugolki-bots: the `ugolki` binary's command line, and (later) the console, Discord and
-//! Telegram adapters. Everything here is thin: the rules and the table live in ugolki-core.
+//! ugolki-bots: the `ugolki` binary's command line, the console and the Telegram adapter
+//! (Discord next). Everything here is thin: the rules and the table live in ugolki-core.
 
 pub mod cli;
 pub mod console;
+pub mod telegram;
+
+/// Milliseconds since the Unix epoch (the table's time), for delivery reports.
+#[must_use]
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}

@@ -315,8 +315,7 @@ impl Game {
             Game::Corners(_) => crate::notation::read_squares(text).ok()?.squares,
             Game::Damas(_) => crate::damas::typed_squares(text)?,
         };
-        let same = typed == path
-            || (typed.len() == 2 && typed[0] == *first && typed[1] == *last);
+        let same = typed == path || (typed.len() == 2 && typed[0] == *first && typed[1] == *last);
         if !same {
             return None;
         }

@@ -91,6 +91,19 @@ pub enum Command {
         #[arg(long)]
         script: Option<std::path::PathBuf>,
     },
+    /// Run the Telegram bot: `TELOXIDE_TOKEN` (required), `TELOXIDE_API_URL` (optional: a
+    /// self-hosted Bot API or a test server), `DATABASE_URL` (default ugolki.db).
+    Telegram {
+        /// Database file (default: `DATABASE_URL`, or ugolki.db here).
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
+        /// Webhook mode: the public HTTPS URL Telegram posts updates to (needs --listen).
+        #[arg(long, requires = "listen")]
+        webhook: Option<String>,
+        /// Webhook mode: the address to serve on, e.g. 0.0.0.0:8443.
+        #[arg(long, requires = "webhook")]
+        listen: Option<std::net::SocketAddr>,
+    },
     /// Play moves (arguments, or a record on stdin) and print the final position and result.
     Replay {
         #[command(flatten)]
@@ -174,12 +187,13 @@ where
                 width: size,
             },
         ),
+        Command::Telegram {
+            db,
+            webhook,
+            listen,
+        } => telegram(database_url(db), webhook, listen),
         Command::Console { db, boards, script } => {
-            let database_url = match db {
-                Some(path) => format!("sqlite://{}", path.display()),
-                None => std::env::var("DATABASE_URL")
-                    .unwrap_or_else(|_| ugolki_core::store::DEFAULT_URL.to_string()),
-            };
+            let database_url = database_url(db);
             let options = crate::console::Options {
                 database_url,
                 boards,
@@ -203,6 +217,69 @@ where
             let _ = writeln!(io.err, "error: {e}");
             2
         }
+    }
+}
+
+/// The database: `--db FILE`, else `DATABASE_URL`, else `ugolki.db` here.
+fn database_url(db: Option<std::path::PathBuf>) -> String {
+    match db {
+        Some(path) => format!("sqlite://{}", path.display()),
+        None => std::env::var("DATABASE_URL")
+            .unwrap_or_else(|_| ugolki_core::store::DEFAULT_URL.to_string()),
+    }
+}
+
+/// `ugolki telegram`: run the bot until Ctrl-C or SIGTERM.
+fn telegram(
+    database_url: String,
+    webhook: Option<String>,
+    listen: Option<std::net::SocketAddr>,
+) -> Result<u8, CliError> {
+    let token = std::env::var("TELOXIDE_TOKEN")
+        .ok()
+        .filter(|t| !t.trim().is_empty())
+        .ok_or_else(|| CliError::Usage("set TELOXIDE_TOKEN to the bot's token".into()))?;
+    let webhook = match (webhook, listen) {
+        (Some(url), Some(addr)) => Some((
+            url::Url::parse(&url).map_err(|e| CliError::Usage(format!("--webhook: {e}")))?,
+            addr,
+        )),
+        _ => None,
+    };
+    let options = crate::telegram::Options {
+        token,
+        api_url: std::env::var("TELOXIDE_API_URL").ok(),
+        database_url,
+        webhook,
+        limits: crate::telegram::limits::Limits::default(),
+    };
+    let rt = tokio::runtime::Runtime::new().map_err(CliError::Io)?;
+    rt.block_on(crate::telegram::run(options, stop_signal()))
+        .map(|()| 0)
+        .map_err(CliError::Usage)
+}
+
+/// Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(s) => s,
+                Err(_) => {
+                    let _ = ctrl_c.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = ctrl_c.await;
     }
 }
 

@@ -209,17 +209,12 @@ fn show(
             .print(out, o, sender)
             .map_err(|e| format!("cannot write: {e}"))?;
         if let (Some(game), Some(ply)) = (o.game, o.ply) {
-            rt.block_on(table.delivered(game, ply, now_ms()));
+            rt.block_on(table.delivered(game, ply, crate::now_ms()));
         }
     }
     Ok(())
 }
 
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
 
 /// The runtime and the table on the database of `options`.
 fn open(options: &Options) -> Result<(tokio::runtime::Runtime, Arc<Table>), String> {

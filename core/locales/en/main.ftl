@@ -328,6 +328,31 @@ help =
     /rating [@user] [kind] — ratings and a chart · /top [kind] [month] [global] — the leaderboard · /chips
     /rules [variant] — the rules
     Variants: classic3x3 (default), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
+command-help = { $command ->
+        [start] Start here: what the bot does
+        [help] All commands
+        [challenge] Challenge a player (or anyone here) to a game
+        [accept] Accept a challenge
+        [decline] Decline a challenge
+        [cancel] Withdraw your challenge
+        [m] Play a move: /m c3-d4
+        [move] Play a move: /move c3-d4
+        [moves] Where a piece can go: /moves c3
+        [board] Show the board
+        [games] Your unfinished games
+        [record] A game's record
+        [resign] Resign the game
+        [draw] Offer a draw, or accept one
+        [nodraw] Decline a draw offer
+        [abort] Call the game off before both have moved
+        [confirm] Play a move that loses at once
+        [claim] Claim a game the opponent abandoned
+        [rating] Ratings and a chart
+        [top] The leaderboard
+        [chips] Your chips
+       *[rules] The rules of a variant
+    }
+unseen-player = I have not met @{ $handle } yet: @{ $handle }, send /start to me first, then /accept here.
 rules-corners = { $rules }: fill the opponent's corner with your pieces (C1). A move is one step { $diagonal ->
         [yes] in all eight directions
        *[no] orthogonally

@@ -55,6 +55,24 @@ impl Store {
         Ok(credited)
     }
 
+    /// A number an adapter keeps across restarts (Telegram's update offset).
+    pub async fn counter(&self, key: &str) -> Result<Option<i64>> {
+        Ok(sqlx::query_scalar("SELECT value FROM meta WHERE key = ?1")
+            .bind(key)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// Keep a number across restarts.
+    pub async fn set_counter(&self, key: &str, value: i64) -> Result<()> {
+        sqlx::query("INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+            .bind(key)
+            .bind(value)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The last heartbeat, if the bot ever ran on this database.
     pub async fn last_beat(&self) -> Result<Option<i64>> {
         Ok(

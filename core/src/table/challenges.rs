@@ -115,10 +115,7 @@ impl Table {
             return refuse(Msg::SelfChallenge);
         }
         // F3: a few open challenges at once, a few new ones a minute.
-        let (open, recent) = self
-            .store
-            .challenges_by(me.id, now, now - 60_000)
-            .await?;
+        let (open, recent) = self.store.challenges_by(me.id, now, now - 60_000).await?;
         if open >= self.config.max_open_challenges {
             return refuse(Msg::TooManyChallenges {
                 max: self.config.max_open_challenges,
@@ -157,7 +154,7 @@ impl Table {
                 chat: o.chat.clone(),
                 challenger_id: me.id,
                 target_id,
-                target_handle,
+                target_handle: target_handle.clone(),
                 rules: spec.rules.id(),
                 time_control: spec.time.to_string(),
                 rated,
@@ -213,10 +210,17 @@ impl Table {
                 name: p.name.clone(),
             })
             .collect();
-        let text = if lookalikes.is_empty() {
+        // An @handle nobody has seen: they must talk to the bot before it knows them.
+        let unseen = target_handle.map(|handle| Msg::UnseenPlayer { handle });
+        let text = if lookalikes.is_empty() && unseen.is_none() {
             text
         } else {
-            Msg::Lines(std::iter::once(text).chain(lookalikes).collect())
+            Msg::Lines(
+                std::iter::once(text)
+                    .chain(lookalikes)
+                    .chain(unseen)
+                    .collect(),
+            )
         };
         Ok(vec![Outgoing::reply(o, text)
             .replacing(Slot::Challenge(id))
@@ -257,11 +261,7 @@ impl Table {
     }
 
     /// The reply to a bare `/accept` with several challenges open: the list (F3).
-    async fn which_challenge(
-        &self,
-        open: &[ChallengeRow],
-        me: &Player,
-    ) -> Handled<Vec<Outgoing>> {
+    async fn which_challenge(&self, open: &[ChallengeRow], me: &Player) -> Handled<Vec<Outgoing>> {
         let mut list = Vec::new();
         for c in open
             .iter()
@@ -361,8 +361,10 @@ impl Table {
             _ => 0,
         };
         // F2, checked again now that both players are known.
-        let pair_limit =
-            chosen.rated && self.pair_limit_reached(white.id, black.id, &rules, now).await?;
+        let pair_limit = chosen.rated
+            && self
+                .pair_limit_reached(white.id, black.id, &rules, now)
+                .await?;
         let new = NewGame {
             rules: rules.id(),
             start_position: None,

@@ -84,7 +84,11 @@ mod tests {
         assert_eq!(clean("\u{1B}]0;title\u{07}/games"), "/games");
         assert_eq!(clean("a\u{0}b\u{7F}c\u{85}d"), "abcd");
         assert_eq!(clean("two\tlines\nhere"), "two lines here");
-        assert_eq!(clean("\u{FEFF}сarol"), "сarol", "letters of any script stay");
+        assert_eq!(
+            clean("\u{FEFF}сarol"),
+            "сarol",
+            "letters of any script stay"
+        );
         assert!(matches!(clean("plain c3-d3"), Cow::Borrowed(_)));
     }
 }

@@ -7,6 +7,13 @@ use crate::corners::Variant;
 use crate::game::Rules;
 use crate::words::Msg;
 
+/// The commands a platform's menu lists, in order (descriptions: [`Msg::CommandHelp`]).
+pub const MENU: [&str; 22] = [
+    "start", "help", "challenge", "accept", "decline", "cancel", "m", "move", "moves", "board",
+    "games", "record", "resign", "draw", "nodraw", "abort", "confirm", "claim", "rating", "top",
+    "chips", "rules",
+];
+
 /// Longest message the table reads at all.
 pub const MAX_MESSAGE: usize = 500;
 

@@ -362,7 +362,9 @@ impl Table {
         )
         .in_game(id)];
         // A long game comes in several messages, each well under every platform's limit.
-        out.extend(parts.map(|moves| Outgoing::reply(o, Msg::RecordMore { id, moves }).in_game(id)));
+        out.extend(
+            parts.map(|moves| Outgoing::reply(o, Msg::RecordMore { id, moves }).in_game(id)),
+        );
         Ok(out)
     }
 }

@@ -144,11 +144,7 @@ impl Table {
     ) -> Result<Table, StoreError> {
         let now = time.now_ms();
         if let Some((down, games)) = store.resume(now).await? {
-            tracing::info!(
-                down_ms = down,
-                games,
-                "credited downtime to running clocks"
-            );
+            tracing::info!(down_ms = down, games, "credited downtime to running clocks");
         }
         let table = Table {
             store,

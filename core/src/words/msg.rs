@@ -243,6 +243,10 @@ messages! {
     InternalError => "internal-error",
     Conflict => "conflict",
     Help => "help",
+    /// A command's line in a platform's menu.
+    CommandHelp { command: String } => "command-help",
+    /// A challenge to an @handle the bot has never seen.
+    UnseenPlayer { handle: String } => "unseen-player",
     RulesCorners { rules: Box<Rules>, diagonal: bool, deadline: Option<u16>, limit: Option<u16>, no_blocking: bool, home_exemption: bool, target_lock: bool } => "rules-corners",
     RulesDamas { flying: bool } => "rules-damas",
 

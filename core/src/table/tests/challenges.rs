@@ -16,11 +16,13 @@ async fn a_challenge_is_a_living_message_with_its_buttons() {
         terms,
         wish,
         minutes,
+        pair_limit,
     } = &o.message
     else {
         panic!("{o:#?}")
     };
     let id = *id;
+    assert!(!pair_limit);
     assert_eq!((from.as_str(), to.as_str()), ("alice", "bob"));
     assert_eq!((*wish, *minutes), (Some(Color::White), 10));
     assert!(

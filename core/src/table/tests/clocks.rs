@@ -8,7 +8,10 @@ use super::*;
 async fn t1_flag_falls_when_time_runs_out_even_if_nobody_types() {
     let c = chat().await;
     let id = c.start("1+0").await;
+    // Both sides have moved (a side that never moved is not flagged but aborted: F1).
     c.say("alice", "c3-d3").await;
+    c.say("bob", "f6-e6").await;
+    c.say("alice", "b3-b4").await;
     // Black's minute runs from alice's move (no delivery report: no credit).
     assert_eq!(c.table.next_deadline(), Some(T0 + MIN));
     c.time.advance(MIN - 1);
@@ -40,10 +43,12 @@ async fn t1_flag_falls_when_time_runs_out_even_if_nobody_types() {
 async fn t1_a_move_racing_its_own_flag_loses() {
     let c = chat().await;
     let id = c.start("1+0").await;
+    c.say("alice", "c3-d3").await;
+    c.say("bob", "f6-e6").await;
     c.time.advance(MIN);
     // The timer has not fired yet, but the move comes too late.
     assert_eq!(
-        c.said("alice", "c3-d3").await,
+        c.said("alice", "b3-b4").await,
         rated(
             Msg::Flagged {
                 id,
@@ -53,7 +58,11 @@ async fn t1_a_move_racing_its_own_flag_loses() {
             &[("alice", 985, -15), ("bob", 1015, 15)]
         )
     );
-    assert!(c.moves(id).await.is_empty());
+    assert_eq!(
+        c.moves(id).await,
+        ["c3-d3", "f6-e6"],
+        "the late move is not played"
+    );
     assert!(
         c.table.fire_due().await.is_empty(),
         "the flag is announced once"
@@ -76,6 +85,8 @@ async fn t1_fischer_increment_is_added_after_the_own_move() {
 async fn t1_correspondence_reminds_then_flags() {
     let c = chat().await;
     let id = c.start("1d").await;
+    c.say("alice", "c3-d3").await;
+    c.say("bob", "f6-e6").await;
     c.time.advance(18 * 60 * MIN);
     let out = c.table.fire_due().await;
     assert_eq!(
@@ -104,6 +115,9 @@ async fn t1_correspondence_reminds_then_flags() {
 async fn d6_damas_movetime_plays_for_the_idle_player_and_monitor_claims() {
     let c = chat().await;
     let id = c.start("damas movetime 30s monitor").await;
+    // Both sides have made their first move (before it, the move time aborts: F1).
+    c.say("alice", "11-15").await;
+    c.say("bob", "21-17").await;
     c.time.advance(30_000);
     let out = c.table.fire_due().await;
     assert!(
@@ -111,7 +125,7 @@ async fn d6_damas_movetime_plays_for_the_idle_player_and_monitor_claims() {
         "{out:#?}"
     );
     assert!(out[0].board.is_some());
-    assert_eq!(c.moves(id).await.len(), 1);
+    assert_eq!(c.moves(id).await.len(), 3);
     // bob idles; alice may claim after the idle limit (3 min) — before 10 moves: annulled.
     c.time.advance(20_000);
     assert_eq!(c.refused("bob", "/claim").await, Msg::ClaimOnOwnTurn);
@@ -129,7 +143,10 @@ async fn d6_damas_movetime_plays_for_the_idle_player_and_monitor_claims() {
 async fn d6_monitor_claim_after_the_idle_limit() {
     let c = chat().await;
     let id = c.start("damas monitor").await;
+    // bob idles after his first move (before it, a claim aborts the game: F1).
     c.say("alice", "11-15").await;
+    c.say("bob", "21-17").await;
+    c.say("alice", "9-13").await;
     c.time.advance(3 * MIN);
     let out = c.table.fire_due().await;
     assert_eq!(
@@ -281,8 +298,10 @@ async fn t1_a_delivery_report_moves_the_flag_timer() {
     let c = chat().await;
     let id = c.start("1+0").await;
     c.say("alice", "c3-d3").await;
+    c.say("bob", "f6-e6").await;
+    c.say("alice", "b3-b4").await;
     assert_eq!(c.table.next_deadline(), Some(T0 + MIN));
-    c.table.delivered(id, 1, T0 + 4_000).await;
+    c.table.delivered(id, 3, T0 + 4_000).await;
     assert_eq!(c.table.next_deadline(), Some(T0 + MIN + 4_000));
     c.time.advance(MIN);
     assert!(

@@ -259,6 +259,8 @@ async fn t2_resign_draw_and_abort() {
     assert_eq!(c.cause(id).await, Some(EndCause::Agreed));
 
     let id = c.start("").await;
+    c.say("alice", "c3-d3").await;
+    c.say("bob", "f6-e6").await;
     assert_eq!(
         c.said("bob", "/resign").await,
         alice_won(Msg::Resigned {
@@ -372,6 +374,8 @@ async fn t1_t2_damas_flag_resign_agreed_draw_and_abort() {
     let c = chat().await;
     let id = c.start("damas 1+0").await;
     c.say("alice", "11-15").await;
+    c.say("bob", "21-17").await;
+    c.say("alice", "9-13").await;
     c.time.advance(MIN);
     let out = c.table.fire_due().await;
     assert_eq!(
@@ -443,8 +447,10 @@ async fn the_final_board_is_seen_from_the_winners_side() {
         "{out:#?}"
     );
     assert!(!out[0].board.as_ref().unwrap().flip, "a draw: White's view");
-    // White resigns: Black wins without a move.
+    // White resigns on her move: Black wins (after both moved; before, F1 aborts).
     c.start("").await;
+    c.say("alice", "c3-d3").await;
+    c.say("bob", "f6-e6").await;
     let out = c.say("alice", "/resign").await;
     let board = out[0].board.as_ref().unwrap();
     assert!(board.flip, "Black won by resignation: Black's view");
@@ -457,6 +463,8 @@ async fn the_final_board_is_seen_from_the_winners_side() {
     assert!(!out[0].board.as_ref().unwrap().flip);
     // White's flag falls: Black's view.
     c.start("1+0").await;
+    c.say("alice", "c3-d3").await;
+    c.say("bob", "f6-e6").await;
     c.time.advance(MIN);
     let out = c.table.fire_due().await;
     assert!(matches!(head(&out[0].message), Msg::Flagged { loser, .. } if loser == "alice"));

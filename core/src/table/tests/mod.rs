@@ -13,6 +13,7 @@ mod buttons;
 mod challenges;
 mod clocks;
 mod endings;
+mod fair_play;
 mod fuzz;
 mod moves;
 mod ratings;

@@ -7,6 +7,17 @@ use crate::rating::{change, RatingKind, Score};
 const JAN_LAST: i64 = 1_769_903_999_999;
 const FEB_FIRST: i64 = 1_769_904_000_000;
 
+/// The first move of each side in a Corners game started by `Room::start` (alice White):
+/// after it a resignation or a flag is a loss, not an abort (F1).
+async fn both_move(c: &Room) {
+    for (who, m) in [("alice", "c3-d3"), ("bob", "f6-e6")] {
+        assert!(
+            matches!(c.said(who, m).await, Msg::AfterMove { .. }),
+            "{who}: {m}"
+        );
+    }
+}
+
 async fn ratings_of(c: &Room, name: &str) -> Vec<(String, i64, String, i64)> {
     let p = c.player(name).await;
     c.store
@@ -22,13 +33,15 @@ async fn ratings_of(c: &Room, name: &str) -> Vec<(String, i64, String, i64)> {
 #[tokio::test]
 async fn r_rated_game_moves_both_ratings_and_casual_does_not() {
     let c = chat().await;
-    c.start("casual").await;
-    c.say("bob", "/resign").await;
+    let id = c.start("casual").await;
+    both_move(&c).await;
+    assert!(matches!(c.said("bob", "/resign").await, Msg::Resigned { id: i, .. } if i == id));
     assert!(
         ratings_of(&c, "alice").await.is_empty(),
         "casual games never move a rating"
     );
     let id = c.start("").await;
+    both_move(&c).await;
     assert_eq!(
         c.said("bob", "/resign").await,
         alice_won(Msg::Resigned {
@@ -41,6 +54,9 @@ async fn r_rated_game_moves_both_ratings_and_casual_does_not() {
     assert_eq!(ratings_of(&c, "bob").await[0].1, 985);
     // Unrated variants never count, even when played to the end.
     let id = c.start("triangle").await;
+    c.say("alice", "a4-a5").await;
+    c.say("bob", "h5-h4").await;
+    assert_eq!(c.moves(id).await.len(), 2);
     assert!(matches!(c.said("bob", "/resign").await, Msg::Resigned { id: i, .. } if i == id));
     assert_eq!(ratings_of(&c, "alice").await.len(), 1);
 }
@@ -50,6 +66,7 @@ async fn r_monthly_rating_starts_again_on_the_first_utc() {
     let c = chat().await;
     c.time.set(JAN_LAST - 60_000);
     c.start("").await;
+    both_move(&c).await;
     c.time.set(JAN_LAST);
     c.say("bob", "/resign").await;
     assert_eq!(
@@ -58,6 +75,7 @@ async fn r_monthly_rating_starts_again_on_the_first_utc() {
     );
     c.time.set(FEB_FIRST);
     c.start("").await;
+    both_move(&c).await;
     c.say("alice", "/resign").await;
     // General: 1015 loses to 985. Monthly: both start February at 1000.
     let d = change(1015, 985, Score::Loss);
@@ -128,7 +146,11 @@ async fn r_damas_resignation_in_the_first_ten_moves_annuls_a_rated_game() {
 async fn r_d6_abandonment_costs_twenty_points_either_way() {
     let c = chat().await;
     let id = c.start("damas rated monitor").await;
+    // bob idles after his first move (before it, a claim aborts the game: F1).
     c.say("alice", "11-15").await;
+    c.say("bob", "21-17").await;
+    c.say("alice", "9-13").await;
+    assert_eq!(c.moves(id).await.len(), 3);
     c.time.advance(3 * MIN);
     assert_eq!(
         c.said("alice", "/claim").await,
@@ -198,9 +220,17 @@ async fn r_stakes_are_held_and_paid_to_the_winner() {
             stake: 50_000
         }
     );
-    c.start("damas rated stake 50").await;
+    let id = c.start("damas rated stake 50").await;
     assert_eq!(c.said("alice", "/chips").await, chips("alice", 950));
-    c.say("bob", "/resign").await; // annulled: stakes back
+    c.say("alice", "11-15").await;
+    assert_eq!(
+        c.said("bob", "/resign").await,
+        Msg::ResignedAnnulled {
+            id,
+            loser: "bob".into()
+        },
+        "annulled (R): stakes back"
+    );
     assert_eq!(c.said("alice", "/chips").await, chips("alice", 1000));
     assert_eq!(c.said("bob", "/chips").await, chips("bob", 1000));
     c.start("damas rated stake 50").await;
@@ -213,6 +243,10 @@ async fn r_stakes_are_held_and_paid_to_the_winner() {
         "a draw returns the stake"
     );
     let id = c.start("damas rated stake 100").await;
+    // Both sides have moved: a flag is a loss (before, F1 aborts and returns the stakes).
+    c.say("alice", "11-15").await;
+    c.say("bob", "21-17").await;
+    assert_eq!(c.moves(id).await.len(), 2);
     c.time.advance(11 * MIN);
     let out = c.table.fire_due().await;
     assert_eq!(
@@ -260,6 +294,7 @@ async fn r_rating_and_top_commands_with_a_chart() {
     );
     for _ in 0..3 {
         c.start("").await;
+        both_move(&c).await;
         c.say("bob", "/resign").await;
     }
     let out = c.say("alice", "/rating").await;
@@ -326,7 +361,12 @@ async fn r_top_appends_the_askers_place_below_the_ten() {
         let (w, b) = (format!("p{i}"), format!("p{}", i + 1));
         c.say(&w, &format!("/challenge @{b} white")).await;
         c.say(&b, "/accept").await;
-        c.say(&b, "/resign").await;
+        c.say(&w, "c3-d3").await;
+        c.say(&b, "f6-e6").await;
+        assert!(matches!(
+            head(&c.said(&b, "/resign").await),
+            Msg::Resigned { .. }
+        ));
     }
     let Msg::Lines(top) = c.said("p11", "/top").await else {
         panic!("a list")
@@ -377,6 +417,13 @@ async fn r_season_ratings_equal_a_recomputation_from_history() {
         };
         let first = if kind == "classic3x4" { "d3-e3" } else { first };
         c.say(a, first).await;
+        // Both sides move, so a flag below is a loss and not an abort (F1).
+        let reply = match kind {
+            "classic3x4" => "e6-d6",
+            "damas rated" => "21-17",
+            _ => "f6-e6",
+        };
+        c.say(b, reply).await;
         match next() % 3 {
             0 => {
                 c.say(b, "/resign").await;
@@ -387,7 +434,11 @@ async fn r_season_ratings_equal_a_recomputation_from_history() {
             }
             _ => {
                 c.time.advance(11 * MIN);
-                c.table.fire_due().await;
+                let out = c.table.fire_due().await;
+                assert!(
+                    matches!(head(&out[0].message), Msg::Flagged { loser, .. } if loser == a),
+                    "{out:#?}"
+                );
             }
         }
         c.time.advance(MIN);

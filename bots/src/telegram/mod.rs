@@ -1,0 +1,313 @@
+//! The Telegram adapter: updates in, replies out, with Telegram's conventions (commands with
+//! `@botname`, inline buttons, alerts for button presses, edited boards, flood limits,
+//! update offsets). Every game decision is the table's.
+//!
+//! Updates are read by long polling (`getUpdates`), or by a webhook (`--webhook URL
+//! --listen ADDR`). The update offset is stored after each batch is handled, so a restart
+//! neither skips nor replays an update (and the table ignores a message id it has seen).
+
+mod delivery;
+mod incoming;
+pub mod limits;
+
+pub use delivery::Counters;
+
+use delivery::Delivery;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use teloxide::payloads::{AnswerCallbackQuerySetters, GetUpdatesSetters, SetWebhookSetters};
+use teloxide::prelude::Requester;
+use teloxide::types::{AllowedUpdate, BotCommand, Update, UpdateKind};
+use teloxide::Bot;
+use ugolki_core::store::Store;
+use ugolki_core::table::{command, Audience, Config, Outgoing, SystemTime, Table};
+use ugolki_core::words::{render, Lang, Msg};
+
+/// Where the update offset is kept across restarts.
+const OFFSET_KEY: &str = "telegram_offset";
+/// Seconds a `getUpdates` long poll waits (teloxide's client gives a request 17 s).
+const POLL_SECONDS: u32 = 10;
+
+/// How to run the bot.
+pub struct Options {
+    pub token: String,
+    /// The Bot API base URL (`TELOXIDE_API_URL`); Telegram's when `None`.
+    pub api_url: Option<String>,
+    pub database_url: String,
+    /// Webhook mode: Telegram posts updates to `url`, served on `listen`.
+    pub webhook: Option<(url::Url, SocketAddr)>,
+    pub limits: limits::Limits,
+}
+
+/// The running bot's parts.
+struct Running {
+    bot: Bot,
+    table: Arc<Table>,
+    delivery: Arc<Delivery>,
+}
+
+/// Try a start-up call a few times (the network may be slow to come up).
+async fn patiently<T, F, Fut>(what: &str, mut f: F) -> Result<T, String>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::IntoFuture<Output = Result<T, teloxide::RequestError>>,
+{
+    let mut wait = Duration::from_millis(500);
+    for _ in 0..8 {
+        match f().await {
+            Ok(v) => return Ok(v),
+            Err(teloxide::RequestError::RetryAfter(s)) => tokio::time::sleep(s.duration()).await,
+            Err(e) => {
+                tracing::warn!(what, error = %e, "start-up call failed; trying again");
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(10));
+            }
+        }
+    }
+    Err(format!("Telegram did not answer {what}"))
+}
+
+/// The commands for the client's menu, in `lang`.
+fn menu(lang: Lang) -> Vec<BotCommand> {
+    command::MENU
+        .iter()
+        .map(|c| {
+            BotCommand::new(
+                *c,
+                render(
+                    &Msg::CommandHelp {
+                        command: (*c).to_string(),
+                    },
+                    lang,
+                ),
+            )
+        })
+        .collect()
+}
+
+/// Run the bot until `shutdown` resolves; then stop taking updates and return (replies
+/// already queued are abandoned with the process, as after a crash: the table has them
+/// committed, and `/board` shows them again).
+pub async fn run(
+    options: Options,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
+    let mut bot = Bot::new(options.token.clone());
+    if let Some(url) = &options.api_url {
+        let url = url::Url::parse(url).map_err(|e| format!("TELOXIDE_API_URL: {e}"))?;
+        bot = bot.set_api_url(url);
+    }
+    let me = patiently("getMe", || bot.get_me()).await?;
+    let username = me.username.clone().unwrap_or_default();
+    let store = Store::connect(&options.database_url)
+        .await
+        .map_err(|e| format!("cannot open the database: {e}"))?;
+    let config = Config {
+        bot_name: Some(username.clone()),
+        ..Config::default()
+    };
+    let table = Arc::new(
+        Table::open(store, Arc::new(SystemTime), config)
+            .await
+            .map_err(|e| format!("cannot load games: {e}"))?,
+    );
+    let delivery = Delivery::new(bot.clone(), table.clone(), limits::Limiter::new(options.limits));
+    let commands = menu(Lang::EN);
+    patiently("setMyCommands", || bot.set_my_commands(commands.clone())).await?;
+    let b = Arc::new(Running {
+        bot: bot.clone(),
+        table: table.clone(),
+        delivery: delivery.clone(),
+    });
+    let mut tasks = tokio::task::JoinSet::new();
+    tasks.spawn(table.clone().keep_alive());
+    // Timer events (flags, reminders, automatic moves, expiries) go out like replies.
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Outgoing>(256);
+    tasks.spawn(table.clone().run_timers(tx));
+    let d = delivery.clone();
+    tasks.spawn(async move {
+        while let Some(out) = rx.recv().await {
+            d.enqueue(out, None);
+        }
+    });
+    tracing::info!(bot = %username, "telegram bot running");
+    let result = match options.webhook {
+        None => b.poll(shutdown).await,
+        Some((url, listen)) => b.serve_webhook(url, listen, shutdown).await,
+    };
+    tasks.shutdown().await;
+    tracing::info!(counters = ?delivery.counters(), "telegram bot stopped");
+    result
+}
+
+impl Running {
+    /// Long polling: read, handle, then move the stored offset past the batch.
+    async fn poll(&self, shutdown: impl std::future::Future<Output = ()>) -> Result<(), String> {
+        // Polling and a webhook exclude each other; pending updates are kept.
+        patiently("deleteWebhook", || self.bot.delete_webhook()).await?;
+        let store = self.table.store();
+        let mut offset = store
+            .counter(OFFSET_KEY)
+            .await
+            .map_err(|e| e.to_string())?
+            .unwrap_or(0);
+        let mut wait = Duration::from_millis(500);
+        tokio::pin!(shutdown);
+        loop {
+            let request = self
+                .bot
+                .get_updates()
+                .offset(i32::try_from(offset).unwrap_or(0))
+                .timeout(POLL_SECONDS)
+                .allowed_updates([AllowedUpdate::Message, AllowedUpdate::CallbackQuery]);
+            let updates = tokio::select! {
+                () = &mut shutdown => return Ok(()),
+                r = std::future::IntoFuture::into_future(request) => r,
+            };
+            match updates {
+                Ok(updates) => {
+                    wait = Duration::from_millis(500);
+                    let Some(last) = updates.last().map(|u| i64::from(u.id.0)) else {
+                        continue;
+                    };
+                    for u in updates {
+                        self.handle(u).await;
+                    }
+                    offset = last + 1;
+                    if let Err(e) = store.set_counter(OFFSET_KEY, offset).await {
+                        tracing::error!(error = %e, "update offset not stored");
+                    }
+                }
+                Err(teloxide::RequestError::RetryAfter(s)) => tokio::time::sleep(s.duration()).await,
+                Err(e) => {
+                    tracing::warn!(error = %e, "getUpdates failed; trying again");
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(Duration::from_secs(30));
+                }
+            }
+        }
+    }
+
+    /// One update, handled to the end (its replies queued, a press answered).
+    async fn handle(&self, u: Update) {
+        match &u.kind {
+            UpdateKind::Message(m) => {
+                if m.chat.is_private() {
+                    if let Some(from) = &m.from {
+                        self.delivery
+                            .reachable(i64::try_from(from.id.0).unwrap_or(i64::MAX));
+                    }
+                }
+                let Some(msg) = incoming::message(m) else {
+                    return;
+                };
+                for out in self.table.handle(&msg).await {
+                    self.delivery.enqueue(out, Some(m.id.0));
+                }
+            }
+            UpdateKind::CallbackQuery(q) => self.press(q).await,
+            _ => {}
+        }
+    }
+
+    /// A button press: replies for the presser become the press's alert; the rest go to
+    /// the chat. Every press is answered, silently when there is nothing to say.
+    async fn press(&self, q: &teloxide::types::CallbackQuery) {
+        let mut alert: Vec<String> = Vec::new();
+        match incoming::press(q) {
+            Ok((msg, _on)) => {
+                for out in self.table.handle(&msg).await {
+                    if out.audience == Audience::Sender {
+                        alert.push(out.text());
+                    } else {
+                        self.delivery.enqueue(out, None);
+                    }
+                }
+            }
+            Err(()) => {
+                let lang = q
+                    .from
+                    .language_code
+                    .as_deref()
+                    .and_then(Lang::from_tag)
+                    .unwrap_or(Lang::EN);
+                alert.push(render(&Msg::ButtonStale, lang));
+            }
+        }
+        let text = alert.join("\n");
+        let id = q.id.clone();
+        let r = patiently("answerCallbackQuery", || {
+            let req = self.bot.answer_callback_query(id.clone());
+            if text.is_empty() {
+                req
+            } else {
+                // Telegram shows at most 200 characters in an alert.
+                req.text(text.chars().take(200).collect::<String>())
+                    .show_alert(true)
+            }
+        })
+        .await;
+        if let Err(e) = r {
+            tracing::warn!(error = %e, "button press not answered");
+        }
+    }
+
+    /// Webhook mode: Telegram posts each update; it is handled before the answer, so a
+    /// failure makes Telegram send it again (and the table ignores what it has seen).
+    async fn serve_webhook(
+        self: &Arc<Self>,
+        url: url::Url,
+        listen: SocketAddr,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<(), String> {
+        // A secret only Telegram and this process know: posts without it are refused.
+        let secret: String = {
+            use std::hash::BuildHasher;
+            let r = std::collections::hash_map::RandomState::new();
+            format!("{:016x}{:016x}", r.hash_one(1u8), r.hash_one(2u8))
+        };
+        let path = url.path().to_string();
+        let me = self.clone();
+        let s2 = secret.clone();
+        let app = axum::Router::new().route(
+            &path,
+            axum::routing::post(
+                move |headers: axum::http::HeaderMap, body: axum::body::Bytes| {
+                    let me = me.clone();
+                    let secret = s2.clone();
+                    async move {
+                        let given = headers
+                            .get("x-telegram-bot-api-secret-token")
+                            .and_then(|v| v.to_str().ok());
+                        if given != Some(secret.as_str()) {
+                            return axum::http::StatusCode::UNAUTHORIZED;
+                        }
+                        match serde_json::from_slice::<Update>(&body) {
+                            Ok(u) => {
+                                me.handle(u).await;
+                                axum::http::StatusCode::OK
+                            }
+                            Err(_) => axum::http::StatusCode::BAD_REQUEST,
+                        }
+                    }
+                },
+            ),
+        );
+        let listener = tokio::net::TcpListener::bind(listen)
+            .await
+            .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+        patiently("setWebhook", || {
+            self.bot
+                .set_webhook(url.clone())
+                .secret_token(secret.clone())
+                .allowed_updates([AllowedUpdate::Message, AllowedUpdate::CallbackQuery])
+        })
+        .await?;
+        tracing::info!(%listen, "webhook listening");
+        axum::serve(listener, app)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .map_err(|e| format!("webhook server: {e}"))
+    }
+}
