@@ -135,7 +135,11 @@ fn bench(c: &mut Criterion) {
                     rt.block_on(b.new_game(&format!("solo{game}"), "alice", "bob"));
                     ply = 0;
                 }
-                let who = if ply % 2 == 0 { "alice" } else { "bob" };
+                let who = if ply.is_multiple_of(2) {
+                    "alice"
+                } else {
+                    "bob"
+                };
                 let start = Instant::now();
                 rt.block_on(b.play(&format!("solo{game}"), who, &line[ply]));
                 total += start.elapsed();
@@ -169,7 +173,7 @@ fn bench(c: &mut Criterion) {
                     for g in 0..GAMES {
                         let b = b.clone();
                         let chat = format!("b{batch}g{g}");
-                        let who = if round % 2 == 0 {
+                        let who = if round.is_multiple_of(2) {
                             format!("w{g}")
                         } else {
                             format!("k{g}")

@@ -31,7 +31,9 @@ fn interactive_console_announces_a_flag_without_anyone_typing() {
         .expect("script runs");
     let mut stdin = child.stdin.take().expect("stdin");
     stdin
-        .write_all(b"alice: /challenge @bob 5s+0 white\nbob: /accept\n")
+        // Both sides move (F1: a side that never moved is aborted, not flagged), then
+        // alice's five seconds run out.
+        .write_all(b"alice: /challenge @bob 5s+0 white\nbob: /accept\nalice: c3-d3\nbob: f6-e6\n")
         .expect("typed");
     stdin.flush().expect("flushed");
     // Wait (at most 20 s) for the flag that nobody types for.

@@ -177,20 +177,21 @@ fn sigkill_at_random_moments_loses_no_move_and_charges_no_downtime() {
     // Crashes that fell in each side's turn: each may give that side back one heartbeat.
     let mut kills_in_turn = [0u32; 2];
     let max_plies = 30 + kills_wanted / 2;
-    let restart = |console: Console, up: Instant, alive: &mut Vec<(Instant, Instant)>, rng: &mut Rng| {
-        let killed = console.kill();
-        alive.push((up, killed));
-        // Down long enough that charging it would show.
-        std::thread::sleep(rng.millis(900, 1400));
-        // Now and then a start is killed too, part-way: its credit and heartbeat are one
-        // transaction, so nothing is credited twice.
-        if rng.below(3) == 0 {
-            let starting = Console::start(&db, &boards);
-            std::thread::sleep(rng.millis(0, 40));
-            starting.kill();
-        }
-        serve(&db, &boards)
-    };
+    let restart =
+        |console: Console, up: Instant, alive: &mut Vec<(Instant, Instant)>, rng: &mut Rng| {
+            let killed = console.kill();
+            alive.push((up, killed));
+            // Down long enough that charging it would show.
+            std::thread::sleep(rng.millis(900, 1400));
+            // Now and then a start is killed too, part-way: its credit and heartbeat are one
+            // transaction, so nothing is credited twice.
+            if rng.below(3) == 0 {
+                let starting = Console::start(&db, &boards);
+                std::thread::sleep(rng.millis(0, 40));
+                starting.kill();
+            }
+            serve(&db, &boards)
+        };
     while game.plies() < max_plies && (kills < kills_wanted || game.plies() < 10) {
         let side = game.turn();
         let who = if side == ugolki_core::Color::White {
@@ -292,7 +293,8 @@ fn sigkill_at_random_moments_loses_no_move_and_charges_no_downtime() {
     for (i, name) in ["white", "black"].into_iter().enumerate() {
         let k = f64::from(kills_in_turn[i]);
         let remaining = if i == 0 { row.white_ms } else { row.black_ms };
-        let charged = (BANK_MS - remaining) as f64 / 1000.0;
+        let charged =
+            Duration::from_millis(u64::try_from(BANK_MS - remaining).unwrap_or(0)).as_secs_f64();
         let expected = charged_expected[i].as_secs_f64();
         eprintln!("{name}: charged {charged:.3} s, thinking while served {expected:.3} s");
         // Below: a crash may give back at most the time since the last heartbeat (0.1 s,

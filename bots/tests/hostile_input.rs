@@ -101,6 +101,8 @@ fn serving(db: &Path, dir: &Path) -> std::process::Child {
             return child;
         }
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the first console never answered");
 }
 

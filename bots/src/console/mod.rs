@@ -215,7 +215,6 @@ fn show(
     Ok(())
 }
 
-
 /// The runtime and the table on the database of `options`.
 fn open(options: &Options) -> Result<(tokio::runtime::Runtime, Arc<Table>), String> {
     let rt = tokio::runtime::Builder::new_multi_thread()

@@ -85,14 +85,17 @@ pub struct Delivery {
 /// Whether an error is worth trying again: the network, or the server's own trouble.
 fn transient(e: &RequestError) -> bool {
     match e {
-        RequestError::Network(_) | RequestError::InvalidJson { .. } | RequestError::Io(_) => {
-            true
-        }
+        RequestError::Network(_) | RequestError::InvalidJson { .. } | RequestError::Io(_) => true,
         RequestError::Api(ApiError::Unknown(text)) => {
             let t = text.to_ascii_lowercase();
-            ["internal server error", "bad gateway", "service unavailable", "gateway timeout"]
-                .iter()
-                .any(|w| t.contains(w))
+            [
+                "internal server error",
+                "bad gateway",
+                "service unavailable",
+                "gateway timeout",
+            ]
+            .iter()
+            .any(|w| t.contains(w))
         }
         _ => false,
     }
@@ -281,7 +284,8 @@ impl Delivery {
         reply_to: Option<i32>,
     ) -> Option<Living> {
         let id = ChatId(chat);
-        let reply = reply_to.map(|m| ReplyParameters::new(MessageId(m)).allow_sending_without_reply());
+        let reply =
+            reply_to.map(|m| ReplyParameters::new(MessageId(m)).allow_sending_without_reply());
         let buttons = !out.actions.is_empty();
         let sent = if let Some(view) = &out.board {
             let png = self.renderer.render(&Scene::from_view(view));

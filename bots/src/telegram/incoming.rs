@@ -52,19 +52,14 @@ pub fn message(m: &Message) -> Option<Incoming> {
     ))
 }
 
-/// A button press on one of the bot's messages: the action and the message it was on.
-/// `Err(())` when the press is not one of ours (no message, unreadable data): it is
-/// answered as out of date.
-pub fn press(q: &CallbackQuery) -> Result<(Incoming, i32), ()> {
-    let msg = q.message.as_ref().ok_or(())?;
-    let action = q.data.as_deref().and_then(Action::parse).ok_or(())?;
+/// A button press on one of the bot's messages, as the table's input; `None` when the
+/// press is not one of ours (no message, unreadable data): it is answered as out of date.
+pub fn press(q: &CallbackQuery) -> Option<Incoming> {
+    let msg = q.message.as_ref()?;
+    let action = q.data.as_deref().and_then(Action::parse)?;
     // A press has no message of its own: its query id names it, once.
-    let origin = origin(msg.chat().id.0, &q.from, format!("cb:{}", q.id.0));
-    Ok((
-        Incoming {
-            origin,
-            input: Input::Action(action),
-        },
-        msg.id().0,
-    ))
+    Some(Incoming {
+        origin: origin(msg.chat().id.0, &q.from, format!("cb:{}", q.id.0)),
+        input: Input::Action(action),
+    })
 }

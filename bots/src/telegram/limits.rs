@@ -60,11 +60,9 @@ impl Limiter {
         {
             times.pop_front();
         }
-        let mut wait = times
-            .back()
-            .map_or(Duration::ZERO, |last| {
-                l.per_chat.saturating_sub(now.duration_since(*last))
-            });
+        let mut wait = times.back().map_or(Duration::ZERO, |last| {
+            l.per_chat.saturating_sub(now.duration_since(*last))
+        });
         // Groups (negative ids) also keep the per-minute window.
         if chat < 0 && times.len() >= l.per_group {
             let oldest = times[times.len() - l.per_group];

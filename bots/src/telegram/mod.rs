@@ -112,7 +112,11 @@ pub async fn run(
             .await
             .map_err(|e| format!("cannot load games: {e}"))?,
     );
-    let delivery = Delivery::new(bot.clone(), table.clone(), limits::Limiter::new(options.limits));
+    let delivery = Delivery::new(
+        bot.clone(),
+        table.clone(),
+        limits::Limiter::new(options.limits),
+    );
     let commands = menu(Lang::EN);
     patiently("setMyCommands", || bot.set_my_commands(commands.clone())).await?;
     let b = Arc::new(Running {
@@ -179,7 +183,9 @@ impl Running {
                         tracing::error!(error = %e, "update offset not stored");
                     }
                 }
-                Err(teloxide::RequestError::RetryAfter(s)) => tokio::time::sleep(s.duration()).await,
+                Err(teloxide::RequestError::RetryAfter(s)) => {
+                    tokio::time::sleep(s.duration()).await
+                }
                 Err(e) => {
                     tracing::warn!(error = %e, "getUpdates failed; trying again");
                     tokio::time::sleep(wait).await;
@@ -215,25 +221,22 @@ impl Running {
     /// the chat. Every press is answered, silently when there is nothing to say.
     async fn press(&self, q: &teloxide::types::CallbackQuery) {
         let mut alert: Vec<String> = Vec::new();
-        match incoming::press(q) {
-            Ok((msg, _on)) => {
-                for out in self.table.handle(&msg).await {
-                    if out.audience == Audience::Sender {
-                        alert.push(out.text());
-                    } else {
-                        self.delivery.enqueue(out, None);
-                    }
+        if let Some(msg) = incoming::press(q) {
+            for out in self.table.handle(&msg).await {
+                if out.audience == Audience::Sender {
+                    alert.push(out.text());
+                } else {
+                    self.delivery.enqueue(out, None);
                 }
             }
-            Err(()) => {
-                let lang = q
-                    .from
-                    .language_code
-                    .as_deref()
-                    .and_then(Lang::from_tag)
-                    .unwrap_or(Lang::EN);
-                alert.push(render(&Msg::ButtonStale, lang));
-            }
+        } else {
+            let lang = q
+                .from
+                .language_code
+                .as_deref()
+                .and_then(Lang::from_tag)
+                .unwrap_or(Lang::EN);
+            alert.push(render(&Msg::ButtonStale, lang));
         }
         let text = alert.join("\n");
         let id = q.id.clone();

@@ -137,8 +137,8 @@ impl Store {
     pub async fn challenges_by(&self, player: i64, now: i64, since: i64) -> Result<(i64, i64)> {
         let row = sqlx::query(
             "SELECT COALESCE(SUM(status = 'open' AND expires_at > ?2), 0) AS open,
-                    COALESCE(SUM(created_at >= ?3), 0) AS recent
-             FROM challenges WHERE challenger_id = ?1 AND created_at >= MIN(?3, ?2 - 86400000)",
+                    COALESCE(SUM(created_at > ?3), 0) AS recent
+             FROM challenges WHERE challenger_id = ?1 AND (status = 'open' OR created_at > ?3)",
         )
         .bind(player)
         .bind(now)

@@ -53,7 +53,7 @@ pub struct Store {
 }
 
 /// Take `<database>.lock` for this process, or say who holds it. Two processes on one
-/// SQLite file would both fire every timer and both credit "downtime" to every clock.
+/// `SQLite` file would both fire every timer and both credit "downtime" to every clock.
 fn lock_database(db: &std::path::Path) -> Result<std::fs::File> {
     use std::io::{Read, Seek, Write};
     let path = {

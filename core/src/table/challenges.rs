@@ -83,14 +83,14 @@ fn day_start(now: i64) -> i64 {
 }
 
 impl Table {
-    pub(super) async fn challenge(
+    /// Who a challenge names: a known player, or an @handle nobody has seen yet.
+    async fn target_of(
         &self,
         o: &Origin,
-        me: &Player,
         spec: &ChallengeSpec,
         now: i64,
-    ) -> Handled<Vec<Outgoing>> {
-        let (target, target_handle) = match &spec.opponent {
+    ) -> Handled<(Option<Player>, Option<String>)> {
+        Ok(match &spec.opponent {
             None => (None, None),
             Some(Mention::User(u)) => (Some(self.person_for(o.platform, u, now).await?), None),
             Some(Mention::Handle(h)) => {
@@ -100,21 +100,11 @@ impl Table {
                     None => (None, Some(h)),
                 }
             }
-        };
-        let target_id = target.as_ref().map(|p| p.id);
-        let target_name = match (&target, &target_handle) {
-            (Some(p), _) => Some(shown(p)),
-            (None, Some(h)) => Some(format!("@{h}")),
-            (None, None) => None,
-        };
-        let self_handle = me
-            .handle
-            .as_deref()
-            .is_some_and(|h| Some(h) == target_handle.as_deref());
-        if target_id == Some(me.id) || self_handle {
-            return refuse(Msg::SelfChallenge);
-        }
-        // F3: a few open challenges at once, a few new ones a minute.
+        })
+    }
+
+    /// F3: a few open challenges at once, a few new ones a minute.
+    async fn within_challenge_limits(&self, me: &Player, now: i64) -> Handled<()> {
         let (open, recent) = self.store.challenges_by(me.id, now, now - 60_000).await?;
         if open >= self.config.max_open_challenges {
             return refuse(Msg::TooManyChallenges {
@@ -126,17 +116,38 @@ impl Table {
                 max: self.config.max_challenges_per_minute,
             });
         }
-        let mut rated = spec.rated.unwrap_or(match &spec.rules {
+        Ok(())
+    }
+
+    pub(super) async fn challenge(
+        &self,
+        o: &Origin,
+        me: &Player,
+        spec: &ChallengeSpec,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        let (target, target_handle) = self.target_of(o, spec, now).await?;
+        let target_id = target.as_ref().map(|p| p.id);
+        let self_handle = me
+            .handle
+            .as_deref()
+            .is_some_and(|h| Some(h) == target_handle.as_deref());
+        if target_id == Some(me.id) || self_handle {
+            return refuse(Msg::SelfChallenge);
+        }
+        self.within_challenge_limits(me, now).await?;
+        let rated = spec.rated.unwrap_or(match &spec.rules {
             Rules::Corners(v) => v.rated,
             Rules::Damas { .. } => false,
         });
-        // F2: said before it is accepted, when the opponent is known.
+        // F2: said before it is accepted, when the opponent is known. A game made casual
+        // carries no stake (stakes go with rated games).
         let pair_limit = match target_id {
             Some(t) if rated => self.pair_limit_reached(me.id, t, &spec.rules, now).await?,
             _ => false,
         };
-        rated &= !pair_limit;
-        if let Some(stake) = spec.stake {
+        let stake = spec.stake.filter(|_| !pair_limit);
+        if let Some(stake) = stake {
             // Chips are read fresh: a cached player's chips are out of date.
             let chips = self.store.chips(me.id).await?;
             if chips < stake {
@@ -157,11 +168,11 @@ impl Table {
                 target_handle: target_handle.clone(),
                 rules: spec.rules.id(),
                 time_control: spec.time.to_string(),
-                rated,
+                rated: rated && !pair_limit,
                 color: color_word(spec.color).to_string(),
                 movetime_ms: spec.movetime_ms,
                 monitor: spec.monitor,
-                stake: spec.stake,
+                stake,
                 created_at: now,
                 expires_at: now + self.config.challenge_ttl_ms,
             })
@@ -170,61 +181,71 @@ impl Table {
             .note_chat_player(o.platform.as_str(), &o.chat, me.id)
             .await?;
         self.arm(Key::Challenge(row.id), row.expires_at);
-        let minutes = (self.config.challenge_ttl_ms + 59_999) / 60_000;
-        let terms = Box::new(terms_of(&row)?);
-        let wish = wish(&row.color);
+        let text = self.challenge_text(&row, me, target.as_ref(), target_handle, pair_limit)?;
         let id = row.id;
-        let (text, mut buttons) = match target_name {
-            Some(to) => (
-                Msg::ChallengeTo {
-                    id,
-                    from: shown(me),
-                    to,
-                    terms,
-                    wish,
-                    minutes,
-                    pair_limit,
-                },
-                vec![
-                    Action::Accept { challenge: id },
-                    Action::Decline { challenge: id },
-                ],
-            ),
-            None => (
-                Msg::ChallengeOpen {
-                    id,
-                    from: shown(me),
-                    terms,
-                    wish,
-                    minutes,
-                },
-                vec![Action::Accept { challenge: id }],
-            ),
-        };
+        let mut buttons = vec![Action::Accept { challenge: id }];
+        if row.target_id.is_some() || row.target_handle.is_some() {
+            buttons.push(Action::Decline { challenge: id });
+        }
         buttons.push(Action::Cancel { challenge: id });
-        // Names that mix alphabets are pointed out: `сarol` is not `carol`.
-        let lookalikes: Vec<Msg> = std::iter::once(me)
-            .chain(target.as_ref())
-            .filter(|p| mixes_alphabets(&p.name))
-            .map(|p| Msg::LookAlike {
-                name: p.name.clone(),
-            })
-            .collect();
-        // An @handle nobody has seen: they must talk to the bot before it knows them.
-        let unseen = target_handle.map(|handle| Msg::UnseenPlayer { handle });
-        let text = if lookalikes.is_empty() && unseen.is_none() {
-            text
-        } else {
-            Msg::Lines(
-                std::iter::once(text)
-                    .chain(lookalikes)
-                    .chain(unseen)
-                    .collect(),
-            )
-        };
         Ok(vec![Outgoing::reply(o, text)
             .replacing(Slot::Challenge(id))
             .with_actions(buttons)])
+    }
+
+    /// What a new challenge says: to whom, on what terms, and any warning about names.
+    fn challenge_text(
+        &self,
+        row: &ChallengeRow,
+        me: &Player,
+        target: Option<&Player>,
+        target_handle: Option<String>,
+        pair_limit: bool,
+    ) -> Handled<Msg> {
+        let minutes = (self.config.challenge_ttl_ms + 59_999) / 60_000;
+        let terms = Box::new(terms_of(row)?);
+        let (id, wish) = (row.id, wish(&row.color));
+        let to = match (target, &target_handle) {
+            (Some(p), _) => Some(shown(p)),
+            (None, Some(h)) => Some(format!("@{h}")),
+            (None, None) => None,
+        };
+        let text = match to {
+            Some(to) => Msg::ChallengeTo {
+                id,
+                from: shown(me),
+                to,
+                terms,
+                wish,
+                minutes,
+                pair_limit,
+            },
+            None => Msg::ChallengeOpen {
+                id,
+                from: shown(me),
+                terms,
+                wish,
+                minutes,
+            },
+        };
+        // Names that mix alphabets are pointed out: `сarol` is not `carol`.
+        let lookalikes = std::iter::once(me)
+            .chain(target)
+            .filter(|p| mixes_alphabets(&p.name))
+            .map(|p| Msg::LookAlike {
+                name: p.name.clone(),
+            });
+        // An @handle nobody has seen: they must talk to the bot before it knows them.
+        let unseen = target_handle.map(|handle| Msg::UnseenPlayer { handle });
+        let lines: Vec<Msg> = std::iter::once(text)
+            .chain(lookalikes)
+            .chain(unseen)
+            .collect();
+        Ok(if lines.len() == 1 {
+            lines.into_iter().next().unwrap_or(Msg::ChallengeGone)
+        } else {
+            Msg::Lines(lines)
+        })
     }
 
     /// The challenge a bare or numbered `/accept` means.
@@ -330,18 +351,6 @@ impl Table {
         let Some(challenger) = self.store.player(chosen.challenger_id).await? else {
             return refuse(Msg::ChallengeGone);
         };
-        if let Some(stake) = chosen.stake {
-            for p in [&challenger, me] {
-                let chips = self.store.chips(p.id).await?;
-                if chips < stake {
-                    return refuse(Msg::NotEnoughChips {
-                        who: p.name.clone(),
-                        has: chips,
-                        stake,
-                    });
-                }
-            }
-        }
         let challenger_white = match chosen.color.as_str() {
             "white" => true,
             "black" => false,
@@ -353,55 +362,10 @@ impl Table {
         } else {
             (me, &challenger)
         };
-        let rules = Rules::from_id(&chosen.rules)
-            .map_err(|e| StoreError::Corrupt(format!("challenge {}: {e:?}", chosen.id)))?;
-        let control = TimeControl::parse(&chosen.time_control).unwrap_or(TimeControl::Unlimited);
-        let bank = match control {
-            TimeControl::Fischer { base_ms, .. } => base_ms,
-            _ => 0,
-        };
-        // F2, checked again now that both players are known.
-        let pair_limit = chosen.rated
-            && self
-                .pair_limit_reached(white.id, black.id, &rules, now)
-                .await?;
-        let new = NewGame {
-            rules: rules.id(),
-            start_position: None,
-            white_id: white.id,
-            black_id: black.id,
-            rated: chosen.rated && !pair_limit,
-            stake: chosen.stake,
-            time_control: control.to_string(),
-            bank_ms: bank,
-            movetime_ms: chosen.movetime_ms,
-            monitor: chosen.monitor,
-            now,
-        };
-        let row = match self.store.accept_challenge(chosen.id, &new).await? {
-            Accepted::Started(row) => *row,
-            Accepted::Gone => return refuse(Msg::ChallengeGone),
-            Accepted::NotEnoughChips => {
-                return refuse(Msg::StakeNotCovered {
-                    stake: chosen.stake.unwrap_or(0),
-                })
-            }
-        };
-        self.disarm(Key::Challenge(chosen.id));
+        let (live, pair_limit) = self.start_game(&chosen, white, black, now).await?;
         self.store
             .note_chat_player(o.platform.as_str(), &o.chat, me.id)
             .await?;
-        let game = Game::new(&rules);
-        lock(&self.cache).insert(row.id, (0, game.clone()));
-        let live = Live {
-            row,
-            white: white.clone(),
-            black: black.clone(),
-            game,
-            rules,
-            control,
-        };
-        self.arm_game(&live);
         let lang = lang_of(o);
         let taken = Outgoing::reply(
             o,
@@ -413,8 +377,9 @@ impl Table {
         )
         .editing(Slot::Challenge(chosen.id));
         let mut terms = terms_of(&chosen)?;
-        if let Msg::Terms { rated, .. } = &mut terms {
+        if let Msg::Terms { rated, stake, .. } = &mut terms {
             *rated = live.row.rated;
+            stake.clone_from(&live.row.stake);
         }
         let text = Msg::GameStarted {
             id: live.id(),
@@ -427,6 +392,75 @@ impl Table {
             taken,
             live.board_message(text, Color::White, now, None, lang),
         ])
+    }
+
+    /// Start the game a challenge offers: stakes covered, F2 checked again now that both
+    /// players are known (a game it makes casual carries no stake), the timer armed.
+    async fn start_game(
+        &self,
+        chosen: &ChallengeRow,
+        white: &Player,
+        black: &Player,
+        now: i64,
+    ) -> Handled<(Live, bool)> {
+        let rules = Rules::from_id(&chosen.rules)
+            .map_err(|e| StoreError::Corrupt(format!("challenge {}: {e:?}", chosen.id)))?;
+        let pair_limit = chosen.rated
+            && self
+                .pair_limit_reached(white.id, black.id, &rules, now)
+                .await?;
+        let stake = chosen.stake.filter(|_| !pair_limit);
+        if let Some(stake) = stake {
+            for p in [white, black] {
+                let chips = self.store.chips(p.id).await?;
+                if chips < stake {
+                    return refuse(Msg::NotEnoughChips {
+                        who: p.name.clone(),
+                        has: chips,
+                        stake,
+                    });
+                }
+            }
+        }
+        let control = TimeControl::parse(&chosen.time_control).unwrap_or(TimeControl::Unlimited);
+        let new = NewGame {
+            rules: rules.id(),
+            start_position: None,
+            white_id: white.id,
+            black_id: black.id,
+            rated: chosen.rated && !pair_limit,
+            stake,
+            time_control: control.to_string(),
+            bank_ms: match control {
+                TimeControl::Fischer { base_ms, .. } => base_ms,
+                _ => 0,
+            },
+            movetime_ms: chosen.movetime_ms,
+            monitor: chosen.monitor,
+            now,
+        };
+        let row = match self.store.accept_challenge(chosen.id, &new).await? {
+            Accepted::Started(row) => *row,
+            Accepted::Gone => return refuse(Msg::ChallengeGone),
+            Accepted::NotEnoughChips => {
+                return refuse(Msg::StakeNotCovered {
+                    stake: stake.unwrap_or(0),
+                })
+            }
+        };
+        self.disarm(Key::Challenge(chosen.id));
+        let game = Game::new(&rules);
+        lock(&self.cache).insert(row.id, (0, game.clone()));
+        let live = Live {
+            row,
+            white: white.clone(),
+            black: black.clone(),
+            game,
+            rules,
+            control,
+        };
+        self.arm_game(&live);
+        Ok((live, pair_limit))
     }
 
     pub(super) async fn decline(

@@ -9,9 +9,28 @@ use crate::words::Msg;
 
 /// The commands a platform's menu lists, in order (descriptions: [`Msg::CommandHelp`]).
 pub const MENU: [&str; 22] = [
-    "start", "help", "challenge", "accept", "decline", "cancel", "m", "move", "moves", "board",
-    "games", "record", "resign", "draw", "nodraw", "abort", "confirm", "claim", "rating", "top",
-    "chips", "rules",
+    "start",
+    "help",
+    "challenge",
+    "accept",
+    "decline",
+    "cancel",
+    "m",
+    "move",
+    "moves",
+    "board",
+    "games",
+    "record",
+    "resign",
+    "draw",
+    "nodraw",
+    "abort",
+    "confirm",
+    "claim",
+    "rating",
+    "top",
+    "chips",
+    "rules",
 ];
 
 /// Longest message the table reads at all.
@@ -180,7 +199,6 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
         Some((name, to)) => match bot {
             // A command for another bot in the same chat is not ours.
             Some(b) if !b.eq_ignore_ascii_case(to) => return Ok(None),
-            Some(_) => name,
             // No bot name here (the console): `/challenge@bob` is a missing space, and
             // reading it as a bare `/challenge` would make an open challenge.
             None if !to.is_empty() => {
@@ -189,7 +207,7 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
                     name: to.chars().take(32).collect(),
                 })
             }
-            None => name,
+            Some(_) | None => name,
         },
         None => head,
     }

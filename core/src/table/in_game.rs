@@ -136,7 +136,9 @@ impl Table {
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
         let (live, color, _guard) = self.my_game_locked(o, me, target).await?;
-        // F1: resigning before any move was made aborts the game.
+        // F1: a resignation before any move was made aborts the game (as RULES.md says:
+        // once the first mover has moved, resigning is a loss; F2 bounds what a pair of
+        // accounts could farm that way).
         if live.game.plies() == 0 {
             return self.no_first_move(&live, color, now, lang_of(o)).await;
         }

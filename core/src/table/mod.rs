@@ -264,6 +264,10 @@ impl Table {
     fn allow_picture(&self, player: i64, now: i64) -> Handled<()> {
         let max = self.config.max_pictures_per_minute;
         let mut all = lock(&self.pictures);
+        // Players who asked nothing for a minute are forgotten: the map stays small.
+        if all.len() > 1024 {
+            all.retain(|_, t| t.back().is_some_and(|last| *last > now - 60_000));
+        }
         let times = all.entry(player).or_default();
         while times.front().is_some_and(|t| *t <= now - 60_000) {
             times.pop_front();

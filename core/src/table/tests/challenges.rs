@@ -185,9 +185,19 @@ async fn a_challenge_by_handle_waits_for_that_handle() {
         vec![Mention::Handle("@Zed".into())],
     );
     let out = c.table.handle(&msg).await;
+    let Msg::Lines(lines) = &out[0].message else {
+        panic!("{out:#?}")
+    };
     assert!(
-        matches!(&out[0].message, Msg::ChallengeTo { from, to, .. } if from == "alice" && to == "@zed"),
+        matches!(lines.as_slice(), [Msg::ChallengeTo { from, to, .. }, _] if from == "alice" && to == "@zed"),
         "{out:#?}"
+    );
+    assert_eq!(
+        lines[1],
+        Msg::UnseenPlayer {
+            handle: "zed".into()
+        },
+        "zed is told to introduce themselves first"
     );
     assert_eq!(c.refused("bob", "/accept").await, Msg::NoChallengeForYou);
     let out = c.msgs("zed", "/accept").await;

@@ -1,0 +1,1333 @@
+//! A fake Telegram Bot API server for end-to-end tests of the bot's Telegram adapter.
+//!
+//! [`FakeTelegram::start`] binds an ephemeral loopback port (`127.0.0.1:0`) and serves the
+//! Bot API methods the adapter uses, with the real response shapes, so that a real
+//! `teloxide::Bot::new(FakeTelegram::TOKEN).set_api_url(fake.api_url())` talks to it. Tests
+//! inject updates (messages, replies, button presses), read back what the bot did (every
+//! call, the bot's messages in their current state, callback answers, registered commands)
+//! and inject failures (429, 500, "message is not modified").
+//!
+//! Everything is in memory and on loopback. Every waiting loop has a count limit and a time
+//! limit: long polls end after at most [`LONG_POLL_CAP`], each request is cut off after
+//! [`REQUEST_LIMIT`], the server stops by itself after [`SERVER_LIFETIME`] or
+//! [`MAX_CALLS`] calls, and [`FakeTelegram::wait_until`] polls a bounded number of times.
+//! Dropping the [`FakeTelegram`] stops the server.
+
+use std::collections::HashMap;
+use std::future::IntoFuture;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Query, Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::{Json, Router};
+use serde_json::{json, Map, Value};
+use tokio::sync::oneshot;
+use tokio::sync::watch;
+
+/// The longest a `getUpdates` long poll waits for an update, whatever its `timeout`.
+pub const LONG_POLL_CAP: Duration = Duration::from_secs(2);
+/// The longest one request may take (reading the body, waiting, answering).
+pub const REQUEST_LIMIT: Duration = Duration::from_secs(30);
+/// The server stops by itself this long after [`FakeTelegram::start`].
+pub const SERVER_LIFETIME: Duration = Duration::from_secs(15 * 60);
+/// After this many calls every further call is refused with a 400.
+pub const MAX_CALLS: usize = 100_000;
+/// The largest request body accepted.
+const BODY_LIMIT: usize = 20 << 20;
+/// The most parts a multipart request may have.
+const MAX_PARTS: usize = 64;
+/// The most wake-ups of one long poll (it also ends at its deadline).
+const MAX_WAKEUPS: usize = 10_000;
+/// How often [`FakeTelegram::wait_until`] checks its condition.
+const WAIT_STEP: Duration = Duration::from_millis(10);
+
+/// The description Telegram (and teloxide's `ApiError::MessageNotModified`) uses.
+const NOT_MODIFIED: &str = "Bad Request: message is not modified: specified new message content \
+                            and reply markup are exactly the same as a current content and reply \
+                            markup of the message";
+const EDIT_NOT_FOUND: &str = "Bad Request: message to edit not found";
+const CHAT_NOT_FOUND: &str = "Bad Request: chat not found";
+const INVALID_QUERY_ID: &str =
+    "Bad Request: query is too old and response timeout expired or query id is invalid";
+
+/// Bot commands as `(command, description)` pairs, in order.
+pub type CommandList = Vec<(String, String)>;
+
+/// A user who writes to the bot (a plain value: make one with [`FakeTelegram::user`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FakeUser {
+    pub id: i64,
+    pub first_name: String,
+    pub username: Option<String>,
+    pub language_code: Option<String>,
+}
+
+/// What kind of chat a [`FakeChat`] is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FakeChatKind {
+    /// A group (`"type": "group"`) with a title.
+    Group { title: String },
+    /// A private chat with one user.
+    Private { user: FakeUser },
+}
+
+/// A chat (make one with [`FakeTelegram::group`] or [`FakeTelegram::private`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FakeChat {
+    pub id: i64,
+    pub kind: FakeChatKind,
+}
+
+/// An injected failure: see [`FakeTelegram::fail_next`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// HTTP 429 with `"parameters": {"retry_after": N}` (teloxide: `RequestError::RetryAfter`).
+    TooManyRequests { retry_after: u64 },
+    /// HTTP 500 `Internal Server Error`. Note: teloxide sleeps 10 s after any 5xx answer.
+    ServerError,
+    /// HTTP 400 "message is not modified" (teloxide: `ApiError::MessageNotModified`).
+    NotModified,
+}
+
+/// One API call the bot made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// The method name in lower case, e.g. `"sendphoto"`.
+    pub method: String,
+    /// The parameters: the JSON body, or the multipart fields turned into JSON (fields that
+    /// hold JSON are parsed, uploaded files are replaced by `{"bytes": LEN}`); query-string
+    /// parameters are merged in. `Value::Null` when the body could not be read.
+    pub params: Value,
+    /// When the call arrived.
+    pub time: Instant,
+    /// Whether it was answered with an injected [`Failure`].
+    pub failed: bool,
+    /// The error description it was answered with, injected or not (`None`: it succeeded,
+    /// or a long poll is still waiting).
+    pub error: Option<String>,
+}
+
+/// One of the bot's messages, in its current state after edits.
+#[derive(Clone, Debug)]
+pub struct SentMessage {
+    pub id: i64,
+    pub text: Option<String>,
+    pub caption: Option<String>,
+    /// The bytes of the latest photo (PNG as sent by the bot).
+    pub photo: Option<Vec<u8>>,
+    /// The inline keyboard: rows of `(text, callback_data)`; buttons without callback data
+    /// (URL buttons and the like) have an empty `callback_data`.
+    pub buttons: Vec<Vec<(String, String)>>,
+    /// The message this one replies to.
+    pub reply_to: Option<i64>,
+    pub sent_at: Instant,
+    /// How many successful edits it had (a "not modified" edit does not count).
+    pub edits: usize,
+}
+
+/// One `answerCallbackQuery` call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallbackAnswer {
+    pub id: String,
+    pub text: Option<String>,
+    pub show_alert: bool,
+}
+
+/// The fake server: see the module documentation.
+pub struct FakeTelegram {
+    shared: Arc<Shared>,
+    addr: SocketAddr,
+    /// Dropping it (with the `FakeTelegram`) shuts the server down.
+    _stop: oneshot::Sender<()>,
+}
+
+struct Shared {
+    inner: Mutex<Inner>,
+    /// Bumped on every injected update: wakes long polls.
+    updates_tx: watch::Sender<u64>,
+}
+
+#[derive(Default)]
+struct Inner {
+    last_update_id: i64,
+    /// Updates not yet confirmed by an offset, in id order.
+    updates: Vec<(i64, Value)>,
+    chats: HashMap<i64, ChatState>,
+    calls: Vec<Call>,
+    answers: Vec<CallbackAnswer>,
+    /// Callback query id -> whether it was answered.
+    queries: HashMap<String, bool>,
+    last_query: u64,
+    commands: Vec<(Option<String>, CommandList)>,
+    webhook: Option<String>,
+    failures: Vec<FailRule>,
+    /// Uploaded photos by `file_id`.
+    files: HashMap<String, Vec<u8>>,
+    last_file: u64,
+}
+
+struct ChatState {
+    json: Value,
+    last_message_id: i64,
+    messages: Vec<Stored>,
+}
+
+/// A message in a chat, the user's or the bot's.
+struct Stored {
+    id: i64,
+    /// The full message object as the Bot API returns it.
+    json: Value,
+    /// For the bot's own messages.
+    bot: Option<SentMessage>,
+}
+
+struct FailRule {
+    remaining: usize,
+    methods: Vec<String>,
+    kind: Failure,
+}
+
+/// An error answer: HTTP status = `code`.
+struct ApiFail {
+    code: u16,
+    description: String,
+    retry_after: Option<u64>,
+}
+
+impl ApiFail {
+    fn new(code: u16, description: impl Into<String>) -> ApiFail {
+        ApiFail {
+            code,
+            description: description.into(),
+            retry_after: None,
+        }
+    }
+}
+
+fn bad(description: impl Into<String>) -> ApiFail {
+    ApiFail::new(400, description)
+}
+
+type ApiResult = Result<Value, ApiFail>;
+
+impl FakeTelegram {
+    /// Any token is accepted; this is the one to use.
+    pub const TOKEN: &'static str = "123:TEST";
+    /// The bot's user id (the digits of [`Self::TOKEN`]).
+    pub const BOT_ID: i64 = 123;
+    pub const BOT_USERNAME: &'static str = "ugolki_test_bot";
+    /// The bot's first name in `getMe` and in its messages.
+    pub const BOT_NAME: &'static str = "Ugolki Test";
+
+    /// Bind `127.0.0.1:0` and spawn the server on the current tokio runtime.
+    pub async fn start() -> FakeTelegram {
+        let shared = Arc::new(Shared {
+            inner: Mutex::new(Inner::default()),
+            updates_tx: watch::Sender::new(0),
+        });
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind 127.0.0.1:0");
+        let addr = listener.local_addr().expect("local address");
+        let app = Router::new()
+            .fallback(handle)
+            .with_state(Arc::clone(&shared))
+            .layer(DefaultBodyLimit::max(BODY_LIMIT));
+        let (stop, stopped) = oneshot::channel::<()>();
+        tokio::spawn(async move {
+            // Dropping the FakeTelegram drops `stop`: the server stops accepting, lets the
+            // calls under way finish (a long poll takes 2 s at most), closes idle connections
+            // and ends. It also ends by itself after SERVER_LIFETIME.
+            let serve = axum::serve(listener, app)
+                .with_graceful_shutdown(async move {
+                    let _ = stopped.await;
+                })
+                .into_future();
+            let _ = tokio::time::timeout(SERVER_LIFETIME, serve).await;
+        });
+        FakeTelegram {
+            shared,
+            addr,
+            _stop: stop,
+        }
+    }
+
+    /// `http://127.0.0.1:PORT/`: teloxide appends `bot<TOKEN>/<Method>`.
+    pub fn api_url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// The address the server listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// A user (not a bot).
+    pub fn user(
+        id: i64,
+        first_name: &str,
+        username: Option<&str>,
+        language_code: Option<&str>,
+    ) -> FakeUser {
+        FakeUser {
+            id,
+            first_name: first_name.to_owned(),
+            username: username.map(str::to_owned),
+            language_code: language_code.map(str::to_owned),
+        }
+    }
+
+    /// A group chat (`"type": "group"`); Telegram's group ids are negative.
+    pub fn group(id: i64, title: &str) -> FakeChat {
+        FakeChat {
+            id,
+            kind: FakeChatKind::Group {
+                title: title.to_owned(),
+            },
+        }
+    }
+
+    /// The private chat of `user` with the bot (its id is the user's id).
+    pub fn private(user: &FakeUser) -> FakeChat {
+        FakeChat {
+            id: user.id,
+            kind: FakeChatKind::Private { user: user.clone() },
+        }
+    }
+
+    /// Make `chat` known without a message in it (sending to a chat nobody wrote in yet
+    /// answers "chat not found", as Telegram does for chats the bot is not in).
+    pub fn add_chat(&self, chat: &FakeChat) {
+        self.lock().chat(chat);
+    }
+
+    /// A text message from `from` in `chat`; returns its message id. Entities are built as
+    /// Telegram does: `bot_command` for a leading `/command` (with an optional `@botname`),
+    /// `mention` for each `@username`, offsets and lengths in UTF-16 code units.
+    pub fn send_text(&self, chat: &FakeChat, from: &FakeUser, text: &str) -> i64 {
+        self.inject_text(chat, from, text, entities(text), None)
+    }
+
+    /// Like [`Self::send_text`], plus a `text_mention` entity (with the user object) over
+    /// the first occurrence of `mentioned.first_name` in `text` (which must contain it).
+    pub fn send_text_with_mention(
+        &self,
+        chat: &FakeChat,
+        from: &FakeUser,
+        text: &str,
+        mentioned: &FakeUser,
+    ) -> i64 {
+        let at = text.find(&mentioned.first_name).unwrap_or_else(|| {
+            panic!(
+                "{text:?} does not contain the first name {:?}",
+                mentioned.first_name
+            )
+        });
+        let mut all = entities(text);
+        all.push(json!({
+            "type": "text_mention",
+            "offset": utf16_len(&text[..at]),
+            "length": utf16_len(&mentioned.first_name),
+            "user": user_json(mentioned),
+        }));
+        all.sort_by_key(|e| e["offset"].as_u64());
+        self.inject_text(chat, from, text, all, None)
+    }
+
+    /// A text message replying to message `reply_to` of `chat` (which must exist, usually
+    /// the bot's board): `reply_to_message` is that message's full current object.
+    pub fn reply_text(&self, chat: &FakeChat, from: &FakeUser, text: &str, reply_to: i64) -> i64 {
+        self.inject_text(chat, from, text, entities(text), Some(reply_to))
+    }
+
+    /// `from` presses the button with `data` on message `message_id` of `chat` (which must
+    /// exist): a `callback_query` update with the message's full current object. Returns the
+    /// callback query id.
+    pub fn press(&self, chat: &FakeChat, from: &FakeUser, message_id: i64, data: &str) -> String {
+        let mut inner = self.lock();
+        inner.chat(chat);
+        let message = inner
+            .message(chat.id, message_id)
+            .unwrap_or_else(|| panic!("no message {message_id} in chat {}", chat.id))
+            .json
+            .clone();
+        inner.last_query += 1;
+        let id = format!("{}", 4_000_000 + inner.last_query);
+        inner.queries.insert(id.clone(), false);
+        let query = json!({
+            "id": id,
+            "from": user_json(from),
+            "message": message,
+            "chat_instance": format!("instance{}", chat.id),
+            "data": data,
+        });
+        inner.push_update("callback_query", query);
+        drop(inner);
+        self.shared.updates_tx.send_modify(|n| *n += 1);
+        id
+    }
+
+    /// Every API call, in arrival order.
+    pub fn calls(&self) -> Vec<Call> {
+        self.lock().calls.clone()
+    }
+
+    /// The bot's messages in `chat`, in order, in their current state.
+    pub fn messages(&self, chat: i64) -> Vec<SentMessage> {
+        self.lock().chats.get(&chat).map_or_else(Vec::new, |c| {
+            c.messages.iter().filter_map(|m| m.bot.clone()).collect()
+        })
+    }
+
+    /// Every `answerCallbackQuery` that succeeded, in order.
+    pub fn callback_answers(&self) -> Vec<CallbackAnswer> {
+        self.lock().answers.clone()
+    }
+
+    /// What `setMyCommands` registered, per `language_code` (`None`: the default), in the
+    /// order the language codes were first registered; `(command, description)` pairs.
+    pub fn commands(&self) -> Vec<(Option<String>, CommandList)> {
+        self.lock().commands.clone()
+    }
+
+    /// The last `setWebhook` url (`deleteWebhook` clears it).
+    pub fn webhook(&self) -> Option<String> {
+        self.lock().webhook.clone()
+    }
+
+    /// How many updates no `getUpdates` offset has confirmed yet.
+    pub fn pending_updates(&self) -> usize {
+        self.lock().updates.len()
+    }
+
+    /// Answer the next `n` calls whose method is in `methods` (lower-case names; empty: every
+    /// method except `getupdates`) with `kind` instead of carrying them out (nothing is
+    /// stored for them). Several rules may be pending; the oldest matching one is used.
+    pub fn fail_next(&self, n: usize, methods: &[&str], kind: Failure) {
+        if n == 0 {
+            return;
+        }
+        self.lock().failures.push(FailRule {
+            remaining: n,
+            methods: methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
+            kind,
+        });
+    }
+
+    /// Check `f` every 10 ms until it is true or `timeout` passes; whether it became true.
+    pub async fn wait_until(&self, timeout: Duration, f: impl Fn(&FakeTelegram) -> bool) -> bool {
+        let deadline = Instant::now() + timeout;
+        let max_checks = timeout.as_millis() / WAIT_STEP.as_millis() + 2;
+        for _ in 0..max_checks {
+            if f(self) {
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(WAIT_STEP.min(deadline.saturating_duration_since(Instant::now())))
+                .await;
+        }
+        f(self)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.shared.lock()
+    }
+
+    fn inject_text(
+        &self,
+        chat: &FakeChat,
+        from: &FakeUser,
+        text: &str,
+        entities: Vec<Value>,
+        reply_to: Option<i64>,
+    ) -> i64 {
+        let mut inner = self.lock();
+        inner.chat(chat);
+        let mut message = Map::new();
+        message.insert("from".into(), user_json(from));
+        message.insert("text".into(), text.into());
+        if !entities.is_empty() {
+            message.insert("entities".into(), entities.into());
+        }
+        if let Some(reply_to) = reply_to {
+            let replied = inner
+                .message(chat.id, reply_to)
+                .unwrap_or_else(|| panic!("no message {reply_to} in chat {} to reply to", chat.id));
+            message.insert("reply_to_message".into(), without_reply(&replied.json));
+        }
+        let (id, json) = inner.store(chat.id, message, None);
+        inner.push_update("message", json);
+        drop(inner);
+        self.shared.updates_tx.send_modify(|n| *n += 1);
+        id
+    }
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Failure {
+    fn answer(self) -> ApiFail {
+        match self {
+            Failure::TooManyRequests { retry_after } => ApiFail {
+                retry_after: Some(retry_after),
+                ..ApiFail::new(429, format!("Too Many Requests: retry after {retry_after}"))
+            },
+            Failure::ServerError => ApiFail::new(500, "Internal Server Error"),
+            Failure::NotModified => bad(NOT_MODIFIED),
+        }
+    }
+}
+
+impl Inner {
+    /// Register `chat` (or refresh its object).
+    fn chat(&mut self, chat: &FakeChat) {
+        let json = match &chat.kind {
+            FakeChatKind::Group { title } => {
+                json!({"id": chat.id, "type": "group", "title": title})
+            }
+            FakeChatKind::Private { user } => {
+                let mut c =
+                    json!({"id": chat.id, "type": "private", "first_name": user.first_name});
+                if let Some(username) = &user.username {
+                    c["username"] = username.clone().into();
+                }
+                c
+            }
+        };
+        self.chats
+            .entry(chat.id)
+            .and_modify(|c| c.json = json.clone())
+            .or_insert(ChatState {
+                json,
+                last_message_id: 0,
+                messages: Vec::new(),
+            });
+    }
+
+    fn message(&self, chat: i64, id: i64) -> Option<&Stored> {
+        self.chats.get(&chat)?.messages.iter().find(|m| m.id == id)
+    }
+
+    fn message_mut(&mut self, chat: i64, id: i64) -> Option<&mut Stored> {
+        self.chats
+            .get_mut(&chat)?
+            .messages
+            .iter_mut()
+            .find(|m| m.id == id)
+    }
+
+    /// Store a new message in a known chat: adds `message_id`, `date` and `chat`.
+    fn store(
+        &mut self,
+        chat: i64,
+        mut message: Map<String, Value>,
+        bot: Option<SentMessage>,
+    ) -> (i64, Value) {
+        let state = self.chats.get_mut(&chat).expect("the chat is registered");
+        state.last_message_id += 1;
+        let id = state.last_message_id;
+        message.insert("message_id".into(), id.into());
+        message.insert("date".into(), unix_now().into());
+        message.insert("chat".into(), state.json.clone());
+        let json = Value::Object(message);
+        let bot = bot.map(|b| SentMessage { id, ..b });
+        state.messages.push(Stored {
+            id,
+            json: json.clone(),
+            bot,
+        });
+        (id, json)
+    }
+
+    fn push_update(&mut self, kind: &str, payload: Value) {
+        self.last_update_id += 1;
+        let id = self.last_update_id;
+        let mut update = Map::new();
+        update.insert("update_id".into(), id.into());
+        update.insert(kind.into(), payload);
+        self.updates.push((id, Value::Object(update)));
+    }
+
+    /// The injected failure for this call, if a rule matches (and use it up).
+    fn take_failure(&mut self, method: &str) -> Option<Failure> {
+        let rule = self.failures.iter_mut().find(|r| {
+            r.remaining > 0
+                && if r.methods.is_empty() {
+                    method != "getupdates"
+                } else {
+                    r.methods.iter().any(|m| m == method)
+                }
+        })?;
+        rule.remaining -= 1;
+        let kind = rule.kind;
+        self.failures.retain(|r| r.remaining > 0);
+        Some(kind)
+    }
+
+    fn known_chat(&self, p: &Map<String, Value>) -> Result<i64, ApiFail> {
+        let chat = i64_param(p, "chat_id").ok_or_else(|| bad(CHAT_NOT_FOUND))?;
+        if self.chats.contains_key(&chat) {
+            Ok(chat)
+        } else {
+            Err(bad(CHAT_NOT_FOUND))
+        }
+    }
+
+    /// The message the bot's new message replies to: its id and nested object.
+    fn reply_target(
+        &self,
+        chat: i64,
+        p: &Map<String, Value>,
+    ) -> Result<Option<(i64, Value)>, ApiFail> {
+        let (id, lenient) = match p.get("reply_parameters") {
+            Some(Value::Object(r)) => (
+                i64_param(r, "message_id"),
+                bool_param(r, "allow_sending_without_reply"),
+            ),
+            _ => (
+                i64_param(p, "reply_to_message_id"),
+                bool_param(p, "allow_sending_without_reply"),
+            ),
+        };
+        let Some(id) = id else { return Ok(None) };
+        match self.message(chat, id) {
+            Some(m) => Ok(Some((id, without_reply(&m.json)))),
+            None if lenient => Ok(None),
+            None => Err(bad("Bad Request: message to be replied not found")),
+        }
+    }
+
+    /// The photo of a `sendPhoto` / `editMessageMedia`: an upload or a known `file_id`.
+    fn photo(
+        &mut self,
+        files: &mut HashMap<String, Vec<u8>>,
+        field: &str,
+        value: Option<&Value>,
+    ) -> Result<(Vec<u8>, Value), ApiFail> {
+        let wrong = || bad("Bad Request: wrong file identifier/HTTP URL specified");
+        let (bytes, file_id) = if let Some(bytes) = files.remove(field) {
+            self.last_file += 1;
+            let file_id = format!("fake-photo-{}", self.last_file);
+            self.files.insert(file_id.clone(), bytes.clone());
+            (bytes, file_id)
+        } else {
+            let file_id = value.and_then(Value::as_str).ok_or_else(wrong)?;
+            let bytes = self.files.get(file_id).ok_or_else(wrong)?.clone();
+            (bytes, file_id.to_owned())
+        };
+        let (width, height) = png_size(&bytes).unwrap_or((1, 1));
+        let sizes = json!([{
+            "file_id": file_id,
+            "file_unique_id": format!("unique-{file_id}"),
+            "width": width,
+            "height": height,
+            "file_size": bytes.len(),
+        }]);
+        Ok((bytes, sizes))
+    }
+
+    fn dispatch(
+        &mut self,
+        method: &str,
+        p: &Map<String, Value>,
+        files: &mut HashMap<String, Vec<u8>>,
+    ) -> ApiResult {
+        match method {
+            "getme" => Ok(json!({
+                "id": FakeTelegram::BOT_ID,
+                "is_bot": true,
+                "first_name": FakeTelegram::BOT_NAME,
+                "username": FakeTelegram::BOT_USERNAME,
+                "can_join_groups": true,
+                "can_read_all_group_messages": false,
+                "supports_inline_queries": false,
+                "can_connect_to_business": false,
+                "has_main_web_app": false,
+            })),
+            "setmycommands" => self.set_my_commands(p),
+            "deletemycommands" => {
+                let language = str_param(p, "language_code");
+                self.commands.retain(|(l, _)| *l != language);
+                Ok(true.into())
+            }
+            "getmycommands" => {
+                let language = str_param(p, "language_code");
+                let list = self
+                    .commands
+                    .iter()
+                    .find(|(l, _)| *l == language)
+                    .map_or_else(Vec::new, |(_, list)| {
+                        list.iter()
+                            .map(|(c, d)| json!({"command": c, "description": d}))
+                            .collect()
+                    });
+                Ok(list.into())
+            }
+            "setwebhook" => {
+                let url = str_param(p, "url").unwrap_or_default();
+                if bool_param(p, "drop_pending_updates") {
+                    self.updates.clear();
+                }
+                self.webhook = if url.is_empty() { None } else { Some(url) };
+                Ok(true.into())
+            }
+            "deletewebhook" => {
+                if bool_param(p, "drop_pending_updates") {
+                    self.updates.clear();
+                }
+                self.webhook = None;
+                Ok(true.into())
+            }
+            "getwebhookinfo" => Ok(json!({
+                "url": self.webhook.clone().unwrap_or_default(),
+                "has_custom_certificate": false,
+                "pending_update_count": self.updates.len(),
+            })),
+            "sendmessage" => self.send_message(p),
+            "sendphoto" => self.send_photo(p, files),
+            "editmessagetext"
+            | "editmessagecaption"
+            | "editmessagereplymarkup"
+            | "editmessagemedia" => self.edit(method, p, files),
+            "answercallbackquery" => self.answer_callback_query(p),
+            _ => Err(ApiFail::new(404, "Not Found: method not found")),
+        }
+    }
+
+    fn set_my_commands(&mut self, p: &Map<String, Value>) -> ApiResult {
+        let language = str_param(p, "language_code");
+        let Some(Value::Array(list)) = p.get("commands") else {
+            return Err(bad("Bad Request: commands must be an array"));
+        };
+        if list.len() > 100 {
+            return Err(bad("Bad Request: too many commands"));
+        }
+        let mut commands = Vec::new();
+        for c in list {
+            let command = c["command"].as_str().unwrap_or_default();
+            let description = c["description"].as_str().unwrap_or_default();
+            let valid_command = (1..=32).contains(&command.len())
+                && command
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+            if !valid_command {
+                return Err(bad("Bad Request: BOT_COMMAND_INVALID"));
+            }
+            if !(1..=256).contains(&description.chars().count()) {
+                return Err(bad(
+                    "Bad Request: command description must be 1-256 characters",
+                ));
+            }
+            commands.push((command.to_owned(), description.to_owned()));
+        }
+        match self.commands.iter_mut().find(|(l, _)| *l == language) {
+            Some(entry) => entry.1 = commands,
+            None => self.commands.push((language, commands)),
+        }
+        Ok(true.into())
+    }
+
+    fn send_message(&mut self, p: &Map<String, Value>) -> ApiResult {
+        let chat = self.known_chat(p)?;
+        let text = str_param(p, "text").unwrap_or_default();
+        if text.trim().is_empty() {
+            return Err(bad("Bad Request: message text is empty"));
+        }
+        if text.chars().count() > 4096 {
+            return Err(bad("Bad Request: message is too long"));
+        }
+        let (markup, buttons) = inline_keyboard(p)?;
+        let reply = self.reply_target(chat, p)?;
+        let mut message = bot_message_base();
+        message.insert("text".into(), text.clone().into());
+        if let Some(markup) = markup {
+            message.insert("reply_markup".into(), markup);
+        }
+        let reply_to = reply.map(|(id, json)| {
+            message.insert("reply_to_message".into(), json);
+            id
+        });
+        let sent = SentMessage {
+            id: 0,
+            text: Some(text),
+            caption: None,
+            photo: None,
+            buttons,
+            reply_to,
+            sent_at: Instant::now(),
+            edits: 0,
+        };
+        Ok(self.store(chat, message, Some(sent)).1)
+    }
+
+    fn send_photo(
+        &mut self,
+        p: &Map<String, Value>,
+        files: &mut HashMap<String, Vec<u8>>,
+    ) -> ApiResult {
+        let chat = self.known_chat(p)?;
+        let caption = str_param(p, "caption");
+        check_caption(caption.as_deref())?;
+        let (markup, buttons) = inline_keyboard(p)?;
+        let reply = self.reply_target(chat, p)?;
+        let (bytes, sizes) = self.photo(files, "photo", p.get("photo"))?;
+        let mut message = bot_message_base();
+        message.insert("photo".into(), sizes);
+        if let Some(caption) = &caption {
+            message.insert("caption".into(), caption.clone().into());
+        }
+        if let Some(markup) = markup {
+            message.insert("reply_markup".into(), markup);
+        }
+        let reply_to = reply.map(|(id, json)| {
+            message.insert("reply_to_message".into(), json);
+            id
+        });
+        let sent = SentMessage {
+            id: 0,
+            text: None,
+            caption,
+            photo: Some(bytes),
+            buttons,
+            reply_to,
+            sent_at: Instant::now(),
+            edits: 0,
+        };
+        Ok(self.store(chat, message, Some(sent)).1)
+    }
+
+    /// `editMessageText`, `editMessageCaption`, `editMessageReplyMarkup`, `editMessageMedia`.
+    /// As in Telegram, an edit of text, caption or media without `reply_markup` removes the
+    /// inline keyboard, and an edit that changes nothing answers "message is not modified".
+    fn edit(
+        &mut self,
+        method: &str,
+        p: &Map<String, Value>,
+        files: &mut HashMap<String, Vec<u8>>,
+    ) -> ApiResult {
+        if p.contains_key("inline_message_id") {
+            return Err(bad(
+                "Bad Request: inline messages are not supported by the fake",
+            ));
+        }
+        let chat = i64_param(p, "chat_id").ok_or_else(|| bad(CHAT_NOT_FOUND))?;
+        let id = i64_param(p, "message_id").ok_or_else(|| bad(EDIT_NOT_FOUND))?;
+        let (markup, buttons) = inline_keyboard(p)?;
+        // A new photo is uploaded before the message is looked at (as Telegram does).
+        let media = if method == "editmessagemedia" {
+            let media = p
+                .get("media")
+                .and_then(Value::as_object)
+                .ok_or_else(|| bad("Bad Request: media is required"))?;
+            if media.get("type").and_then(Value::as_str) != Some("photo") {
+                return Err(bad("Bad Request: the fake edits photos only"));
+            }
+            let caption = str_param(media, "caption");
+            check_caption(caption.as_deref())?;
+            Some((self.photo(files, "media", media.get("media"))?, caption))
+        } else {
+            None
+        };
+        let stored = self
+            .message_mut(chat, id)
+            .ok_or_else(|| bad(EDIT_NOT_FOUND))?;
+        let Some(sent) = stored.bot.as_mut() else {
+            return Err(bad("Bad Request: message can't be edited"));
+        };
+        let json = stored.json.as_object_mut().expect("messages are objects");
+        let same_markup = json.get("reply_markup") == markup.as_ref();
+        match method {
+            "editmessagetext" => {
+                let text = str_param(p, "text").unwrap_or_default();
+                if text.trim().is_empty() {
+                    return Err(bad("Bad Request: message text is empty"));
+                }
+                if text.chars().count() > 4096 {
+                    return Err(bad("Bad Request: MESSAGE_TOO_LONG"));
+                }
+                if sent.text.is_none() {
+                    return Err(bad("Bad Request: there is no text in the message to edit"));
+                }
+                if sent.text.as_deref() == Some(text.as_str()) && same_markup {
+                    return Err(bad(NOT_MODIFIED));
+                }
+                json.insert("text".into(), text.clone().into());
+                sent.text = Some(text);
+            }
+            "editmessagecaption" => {
+                let caption = str_param(p, "caption");
+                check_caption(caption.as_deref())?;
+                if sent.photo.is_none() {
+                    return Err(bad(
+                        "Bad Request: there is no caption in the message to edit",
+                    ));
+                }
+                if sent.caption == caption && same_markup {
+                    return Err(bad(NOT_MODIFIED));
+                }
+                set_or_remove(json, "caption", caption.clone().map(Value::from));
+                sent.caption = caption;
+            }
+            "editmessagereplymarkup" => {
+                if same_markup {
+                    return Err(bad(NOT_MODIFIED));
+                }
+            }
+            _ => {
+                let ((bytes, sizes), caption) = media.expect("the media was read above");
+                if sent.photo.is_none() {
+                    return Err(bad("Bad Request: there is no media in the message to edit"));
+                }
+                json.insert("photo".into(), sizes);
+                set_or_remove(json, "caption", caption.clone().map(Value::from));
+                sent.caption = caption;
+                sent.photo = Some(bytes);
+            }
+        }
+        set_or_remove(json, "reply_markup", markup);
+        json.insert("edit_date".into(), unix_now().into());
+        sent.buttons = buttons;
+        sent.edits += 1;
+        Ok(stored.json.clone())
+    }
+
+    fn answer_callback_query(&mut self, p: &Map<String, Value>) -> ApiResult {
+        let id = str_param(p, "callback_query_id").unwrap_or_default();
+        match self.queries.get_mut(&id) {
+            Some(answered @ false) => *answered = true,
+            _ => return Err(bad(INVALID_QUERY_ID)),
+        }
+        let text = str_param(p, "text");
+        if text.as_ref().is_some_and(|t| t.chars().count() > 200) {
+            return Err(bad("Bad Request: MESSAGE_TOO_LONG"));
+        }
+        self.answers.push(CallbackAnswer {
+            id,
+            text,
+            show_alert: bool_param(p, "show_alert"),
+        });
+        Ok(true.into())
+    }
+}
+
+/// The fields every message of the bot has, before `store` adds id, date and chat.
+fn bot_message_base() -> Map<String, Value> {
+    let mut message = Map::new();
+    message.insert(
+        "from".into(),
+        json!({
+            "id": FakeTelegram::BOT_ID,
+            "is_bot": true,
+            "first_name": FakeTelegram::BOT_NAME,
+            "username": FakeTelegram::BOT_USERNAME,
+        }),
+    );
+    message
+}
+
+fn check_caption(caption: Option<&str>) -> Result<(), ApiFail> {
+    if caption.is_some_and(|c| c.chars().count() > 1024) {
+        return Err(bad("Bad Request: message caption is too long"));
+    }
+    Ok(())
+}
+
+fn set_or_remove(json: &mut Map<String, Value>, key: &str, value: Option<Value>) {
+    match value {
+        Some(v) => {
+            json.insert(key.to_owned(), v);
+        }
+        None => {
+            json.remove(key);
+        }
+    }
+}
+
+/// The `reply_markup` parameter, if it is a non-empty inline keyboard: the object to echo
+/// in the message, and its buttons. Reply keyboards and the like are not echoed.
+type Keyboard = (Option<Value>, Vec<Vec<(String, String)>>);
+
+fn inline_keyboard(p: &Map<String, Value>) -> Result<Keyboard, ApiFail> {
+    let Some(markup) = p.get("reply_markup") else {
+        return Ok((None, Vec::new()));
+    };
+    let markup = match markup {
+        Value::String(s) => serde_json::from_str(s)
+            .map_err(|_| bad("Bad Request: can't parse reply keyboard markup JSON object"))?,
+        other => other.clone(),
+    };
+    let Some(rows) = markup.get("inline_keyboard").and_then(Value::as_array) else {
+        return Ok((None, Vec::new()));
+    };
+    let mut buttons = Vec::new();
+    for row in rows {
+        let mut out = Vec::new();
+        for button in row.as_array().map_or(&[][..], Vec::as_slice) {
+            let text = button["text"].as_str().unwrap_or_default().to_owned();
+            let data = button["callback_data"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            if button.get("callback_data").is_some() && !(1..=64).contains(&data.len()) {
+                return Err(bad("Bad Request: BUTTON_DATA_INVALID"));
+            }
+            out.push((text, data));
+        }
+        buttons.push(out);
+    }
+    if buttons.iter().all(Vec::is_empty) {
+        return Ok((None, Vec::new()));
+    }
+    Ok((Some(markup), buttons))
+}
+
+/// A copy of a message to nest as `reply_to_message` (Telegram nests one level only).
+fn without_reply(message: &Value) -> Value {
+    let mut copy = message.clone();
+    if let Some(o) = copy.as_object_mut() {
+        o.remove("reply_to_message");
+    }
+    copy
+}
+
+fn user_json(user: &FakeUser) -> Value {
+    let mut u = json!({"id": user.id, "is_bot": false, "first_name": user.first_name});
+    if let Some(username) = &user.username {
+        u["username"] = username.clone().into();
+    }
+    if let Some(language) = &user.language_code {
+        u["language_code"] = language.clone().into();
+    }
+    u
+}
+
+fn utf16_len(s: &str) -> usize {
+    s.encode_utf16().count()
+}
+
+fn is_username_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// `bot_command` for a leading `/command[@botname]`, `mention` for each `@username`.
+fn entities(text: &str) -> Vec<Value> {
+    let entity = |kind: &str, start: usize, end: usize| {
+        let offset = utf16_len(&text[..start]);
+        let length = utf16_len(&text[start..end]);
+        json!({"type": kind, "offset": offset, "length": length})
+    };
+    let mut out = Vec::new();
+    let mut command_end = 0;
+    if let Some(rest) = text.strip_prefix('/') {
+        let name = rest.find(|c| !is_username_char(c)).unwrap_or(rest.len());
+        if name > 0 {
+            let mut end = 1 + name;
+            if let Some(bot) = text[end..].strip_prefix('@') {
+                let len = bot.find(|c| !is_username_char(c)).unwrap_or(bot.len());
+                if len > 0 {
+                    end += 1 + len;
+                }
+            }
+            out.push(entity("bot_command", 0, end));
+            command_end = end;
+        }
+    }
+    let mut previous = None;
+    for (i, c) in text.char_indices() {
+        let at_word_start = !previous.is_some_and(is_username_char);
+        previous = Some(c);
+        if c != '@' || i < command_end || !at_word_start {
+            continue;
+        }
+        let rest = &text[i + 1..];
+        let len = rest.find(|c| !is_username_char(c)).unwrap_or(rest.len());
+        if len > 0 {
+            out.push(entity("mention", i, i + 1 + len));
+        }
+    }
+    out
+}
+
+/// Width and height from a PNG's IHDR chunk.
+fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    if bytes.len() < 24 || !bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        return None;
+    }
+    let word =
+        |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    Some((word(16), word(20)))
+}
+
+fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(1, |d| d.as_secs())
+}
+
+fn str_param(p: &Map<String, Value>, key: &str) -> Option<String> {
+    match p.get(key)? {
+        Value::String(s) => Some(s.clone()),
+        Value::Null => None,
+        other => Some(other.to_string()),
+    }
+}
+
+fn i64_param(p: &Map<String, Value>, key: &str) -> Option<i64> {
+    match p.get(key)? {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn bool_param(p: &Map<String, Value>, key: &str) -> bool {
+    match p.get(key) {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::String(s)) => s == "true",
+        _ => false,
+    }
+}
+
+/// A field of a multipart form or the query string: JSON objects and arrays are parsed.
+fn field_value(text: String) -> Value {
+    if text.starts_with('{') || text.starts_with('[') {
+        serde_json::from_str(&text).unwrap_or(Value::String(text))
+    } else {
+        Value::String(text)
+    }
+}
+
+/// A success: `{"ok": true, "result": ...}`.
+fn answer_ok(result: Value) -> Response {
+    let mut body = Map::new();
+    body.insert("ok".into(), true.into());
+    body.insert("result".into(), result);
+    Json(Value::Object(body)).into_response()
+}
+
+/// An error: `{"ok": false, "error_code": N, "description": ..., "parameters": ...}`.
+fn answer_fail(f: &ApiFail) -> Response {
+    let status = StatusCode::from_u16(f.code).unwrap_or(StatusCode::BAD_REQUEST);
+    let mut body = json!({"ok": false, "error_code": f.code, "description": f.description});
+    if let Some(after) = f.retry_after {
+        body["parameters"] = json!({"retry_after": after});
+    }
+    (status, Json(body)).into_response()
+}
+
+async fn handle(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    let time = Instant::now();
+    match tokio::time::timeout(REQUEST_LIMIT, serve_call(&shared, time, request)).await {
+        Ok(response) => response,
+        Err(_) => answer_fail(&bad("Bad Request: the fake Telegram timed out")),
+    }
+}
+
+/// `/bot<TOKEN>/<Method>` -> the method in lower case.
+fn method_of(path: &str) -> Option<String> {
+    let (token, method) = path.trim_start_matches('/').split_once('/')?;
+    (token.starts_with("bot") && !method.is_empty() && !method.contains('/'))
+        .then(|| method.to_ascii_lowercase())
+}
+
+/// The parameters of a request (query string, then the JSON or multipart body) and the
+/// uploaded files by field name.
+async fn read_params(
+    request: Request,
+) -> Result<(Map<String, Value>, HashMap<String, Vec<u8>>), String> {
+    let mut params = Map::new();
+    if request.uri().query().is_some() {
+        let Query(pairs) = Query::<Vec<(String, String)>>::try_from_uri(request.uri())
+            .map_err(|e| e.body_text())?;
+        for (k, v) in pairs {
+            params.insert(k, field_value(v));
+        }
+    }
+    let content_type = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    if content_type.starts_with("multipart/form-data") {
+        let files = read_multipart(request, &mut params).await?;
+        return Ok((params, files));
+    }
+    let body = axum::body::to_bytes(request.into_body(), BODY_LIMIT)
+        .await
+        .map_err(|e| e.to_string())?;
+    if !body.iter().all(u8::is_ascii_whitespace) {
+        match serde_json::from_slice(&body).map_err(|e| e.to_string())? {
+            Value::Object(o) => params.extend(o),
+            _ => return Err("the JSON body is not an object".to_owned()),
+        }
+    }
+    Ok((params, HashMap::new()))
+}
+
+async fn read_multipart(
+    request: Request,
+    params: &mut Map<String, Value>,
+) -> Result<HashMap<String, Vec<u8>>, String> {
+    let mut form = Multipart::from_request(request, &())
+        .await
+        .map_err(|e| e.body_text())?;
+    let mut texts = Vec::new();
+    let mut blobs: HashMap<String, Vec<u8>> = HashMap::new();
+    let mut parts = 0;
+    while let Some(field) = form.next_field().await.map_err(|e| e.body_text())? {
+        parts += 1;
+        if parts > MAX_PARTS {
+            return Err(format!("more than {MAX_PARTS} parts"));
+        }
+        let name = field.name().unwrap_or_default().to_owned();
+        let is_file = field.file_name().is_some();
+        let bytes = field.bytes().await.map_err(|e| e.body_text())?.to_vec();
+        if is_file {
+            blobs.insert(name, bytes);
+        } else {
+            match String::from_utf8(bytes) {
+                Ok(text) => texts.push((name, text)),
+                Err(e) => {
+                    blobs.insert(name, e.into_bytes());
+                }
+            }
+        }
+    }
+    // teloxide sends a file as a field `"attach://ID"` (or, in `media`, an object with
+    // `"media": "attach://ID"`) plus a file part named ID.
+    let mut files = HashMap::new();
+    for (name, text) in texts {
+        let mut value = field_value(text);
+        let slot = match &mut value {
+            Value::Object(o) => o.get_mut("media"),
+            other => Some(other),
+        };
+        if let Some(slot) = slot {
+            let attached = slot
+                .as_str()
+                .and_then(|s| s.strip_prefix("attach://"))
+                .map(str::to_owned);
+            if let Some(bytes) = attached.and_then(|id| blobs.remove(&id)) {
+                *slot = json!({"bytes": bytes.len()});
+                files.insert(name.clone(), bytes);
+            }
+        }
+        params.insert(name, value);
+    }
+    // Files sent directly under their field's name.
+    for (name, bytes) in blobs {
+        params.insert(name.clone(), json!({"bytes": bytes.len()}));
+        files.insert(name, bytes);
+    }
+    Ok(files)
+}
+
+async fn serve_call(shared: &Shared, time: Instant, request: Request) -> Response {
+    let Some(method) = method_of(request.uri().path()) else {
+        return answer_fail(&ApiFail::new(404, "Not Found"));
+    };
+    let read = read_params(request).await;
+    let (index, params, mut files) = {
+        let mut inner = shared.lock();
+        if inner.calls.len() >= MAX_CALLS {
+            let fail = bad("Bad Request: the fake Telegram's call limit is reached");
+            return answer_fail(&fail);
+        }
+        let index = inner.calls.len();
+        let params = read
+            .as_ref()
+            .map_or(Value::Null, |(p, _)| Value::Object(p.clone()));
+        inner.calls.push(Call {
+            method: method.clone(),
+            params,
+            time,
+            failed: false,
+            error: None,
+        });
+        let (params, files) = match read {
+            Ok(read) => read,
+            Err(e) => {
+                let fail = bad(format!("Bad Request: can't read the request: {e}"));
+                inner.calls[index].error = Some(fail.description.clone());
+                return answer_fail(&fail);
+            }
+        };
+        if let Some(kind) = inner.take_failure(&method) {
+            let fail = kind.answer();
+            inner.calls[index].failed = true;
+            inner.calls[index].error = Some(fail.description.clone());
+            return answer_fail(&fail);
+        }
+        (index, params, files)
+    };
+    let result = if method == "getupdates" {
+        get_updates(shared, &params).await
+    } else {
+        shared.lock().dispatch(&method, &params, &mut files)
+    };
+    match result {
+        Ok(value) => answer_ok(value),
+        Err(fail) => {
+            shared.lock().calls[index].error = Some(fail.description.clone());
+            answer_fail(&fail)
+        }
+    }
+}
+
+/// `getUpdates`: confirm by `offset`, then return the pending updates (at most `limit`), or
+/// wait for one up to `min(timeout, LONG_POLL_CAP)`.
+async fn get_updates(shared: &Shared, p: &Map<String, Value>) -> ApiResult {
+    let limit = i64_param(p, "limit").unwrap_or(100).clamp(1, 100) as usize;
+    let timeout = Duration::from_secs(i64_param(p, "timeout").unwrap_or(0).max(0) as u64);
+    let deadline = Instant::now() + timeout.min(LONG_POLL_CAP);
+    let mut wake = shared.updates_tx.subscribe();
+    {
+        let mut inner = shared.lock();
+        if inner.webhook.is_some() {
+            return Err(ApiFail::new(
+                409,
+                "Conflict: can't use getUpdates method while webhook is active; use \
+                 deleteWebhook to delete the webhook first",
+            ));
+        }
+        match i64_param(p, "offset") {
+            Some(offset) if offset < 0 => {
+                let keep = offset.unsigned_abs() as usize;
+                let drop_count = inner.updates.len().saturating_sub(keep);
+                inner.updates.drain(..drop_count);
+            }
+            Some(offset) => inner.updates.retain(|(id, _)| *id >= offset),
+            None => {}
+        }
+    }
+    for _ in 0..MAX_WAKEUPS {
+        {
+            let inner = shared.lock();
+            if !inner.updates.is_empty() || Instant::now() >= deadline {
+                let batch: Vec<Value> = inner
+                    .updates
+                    .iter()
+                    .take(limit)
+                    .map(|(_, u)| u.clone())
+                    .collect();
+                return Ok(batch.into());
+            }
+        }
+        let remaining = deadline.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(remaining, wake.changed()).await {
+            Ok(Ok(())) | Err(_) => {}
+            Ok(Err(_)) => break,
+        }
+    }
+    Ok(Value::Array(Vec::new()))
+}
