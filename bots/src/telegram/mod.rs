@@ -184,7 +184,7 @@ impl Running {
                     }
                 }
                 Err(teloxide::RequestError::RetryAfter(s)) => {
-                    tokio::time::sleep(s.duration()).await
+                    tokio::time::sleep(s.duration()).await;
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "getUpdates failed; trying again");
