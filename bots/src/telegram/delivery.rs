@@ -76,6 +76,7 @@ pub struct Delivery {
     renderer: Renderer,
     limiter: Limiter,
     queues: Mutex<HashMap<i64, mpsc::UnboundedSender<Job>>>,
+    workers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
     living: Mutex<HashMap<(i64, Slot), Living>>,
     /// Users who have a private chat with the bot (they sent it something there).
     reachable: Mutex<HashSet<i64>>,
@@ -121,6 +122,7 @@ impl Delivery {
             renderer: Renderer::default(),
             limiter,
             queues: Mutex::new(HashMap::new()),
+            workers: Mutex::new(Vec::new()),
             living: Mutex::new(HashMap::new()),
             reachable: Mutex::new(HashSet::new()),
             counters: Mutex::new(Counters::default()),
@@ -156,15 +158,29 @@ impl Delivery {
         let mut queues = lock(&self.queues);
         let tx = queues.entry(chat).or_insert_with(|| {
             let (tx, rx) = mpsc::unbounded_channel();
-            tokio::spawn(self.clone().work(chat, rx));
+            lock(&self.workers).push(tokio::spawn(self.clone().work(chat, rx)));
             tx
         });
         if let Err(mpsc::error::SendError(job)) = tx.send(job) {
             // The worker is gone (it never ends while the sender lives): start another.
             let (tx, rx) = mpsc::unbounded_channel();
             let _ = tx.send(job);
-            tokio::spawn(self.clone().work(chat, rx));
+            lock(&self.workers).push(tokio::spawn(self.clone().work(chat, rx)));
             queues.insert(chat, tx);
+        }
+    }
+
+    /// Stop taking replies; let the queues empty for at most `grace`, then stop. Afterwards
+    /// no task holds the table.
+    pub async fn close(&self, grace: Duration) {
+        lock(&self.queues).clear();
+        let workers: Vec<_> = lock(&self.workers).drain(..).collect();
+        let deadline = tokio::time::Instant::now() + grace;
+        for w in workers {
+            let abort = w.abort_handle();
+            if tokio::time::timeout_at(deadline, w).await.is_err() {
+                abort.abort();
+            }
         }
     }
 
@@ -178,6 +194,9 @@ impl Delivery {
                     None => return,
                 }
             }
+            // Wait for the limits first, then choose: what arrived meanwhile may make the
+            // next board pointless.
+            self.limiter.ready(chat).await;
             while let Ok(job) = rx.try_recv() {
                 pending.push_back(job);
             }
@@ -412,14 +431,16 @@ impl SentExt for Sent<teloxide::types::Message> {
 
 /// A board that a later board of the same game, waiting behind it, makes pointless.
 fn overtaken(job: &Job, later: &VecDeque<Job>) -> bool {
-    let (Some(SlotUse::Replace(Slot::Board(game))), Some(_), Some(ply)) =
-        (job.out.slot, &job.out.board, job.out.ply)
-    else {
+    // Only a running game's board (it carries the game's buttons): the next board names
+    // the last move and shows the clocks. A final board is never dropped.
+    let (Some(SlotUse::Replace(Slot::Board(game))), Some(_), true) = (
+        job.out.slot,
+        &job.out.board,
+        job.out.actions.iter().any(|a| a.game().is_some()),
+    ) else {
         return false;
     };
-    later.iter().any(|j| {
-        j.out.slot == Some(SlotUse::Replace(Slot::Board(game)))
-            && j.out.board.is_some()
-            && j.out.ply.is_none_or(|p| p > ply)
-    })
+    later
+        .iter()
+        .any(|j| j.out.slot == Some(SlotUse::Replace(Slot::Board(game))) && j.out.board.is_some())
 }

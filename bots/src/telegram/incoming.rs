@@ -2,6 +2,7 @@
 //! mentions (an `@username` as a handle, a text mention as a known user); a button press
 //! becomes an action. Nothing here decides anything about games.
 
+use std::fmt::Write as _;
 use teloxide::types::{CallbackQuery, Message, MessageEntityKind, User as TgUser};
 use ugolki_core::table::{Action, Incoming, Input, Mention, Origin, Platform, User};
 
@@ -33,21 +34,31 @@ fn origin(chat: i64, from: &TgUser, message_id: String) -> Origin {
 pub fn message(m: &Message) -> Option<Incoming> {
     let from = m.from.as_ref().filter(|u| !u.is_bot)?;
     let text = m.text()?;
-    let mentions = m
-        .parse_entities()
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|e| match e.kind() {
-            MessageEntityKind::Mention => Some(Mention::Handle(
+    let entities = m.parse_entities().unwrap_or_default();
+    let mut mentions = Vec::new();
+    // A text mention is a name in the text, not an @word: it becomes `@<user id>` (no
+    // Telegram handle starts with a digit), so "/challenge Dana 5+3" names Dana instead of
+    // reading "Dana" as a variant.
+    let mut typed = String::with_capacity(text.len());
+    let mut at = 0;
+    for e in &entities {
+        match e.kind() {
+            MessageEntityKind::Mention => mentions.push(Mention::Handle(
                 e.text().trim_start_matches('@').to_ascii_lowercase(),
             )),
-            MessageEntityKind::TextMention { user: u } => Some(Mention::User(user(u))),
-            _ => None,
-        })
-        .collect();
+            MessageEntityKind::TextMention { user: u } if e.start() >= at => {
+                mentions.push(Mention::User(user(u)));
+                typed.push_str(&text[at..e.start()]);
+                let _ = write!(typed, " @{} ", u.id.0);
+                at = e.end();
+            }
+            _ => {}
+        }
+    }
+    typed.push_str(&text[at..]);
     Some(Incoming::text(
         origin(m.chat.id.0, from, m.id.0.to_string()),
-        text,
+        &typed,
         mentions,
     ))
 }

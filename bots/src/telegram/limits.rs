@@ -36,6 +36,18 @@ pub struct Limiter {
     all: Mutex<VecDeque<Instant>>,
 }
 
+/// The least time between two calls in a chat. Groups are paced evenly over their window
+/// (twenty a minute: one every three seconds), so a fast game gets a steady board rather
+/// than a burst and then a stall.
+fn spacing(l: &Limits, chat: i64) -> Duration {
+    if chat < 0 {
+        l.per_chat
+            .max(l.group_window / u32::try_from(l.per_group.max(1)).unwrap_or(u32::MAX))
+    } else {
+        l.per_chat
+    }
+}
+
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
@@ -49,8 +61,9 @@ impl Limiter {
         }
     }
 
-    /// How long a call in `chat` must wait now (zero: it may go, and it is counted).
-    fn reserve(&self, chat: i64, now: Instant) -> Duration {
+    /// How long a call in `chat` must wait now (zero: it may go, and, when `take`, it is
+    /// counted).
+    fn reserve(&self, chat: i64, now: Instant, take: bool) -> Duration {
         let l = self.limits;
         let mut chats = lock(&self.chats);
         let times = chats.entry(chat).or_default();
@@ -60,8 +73,9 @@ impl Limiter {
         {
             times.pop_front();
         }
+        let spacing = spacing(&l, chat);
         let mut wait = times.back().map_or(Duration::ZERO, |last| {
-            l.per_chat.saturating_sub(now.duration_since(*last))
+            spacing.saturating_sub(now.duration_since(*last))
         });
         // Groups (negative ids) also keep the per-minute window.
         if chat < 0 && times.len() >= l.per_group {
@@ -79,7 +93,7 @@ impl Limiter {
             let oldest = all[all.len() - l.per_second];
             wait = wait.max(Duration::from_secs(1).saturating_sub(now.duration_since(oldest)));
         }
-        if wait.is_zero() {
+        if wait.is_zero() && take {
             times.push_back(now);
             all.push_back(now);
         }
@@ -88,9 +102,19 @@ impl Limiter {
 
     /// Wait until a call in `chat` keeps within the limits, and count it.
     pub async fn acquire(&self, chat: i64) {
+        self.wait(chat, true).await;
+    }
+
+    /// Wait until a call in `chat` could go, without counting one (to decide what to send
+    /// at the last moment).
+    pub async fn ready(&self, chat: i64) {
+        self.wait(chat, false).await;
+    }
+
+    async fn wait(&self, chat: i64, take: bool) {
         // Bounded: every wait ends when the oldest counted call leaves its window.
         for _ in 0..1000 {
-            let wait = self.reserve(chat, Instant::now());
+            let wait = self.reserve(chat, Instant::now(), take);
             if wait.is_zero() {
                 return;
             }
@@ -112,7 +136,7 @@ impl Limiter {
             .count();
         let spaced = times
             .back()
-            .is_none_or(|last| now.duration_since(*last) >= l.per_chat);
+            .is_none_or(|last| now.duration_since(*last) >= spacing(&l, chat));
         spaced && (chat >= 0 || recent + 2 <= l.per_group)
     }
 }
@@ -134,7 +158,7 @@ mod tests {
         for _ in 0..6 {
             limiter.acquire(-100).await;
         }
-        // Five calls 20 ms apart, then the sixth waits for the first to leave the window.
+        // Paced evenly: 60 ms apart (300 ms / 5), so the sixth comes at 300 ms.
         let took = start.elapsed();
         assert!(took >= Duration::from_millis(300), "{took:?}");
         assert!(took < Duration::from_millis(600), "{took:?}");

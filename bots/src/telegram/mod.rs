@@ -86,9 +86,8 @@ fn menu(lang: Lang) -> Vec<BotCommand> {
         .collect()
 }
 
-/// Run the bot until `shutdown` resolves; then stop taking updates and return (replies
-/// already queued are abandoned with the process, as after a crash: the table has them
-/// committed, and `/board` shows them again).
+/// Run the bot until `shutdown` resolves; then stop taking updates, give queued replies ten
+/// seconds to go out, and return with every task stopped (the database is free again).
 pub async fn run(
     options: Options,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
@@ -141,6 +140,8 @@ pub async fn run(
         Some((url, listen)) => b.serve_webhook(url, listen, shutdown).await,
     };
     tasks.shutdown().await;
+    // Replies already queued still go out, for a little while.
+    delivery.close(Duration::from_secs(10)).await;
     tracing::info!(counters = ?delivery.counters(), "telegram bot stopped");
     result
 }

@@ -1,0 +1,549 @@
+//! The Telegram adapter end to end, in-process, against the fake Bot API on 127.0.0.1:
+//! games in a group by `/m`, replies and buttons, boards as photos, stale buttons, flags,
+//! flaky APIs, restarts, and a fast game under the real flood limits. Every wait is bounded.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+use ugolki_bots::telegram::{limits::Limits, run, Options};
+use ugolki_core::corners::Variant;
+use ugolki_core::game::{Game, Rules};
+use ugolki_tests::fake_telegram::{Failure, FakeChat, FakeTelegram, FakeUser, SentMessage};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+/// Flood limits scaled down, so that games in tests take seconds.
+fn quick() -> Limits {
+    Limits {
+        per_chat: Duration::from_millis(5),
+        per_group: 10_000,
+        group_window: Duration::from_secs(60),
+        per_second: 10_000,
+    }
+}
+
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ugolki-tg-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join("bot.db")
+}
+
+/// A running bot: stop it to restart on the same database.
+struct RunningBot {
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<Result<(), String>>,
+}
+
+impl RunningBot {
+    fn start(fake: &FakeTelegram, db: &std::path::Path, limits: Limits) -> RunningBot {
+        let (stop, stopped) = oneshot::channel::<()>();
+        let options = Options {
+            token: FakeTelegram::TOKEN.into(),
+            api_url: Some(fake.api_url()),
+            database_url: format!("sqlite://{}", db.display()),
+            webhook: None,
+            limits,
+        };
+        let task = tokio::spawn(run(options, async move {
+            let _ = stopped.await;
+        }));
+        RunningBot {
+            stop: Some(stop),
+            task,
+        }
+    }
+
+    async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        let done = tokio::time::timeout(WAIT, &mut self.task).await;
+        assert!(
+            matches!(done, Ok(Ok(Ok(())))),
+            "the bot stops cleanly: {done:?}"
+        );
+    }
+}
+
+struct Group {
+    fake: FakeTelegram,
+    chat: FakeChat,
+    alice: FakeUser,
+    bob: FakeUser,
+}
+
+impl Group {
+    async fn new() -> Group {
+        let fake = FakeTelegram::start().await;
+        let chat = FakeTelegram::group(-1001, "Board games");
+        fake.add_chat(&chat);
+        Group {
+            fake,
+            chat,
+            alice: FakeTelegram::user(11, "Alice", Some("alice"), Some("en")),
+            bob: FakeTelegram::user(12, "Bob", Some("bob"), Some("en")),
+        }
+    }
+
+    fn messages(&self) -> Vec<SentMessage> {
+        self.fake.messages(self.chat.id)
+    }
+
+    /// Wait until a bot message in the group satisfies `f`; that message.
+    async fn expect(&self, what: &str, f: impl Fn(&SentMessage) -> bool) -> SentMessage {
+        let ok = self
+            .fake
+            .wait_until(WAIT, |fake| fake.messages(self.chat.id).iter().any(&f))
+            .await;
+        assert!(ok, "no message {what}: {:#?}", self.messages());
+        self.messages()
+            .into_iter()
+            .rev()
+            .find(|m| f(m))
+            .expect("found")
+    }
+
+    /// A message whose text or caption contains `part`.
+    async fn expect_text(&self, part: &str) -> SentMessage {
+        self.expect(part, |m| says(m, part)).await
+    }
+
+    fn who(&self, white_to_move: bool) -> &FakeUser {
+        if white_to_move {
+            &self.alice
+        } else {
+            &self.bob
+        }
+    }
+
+    /// The newest board message (a photo).
+    fn board(&self) -> SentMessage {
+        self.messages()
+            .into_iter()
+            .rev()
+            .find(|m| m.photo.is_some())
+            .expect("a board")
+    }
+
+    /// Press the button `label` on message `m`.
+    fn press(&self, who: &FakeUser, m: &SentMessage, label: &str) -> String {
+        let data = m
+            .buttons
+            .iter()
+            .flatten()
+            .find(|(text, _)| text == label)
+            .map_or_else(
+                || panic!("no [{label}] on {m:#?}"),
+                |(_, data)| data.clone(),
+            );
+        self.fake.press(&self.chat, who, m.id, &data)
+    }
+}
+
+fn says(m: &SentMessage, part: &str) -> bool {
+    m.text.as_deref().is_some_and(|t| t.contains(part))
+        || m.caption.as_deref().is_some_and(|t| t.contains(part))
+}
+
+fn decodes(png: &[u8]) -> bool {
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    let Ok(mut reader) = decoder.read_info() else {
+        return false;
+    };
+    let mut buf = vec![0; reader.output_buffer_size().unwrap_or(0)];
+    reader.next_frame(&mut buf).is_ok()
+}
+
+/// A small deterministic generator for the test's random games.
+struct Rng(u64);
+
+impl Rng {
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        &items[(self.0 % items.len() as u64) as usize]
+    }
+}
+
+/// Challenge with `terms`, accepted by bob's button press; returns the board message.
+async fn start_game(g: &Group, terms: &str) -> SentMessage {
+    g.fake.send_text(
+        &g.chat,
+        &g.alice,
+        &format!(
+            "/challenge@{} @bob {terms} white",
+            FakeTelegram::BOT_USERNAME
+        ),
+    );
+    let challenge = g
+        .expect("a challenge with buttons", |m| {
+            says(m, "challenges") && !m.buttons.is_empty()
+        })
+        .await;
+    g.press(&g.bob, &challenge, "Accept");
+    let board = g.expect_text("(White) vs").await;
+    // The challenge message lost its buttons once accepted.
+    let ok = g
+        .fake
+        .wait_until(WAIT, |f| {
+            f.messages(g.chat.id)
+                .iter()
+                .any(|m| m.id == challenge.id && m.buttons.is_empty())
+        })
+        .await;
+    assert!(ok, "the challenge keeps its buttons: {:#?}", g.messages());
+    board
+}
+
+/// Play `game` on through the bot: moves alternate between `/m` and replies to the board.
+/// Stops at the end of the game or after `max_plies`; returns the moves played.
+async fn play_random(g: &Group, game: &mut Game, rng: &mut Rng, max_plies: usize) -> Vec<String> {
+    let mut played = Vec::new();
+    for ply in 0..max_plies {
+        if game.ending().is_some() {
+            break;
+        }
+        let moves = game.legal_move_texts();
+        let mv = rng.pick(&moves).clone();
+        let who = g.who(game.turn() == ugolki_core::Color::White);
+        if ply % 2 == 0 {
+            g.fake.send_text(&g.chat, who, &format!("/m {mv}"));
+        } else {
+            let board = g.board();
+            g.fake.reply_text(&g.chat, who, &mv, board.id);
+        }
+        let name = if who.id == g.alice.id { "Alice" } else { "Bob" };
+        g.expect_text(&format!("{name} played {mv}.")).await;
+        game.play_text(&mv).expect("legal");
+        played.push(mv);
+    }
+    played
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_corners_and_damas_in_a_group_by_commands_replies_and_buttons() {
+    let g = Group::new().await;
+    let db = temp_db("games");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    // The menu is registered at start.
+    let ok = g
+        .fake
+        .wait_until(WAIT, |f| {
+            f.commands()
+                .iter()
+                .any(|(_, list)| list.iter().any(|(c, _)| c == "challenge"))
+        })
+        .await;
+    assert!(ok, "setMyCommands: {:?}", g.fake.commands());
+
+    // Corners, to the end of the game by its rules (random play ends by C6 or C7).
+    start_game(&g, "classic3x3 none").await;
+    // An illegal move gets its reason, as a reply to the one who typed it.
+    g.fake.send_text(&g.chat, &g.alice, "/m a1-a2");
+    let refused = g.expect_text("a1-a2: a2 is occupied").await;
+    assert!(refused.reply_to.is_some(), "{refused:#?}");
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let mut rng = Rng(0x5eed);
+    play_random(&g, &mut game, &mut rng, 200).await;
+    assert!(game.ending().is_some(), "the game ended by its rules");
+    g.expect_text("Game #1 over:").await;
+
+    // Damas: a draw offered by button and declined by button, then a resignation by button.
+    start_game(&g, "damas none").await;
+    let mut game = Game::new(&Rules::Damas { flying: true });
+    play_random(&g, &mut game, &mut rng, 6).await;
+    let board = g.board();
+    g.press(&g.alice, &board, "Offer draw");
+    let offer = g
+        .expect("a draw offer with buttons", |m| {
+            says(m, "offers a draw") && !m.buttons.is_empty()
+        })
+        .await;
+    g.press(&g.bob, &offer, "Decline draw");
+    let declined = g
+        .expect("the decline", |m| says(m, "Bob declined the draw"))
+        .await;
+    g.press(&g.bob, &declined, "Resign");
+    g.expect_text("Game #2: Bob resigned — Alice wins (T2).")
+        .await;
+
+    // Every board arrived as a PNG that decodes; only the newest board has buttons.
+    let boards: Vec<SentMessage> = g
+        .messages()
+        .into_iter()
+        .filter(|m| m.photo.is_some())
+        .collect();
+    assert!(boards.len() > 20, "{} boards", boards.len());
+    for b in &boards {
+        assert!(
+            decodes(b.photo.as_deref().unwrap_or_default()),
+            "board {} decodes",
+            b.id
+        );
+    }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_button_gets_an_alert_and_changes_nothing() {
+    let g = Group::new().await;
+    let db = temp_db("stale");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    let first = start_game(&g, "classic3x3 none").await;
+    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
+    g.expect_text("Alice played c3-d3.").await;
+    // The first board's Resign button is out of date now.
+    let query = g.press(&g.bob, &first, "Resign");
+    let ok = g
+        .fake
+        .wait_until(WAIT, |f| f.callback_answers().iter().any(|a| a.id == query))
+        .await;
+    assert!(ok, "the press is answered");
+    let answer = g
+        .fake
+        .callback_answers()
+        .into_iter()
+        .find(|a| a.id == query)
+        .expect("answer");
+    assert!(answer.show_alert, "{answer:?}");
+    assert!(
+        answer
+            .text
+            .as_deref()
+            .is_some_and(|t| t.contains("out of date")),
+        "{answer:?}"
+    );
+    // The game goes on: bob can still move.
+    g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
+    g.expect_text("Bob played f6-e6.").await;
+    // A press by someone who does not play is refused the same way, privately.
+    let board = g.board();
+    let carol = FakeTelegram::user(13, "Carol", Some("carol"), None);
+    let query = g.press(&carol, &board, "Resign");
+    let ok = g
+        .fake
+        .wait_until(WAIT, |f| {
+            f.callback_answers().iter().any(|a| {
+                a.id == query && a.text.as_deref().is_some_and(|t| t.contains("not for you"))
+            })
+        })
+        .await;
+    assert!(ok, "{:?}", g.fake.callback_answers());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flag_falls_with_nobody_typing() {
+    let g = Group::new().await;
+    let db = temp_db("flag");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    start_game(&g, "classic3x3 3s+0").await;
+    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
+    g.expect_text("Alice played c3-d3.").await;
+    g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
+    g.expect_text("Bob played f6-e6.").await;
+    // Alice thinks too long; nobody types.
+    g.expect_text("Game #1: Alice ran out of time — Bob wins (T1).")
+        .await;
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replies_arrive_once_and_in_order_through_429s_and_500s() {
+    let g = Group::new().await;
+    let db = temp_db("flaky");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    start_game(&g, "classic3x3 none").await;
+    let sends = [
+        "sendphoto",
+        "sendmessage",
+        "editmessagecaption",
+        "editmessagetext",
+        "editmessagereplymarkup",
+    ];
+    g.fake
+        .fail_next(3, &sends, Failure::TooManyRequests { retry_after: 1 });
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let mut rng = Rng(7);
+    let mut played = play_random(&g, &mut game, &mut rng, 4).await;
+    // One server error (teloxide's client sleeps 10 s after it, then we retry).
+    g.fake.fail_next(1, &["sendphoto"], Failure::ServerError);
+    played.extend(play_random(&g, &mut game, &mut rng, 2).await);
+    // "message is not modified" on an edit is taken as done.
+    g.fake.fail_next(
+        2,
+        &[
+            "editmessagereplymarkup",
+            "editmessagecaption",
+            "editmessagetext",
+        ],
+        Failure::NotModified,
+    );
+    played.extend(play_random(&g, &mut game, &mut rng, 2).await);
+    let calls = g.fake.calls();
+    assert!(
+        calls.iter().filter(|c| c.failed).count() >= 4,
+        "failures were injected"
+    );
+    // Every move's board once, in the order played.
+    let captions: Vec<String> = g
+        .messages()
+        .into_iter()
+        .filter_map(|m| m.caption)
+        .filter(|c| c.contains(" played "))
+        .collect();
+    let expected: Vec<String> = played
+        .iter()
+        .enumerate()
+        .map(|(i, mv)| format!("{} played {mv}.", if i % 2 == 0 { "Alice" } else { "Bob" }))
+        .collect();
+    assert_eq!(captions.len(), expected.len(), "{captions:#?}");
+    for (c, e) in captions.iter().zip(&expected) {
+        assert!(c.starts_with(e.as_str()), "{c} / {e}");
+    }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_game_loses_and_repeats_nothing() {
+    let g = Group::new().await;
+    let db = temp_db("restart");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    start_game(&g, "classic3x3 none").await;
+    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
+    g.expect_text("Alice played c3-d3.").await;
+    bot.stop().await;
+    // Bob moves while the bot is down.
+    g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
+    let before = g.messages().len();
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    g.expect_text("Bob played f6-e6.").await;
+    g.fake.send_text(&g.chat, &g.alice, "/m d3-d4");
+    g.expect_text("Alice played d3-d4.").await;
+    // Nothing was answered twice: one board per move since the restart.
+    let after: Vec<SentMessage> = g.messages().into_iter().skip(before).collect();
+    let played = after.iter().filter(|m| says(m, " played ")).count();
+    assert_eq!(played, 2, "{after:#?}");
+    assert_eq!(
+        g.messages()
+            .iter()
+            .filter(|m| says(m, "Alice played c3-d3."))
+            .count(),
+        1
+    );
+    assert_eq!(g.fake.pending_updates(), 0, "every update confirmed");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mentions_unknown_users_and_help() {
+    let g = Group::new().await;
+    let db = temp_db("mentions");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    // A text mention (a user without a username) resolves to that user.
+    let dana = FakeTelegram::user(14, "Dana", None, None);
+    g.fake
+        .send_text_with_mention(&g.chat, &g.alice, "/challenge Dana classic3x3 none", &dana);
+    g.expect_text("Alice challenges Dana").await;
+    // An @name the bot has never seen: asked to /start the bot first.
+    g.fake.send_text(&g.chat, &g.alice, "/challenge @zed");
+    g.expect_text("send /start to me first").await;
+    g.fake.send_text(&g.chat, &g.bob, "/help");
+    g.expect_text("/challenge @user").await;
+    bot.stop().await;
+}
+
+/// Forty moves in a minute in one group, under Telegram's real limits (twenty messages a
+/// minute in a group): boards overtaken by later moves are dropped, so the game never
+/// falls behind by more than the limit requires.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forty_moves_in_a_minute_in_a_group_never_stall() {
+    let g = Group::new().await;
+    let db = temp_db("fast");
+    let bot = RunningBot::start(&g.fake, &db, Limits::default());
+    start_game(&g, "classic3x3 none").await;
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let mut rng = Rng(42);
+    let started = Instant::now();
+    let mut last = String::new();
+    for i in 0..40 {
+        let moves: Vec<String> = game
+            .legal_move_texts()
+            .into_iter()
+            .filter(|m| {
+                let mut g2 = game.clone();
+                g2.play_text(m).is_ok() && g2.ending().is_none()
+            })
+            .collect();
+        let mv = rng.pick(&moves).clone();
+        let who = g.who(game.turn() == ugolki_core::Color::White);
+        g.fake.send_text(&g.chat, who, &format!("/m {mv}"));
+        game.play_text(&mv).expect("legal");
+        last = format!(
+            "{} played {mv}.",
+            if who.id == g.alice.id { "Alice" } else { "Bob" }
+        );
+        // 40 moves in 60 s.
+        let next = started + Duration::from_millis(1500 * (i + 1));
+        tokio::time::sleep_until(next.into()).await;
+    }
+    let last_sent = Instant::now();
+    let ok = g
+        .fake
+        .wait_until(WAIT, |f| {
+            f.messages(g.chat.id).iter().any(|m| says(m, &last))
+        })
+        .await;
+    if !ok {
+        let calls: Vec<String> = g
+            .fake
+            .calls()
+            .iter()
+            .map(|c| {
+                format!(
+                    "{:?} {} {} {:?}",
+                    c.time.duration_since(started),
+                    c.method,
+                    c.failed,
+                    c.error
+                )
+            })
+            .collect();
+        panic!(
+            "last board missing; calls:\n{}\nmessages: {:#?}",
+            calls.join("\n"),
+            g.messages()
+                .iter()
+                .map(|m| (m.id, m.caption.clone(), m.text.clone()))
+                .collect::<Vec<_>>()
+        );
+    }
+    let board = g.expect_text(&last).await;
+    let behind = board.sent_at.saturating_duration_since(last_sent);
+    let boards = g.messages().iter().filter(|m| m.photo.is_some()).count();
+    eprintln!("40 moves in 60 s: {boards} boards sent, the last {behind:?} after the last move");
+    // The limit allows a message every 3 s on average; the last board is never a queue
+    // of old boards behind.
+    assert!(
+        behind < Duration::from_secs(8),
+        "the last board came {behind:?} late"
+    );
+    // And the limits were kept: at most 20 calls in any minute, a second apart.
+    let calls: Vec<Instant> = g
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.method.starts_with("send") || c.method.starts_with("edit"))
+        .map(|c| c.time)
+        .collect();
+    for (i, t) in calls.iter().enumerate() {
+        let in_minute = calls[i..]
+            .iter()
+            .take_while(|u| u.duration_since(*t) < Duration::from_secs(60))
+            .count();
+        assert!(in_minute <= 20, "{in_minute} calls in a minute");
+    }
+    bot.stop().await;
+}
