@@ -547,3 +547,79 @@ async fn forty_moves_in_a_minute_in_a_group_never_stall() {
     }
     bot.stop().await;
 }
+
+/// POST `body` to `addr` at `path` over plain HTTP/1.1; the status code.
+async fn post(addr: std::net::SocketAddr, path: &str, secret: Option<&str>, body: &str) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let secret = secret.map_or_else(String::new, |s| {
+        format!("X-Telegram-Bot-Api-Secret-Token: {s}\r\n")
+    });
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{secret}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("sent");
+    let mut answer = String::new();
+    let _ = tokio::time::timeout(WAIT, stream.read_to_string(&mut answer)).await;
+    answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webhook_mode_takes_updates_posted_with_the_secret_only() {
+    let g = Group::new().await;
+    let db = temp_db("webhook");
+    // A free loopback port for the bot's listener.
+    let listen = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port");
+    let url = format!("http://{listen}/tg-hook");
+    let (stop, stopped) = oneshot::channel::<()>();
+    let options = Options {
+        token: FakeTelegram::TOKEN.into(),
+        api_url: Some(g.fake.api_url()),
+        database_url: format!("sqlite://{}", db.display()),
+        webhook: Some((url::Url::parse(&url).expect("url"), listen)),
+        limits: quick(),
+    };
+    let task = tokio::spawn(run(options, async move {
+        let _ = stopped.await;
+    }));
+    let ok = g
+        .fake
+        .wait_until(WAIT, |f| f.webhook().as_deref() == Some(url.as_str()))
+        .await;
+    assert!(ok, "setWebhook was called with {url}");
+    let secret = g
+        .fake
+        .calls()
+        .into_iter()
+        .find(|c| c.method == "setwebhook")
+        .and_then(|c| c.params["secret_token"].as_str().map(str::to_string))
+        .expect("a secret token");
+    let update = r#"{"update_id": 1, "message": {"message_id": 1, "date": 0,
+        "chat": {"id": -1001, "type": "group", "title": "Board games"},
+        "from": {"id": 11, "is_bot": false, "first_name": "Alice", "username": "alice"},
+        "text": "/help", "entities": [{"type": "bot_command", "offset": 0, "length": 5}]}}"#;
+    assert_eq!(
+        post(listen, "/tg-hook", None, update).await,
+        401,
+        "no secret"
+    );
+    assert_eq!(post(listen, "/tg-hook", Some("guess"), update).await, 401);
+    assert_eq!(
+        post(listen, "/tg-hook", Some(&secret), "{nonsense").await,
+        400
+    );
+    assert_eq!(post(listen, "/tg-hook", Some(&secret), update).await, 200);
+    g.expect_text("/challenge @user").await;
+    let _ = stop.send(());
+    let done = tokio::time::timeout(WAIT, task).await;
+    assert!(matches!(done, Ok(Ok(Ok(())))), "{done:?}");
+}

@@ -323,6 +323,7 @@ help =
     /challenge @user [VARIANT | damas [flying|short] [movetime 30s] [monitor]] [10+5 | 30s+2 | 1d | none] [rated|casual] [white|black|random] — no @user: anyone may accept
     /accept, /decline, /cancel [N] — answer or withdraw a challenge (or press its buttons)
     Type moves as text: c3-d4, c3 e5, c3e3e5 (Damas: c3xe5, 11-15). With several games: /move N c3-d4
+    In a group where the bot sees only commands: /m c3-d4, or reply to the board with the move
     /moves c3 — where c3 can go · /board · /games · /record N
     /resign · /draw (offer or accept) · /nodraw · /abort (before both have moved) · /confirm · /claim — or the buttons under the board
     /rating [@user] [kind] — ratings and a chart · /top [kind] [month] [global] — the leaderboard · /chips
