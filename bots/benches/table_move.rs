@@ -61,6 +61,7 @@ impl Bench {
             user: user(who),
             message_id: n.to_string(),
             locale: None,
+            group_admin: None,
         };
         let mentions = mention
             .map(|m| vec![Mention::User(user(m))])

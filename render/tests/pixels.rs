@@ -204,3 +204,38 @@ proptest::proptest! {
         }
     }
 }
+
+/// A header in Russian, Portuguese and Italian draws real glyphs (the embedded font covers
+/// Cyrillic and Latin accents): the header is not blank, and differs from a header of
+/// question marks (what a missing glyph would draw).
+#[test]
+fn headers_in_other_alphabets_draw_real_glyphs() {
+    let r = Renderer::default();
+    let t = Theme::default();
+    let ink = |text: &str| {
+        let mut scene = Scene::corners(&corners_start());
+        scene.header.white.name = "Алиса".into();
+        scene.header.black.name = "João".into();
+        scene.header.info = text.into();
+        let png = decode(&r.render(&scene));
+        let l = r.layout(&scene);
+        // The header: above the board, full width.
+        let mut cells = Vec::new();
+        for y in 0..l.board_y {
+            for x in 0..png.width {
+                cells.push(png.at(x, y) != t.frame);
+            }
+        }
+        cells
+    };
+    let russian = ink("Ход 12 · выйти из дома до 40 · предел 80");
+    let marks = ink("??? ?? · ????? ?? ???? ?? ?? · ?????? ??");
+    let inked = russian.iter().filter(|c| **c).count();
+    assert!(inked > 500, "the Cyrillic header is drawn ({inked} pixels)");
+    assert_ne!(
+        russian, marks,
+        "Cyrillic letters are not drawn as question marks"
+    );
+    let accents = ink("Lance 12 · sair de casa até 40 · límite 80 · è già");
+    assert!(accents.iter().filter(|c| **c).count() > 500);
+}

@@ -96,6 +96,7 @@ fn origin(name: &str, run: &str, n: u64) -> Origin {
         user: user(name),
         message_id: format!("{run}-{n}"),
         locale: None,
+        group_admin: None,
     }
 }
 

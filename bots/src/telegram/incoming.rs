@@ -26,6 +26,8 @@ fn origin(chat: i64, from: &TgUser, message_id: String) -> Origin {
         user: user(from),
         message_id,
         locale: from.language_code.clone(),
+        // Negative ids are groups; whether the sender is an admin is asked when it matters.
+        group_admin: (chat < 0).then_some(false),
     }
 }
 

@@ -16,7 +16,9 @@ use delivery::Delivery;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use teloxide::payloads::{AnswerCallbackQuerySetters, GetUpdatesSetters, SetWebhookSetters};
+use teloxide::payloads::{
+    AnswerCallbackQuerySetters, GetUpdatesSetters, SetMyCommandsSetters, SetWebhookSetters,
+};
 use teloxide::prelude::Requester;
 use teloxide::types::{AllowedUpdate, BotCommand, Update, UpdateKind};
 use teloxide::Bot;
@@ -116,8 +118,18 @@ pub async fn run(
         table.clone(),
         limits::Limiter::new(options.limits),
     );
+    // The menu in English for everyone, and in each language the bot speaks for the
+    // clients set to it.
     let commands = menu(Lang::EN);
     patiently("setMyCommands", || bot.set_my_commands(commands.clone())).await?;
+    for lang in Lang::all().filter(|l| *l != Lang::EN) {
+        let commands = menu(lang);
+        patiently("setMyCommands", || {
+            bot.set_my_commands(commands.clone())
+                .language_code(lang.code())
+        })
+        .await?;
+    }
     let b = Arc::new(Running {
         bot: bot.clone(),
         table: table.clone(),
@@ -206,9 +218,18 @@ impl Running {
                             .reachable(i64::try_from(from.id.0).unwrap_or(i64::MAX));
                     }
                 }
-                let Some(msg) = incoming::message(m) else {
+                let Some(mut msg) = incoming::message(m) else {
                     return;
                 };
+                // `/lang` in a group sets the chat's language when an admin says it.
+                if msg.origin.group_admin.is_some()
+                    && m.text().is_some_and(|t| t.starts_with("/lang"))
+                {
+                    if let Some(from) = &m.from {
+                        let member = self.bot.get_chat_member(m.chat.id, from.id).await;
+                        msg.origin.group_admin = Some(member.is_ok_and(|c| c.is_privileged()));
+                    }
+                }
                 for out in self.table.handle(&msg).await {
                     self.delivery.enqueue(out, Some(m.id.0));
                 }

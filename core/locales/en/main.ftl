@@ -351,6 +351,7 @@ command-help = { $command ->
         [rating] Ratings and a chart
         [top] The leaderboard
         [chips] Your chips
+        [lang] Choose your language
        *[rules] The rules of a variant
     }
 unseen-player = I have not met @{ $handle } yet: @{ $handle }, send /start to me first, then /accept here.
@@ -408,6 +409,24 @@ chips = { $name } has { $chips ->
         [one] { $chips } chip
        *[other] { $chips } chips
     }.
+
+## Languages
+
+lang-name = { $code ->
+        [ru] Русский
+        [pt] Português
+        [it] Italiano
+       *[en] English
+    }
+lang-set = { $whose ->
+        [chat] This chat
+       *[you] You
+    } { $lang ->
+        [none] will get answers in the language of each player's app.
+       *[other] will get answers in { $lang }.
+    }
+lang-unknown = I don't speak '{ $code }'; try one of: { $list } (or auto).
+lang-now = Answers here are in { $lang }. /lang CODE changes it: { $list } (or auto).
 
 ## The console's own lines
 

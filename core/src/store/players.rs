@@ -12,6 +12,8 @@ pub struct Player {
     pub platform_user_id: String,
     pub name: String,
     pub handle: Option<String>,
+    /// The language the player chose (`/lang`), as a code.
+    pub lang: Option<String>,
     // Chips are not here on purpose: players are cached, chips change with every stake.
     // Read them with `Store::chips`.
 }
@@ -23,13 +25,14 @@ fn player(row: &sqlx::sqlite::SqliteRow) -> Player {
         platform_user_id: row.get("platform_user_id"),
         name: row.get("display_name"),
         handle: row.get("handle"),
+        lang: row.get("lang"),
     }
 }
 
 /// The columns `player` reads (a macro so queries stay static strings).
 macro_rules! columns {
     () => {
-        "id, platform, platform_user_id, display_name, handle"
+        "id, platform, platform_user_id, display_name, handle, lang"
     };
 }
 
@@ -88,6 +91,47 @@ impl Store {
             .bind(player_id)
             .execute(&self.pool)
             .await?;
+        Ok(())
+    }
+
+    /// Keep (or, with `None`, forget) a player's language.
+    pub async fn set_player_lang(&self, id: i64, lang: Option<&str>) -> Result<()> {
+        sqlx::query("UPDATE players SET lang = ?2 WHERE id = ?1")
+            .bind(id)
+            .bind(lang)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// A chat's language, if its admins chose one.
+    pub async fn chat_lang(&self, platform: &str, chat: &str) -> Result<Option<String>> {
+        Ok(sqlx::query_scalar::<_, Option<String>>(
+            "SELECT lang FROM chat_settings WHERE platform = ?1 AND chat_id = ?2",
+        )
+        .bind(platform)
+        .bind(chat)
+        .fetch_optional(&self.pool)
+        .await?
+        .flatten())
+    }
+
+    /// Keep (or forget) a chat's language.
+    pub async fn set_chat_lang(
+        &self,
+        platform: &str,
+        chat: &str,
+        lang: Option<&str>,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO chat_settings (platform, chat_id, lang) VALUES (?1, ?2, ?3)
+             ON CONFLICT (platform, chat_id) DO UPDATE SET lang = excluded.lang",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(lang)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 }

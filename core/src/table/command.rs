@@ -8,7 +8,7 @@ use crate::game::Rules;
 use crate::words::Msg;
 
 /// The commands a platform's menu lists, in order (descriptions: [`Msg::CommandHelp`]).
-pub const MENU: [&str; 22] = [
+pub const MENU: [&str; 23] = [
     "start",
     "help",
     "challenge",
@@ -31,6 +31,7 @@ pub const MENU: [&str; 22] = [
     "top",
     "chips",
     "rules",
+    "lang",
 ];
 
 /// Longest message the table reads at all.
@@ -87,6 +88,8 @@ pub enum Command {
         who: Option<Mention>,
         kind: Option<String>,
     },
+    /// `/lang [CODE|auto]`: the language to answer in (none: say which there are).
+    Lang(Option<String>),
     /// `/top [kind] [month|all] [global]`.
     Top {
         kind: Option<String>,
@@ -276,6 +279,7 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
             }
         }
         "chips" => Command::Chips,
+        "lang" | "language" => Command::Lang(first.map(str::to_ascii_lowercase)),
         other => {
             return Err(Msg::CmdUnknown {
                 name: other.chars().take(20).collect(),

@@ -31,7 +31,7 @@ pub use types::{
 
 use crate::game::Game;
 use crate::store::{Player, Store, StoreError};
-use crate::words::Msg;
+use crate::words::{Lang, Msg};
 use command::{Command, Parsed};
 use live::Target;
 use std::collections::HashMap;
@@ -96,6 +96,8 @@ pub struct Table {
     /// move should not cost a database write for them. Chips are read fresh where they count.
     people: Mutex<HashMap<i64, Player>>,
     ids: Mutex<HashMap<(String, String), i64>>,
+    /// Chats' chosen languages, as read from the store.
+    chat_langs: Mutex<HashMap<(Platform, String), Option<String>>>,
     /// When each player last asked for pictures (the last minute's worth).
     pictures: Mutex<HashMap<i64, std::collections::VecDeque<i64>>>,
 }
@@ -158,6 +160,7 @@ impl Table {
             people: Mutex::new(HashMap::new()),
             ids: Mutex::new(HashMap::new()),
             pictures: Mutex::new(HashMap::new()),
+            chat_langs: Mutex::new(HashMap::new()),
         };
         for row in table.store.active_games().await? {
             match table.live(row.id).await {
@@ -260,6 +263,126 @@ impl Table {
         Ok(p)
     }
 
+    /// The language to answer a message in: the sender's choice, the chat's, the
+    /// platform's hint, English — the first that is set and spoken here.
+    async fn answer_lang(&self, o: &Origin, now: i64) -> Lang {
+        let own = match self.person_for(o.platform, &o.user, now).await {
+            Ok(p) => p.lang,
+            Err(e) => {
+                tracing::warn!(error = %e, "language not read");
+                None
+            }
+        };
+        let chosen = match own {
+            Some(code) => Some(code),
+            None => self.chat_lang(o.platform, &o.chat).await,
+        };
+        chosen
+            .as_deref()
+            .and_then(Lang::from_tag)
+            .unwrap_or_else(|| lang_of(o))
+    }
+
+    /// A chat's chosen language (cached; chats change it rarely).
+    async fn chat_lang(&self, platform: Platform, chat: &str) -> Option<String> {
+        let key = (platform, chat.to_string());
+        if let Some(l) = lock(&self.chat_langs).get(&key) {
+            return l.clone();
+        }
+        match self.store.chat_lang(platform.as_str(), chat).await {
+            Ok(l) => {
+                lock(&self.chat_langs).insert(key, l.clone());
+                l
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "chat language not read");
+                None
+            }
+        }
+    }
+
+    /// The language for messages nobody asked for (timers): the chat's, else English.
+    pub(crate) async fn chat_lang_or_english(&self, platform: Platform, chat: &str) -> Lang {
+        self.chat_lang(platform, chat)
+            .await
+            .as_deref()
+            .and_then(Lang::from_tag)
+            .unwrap_or(Lang::EN)
+    }
+
+    /// `/lang [CODE|auto]`: a chat admin in a group sets the chat's language; anyone else
+    /// sets their own. Without a code: the language now, and those there are.
+    async fn set_lang(
+        &self,
+        o: &Origin,
+        me: &Player,
+        code: Option<&str>,
+    ) -> Handled<Vec<Outgoing>> {
+        let list = Lang::all().map(Lang::code).collect::<Vec<_>>().join(", ");
+        let Some(code) = code else {
+            let now = Lang::from_tag(o.locale.as_deref().unwrap_or("en")).unwrap_or(Lang::EN);
+            return Ok(vec![Outgoing::private(
+                o,
+                Msg::LangNow {
+                    lang: Box::new(Msg::LangName {
+                        code: now.code().into(),
+                    }),
+                    list,
+                },
+            )]);
+        };
+        let lang = if code == "auto" {
+            None
+        } else {
+            match Lang::from_tag(code) {
+                Some(l) => Some(l),
+                None => {
+                    return refuse(Msg::LangUnknown {
+                        code: code.chars().take(12).collect(),
+                        list,
+                    })
+                }
+            }
+        };
+        let whose = if o.group_admin == Some(true) {
+            self.store
+                .set_chat_lang(o.platform.as_str(), &o.chat, lang.map(Lang::code))
+                .await?;
+            lock(&self.chat_langs).insert(
+                (o.platform, o.chat.clone()),
+                lang.map(|l| l.code().to_string()),
+            );
+            "chat"
+        } else {
+            self.store
+                .set_player_lang(me.id, lang.map(Lang::code))
+                .await?;
+            if let Some(p) = lock(&self.people).get_mut(&me.id) {
+                p.lang = lang.map(|l| l.code().to_string());
+            }
+            "you"
+        };
+        // The answer is in the new language (or, back to automatic, the hint's).
+        let answer_in = lang.unwrap_or_else(|| {
+            o.locale
+                .as_deref()
+                .and_then(Lang::from_tag)
+                .unwrap_or(Lang::EN)
+        });
+        Ok(vec![Outgoing::reply(
+            o,
+            Msg::LangSet {
+                whose: whose.into(),
+                lang: lang.map(|l| {
+                    Box::new(Msg::LangName {
+                        code: l.code().into(),
+                    })
+                }),
+            },
+        )
+        .in_lang(answer_in)])
+    }
+
     /// Count a picture asked for by `player`; refused past the limit for the last minute.
     fn allow_picture(&self, player: i64, now: i64) -> Handled<()> {
         let max = self.config.max_pictures_per_minute;
@@ -310,6 +433,11 @@ impl Table {
             Input::Command(c) => Ok(Request::Parsed(Parsed::Command(c.clone()))),
             Input::Action(a) => Ok(Request::Action(*a)),
         };
+        // Answers go out in the sender's language: their own choice, else the chat's, else
+        // the platform's hint, else English. From here on the origin's locale says which.
+        let mut msg = msg.clone();
+        msg.origin.locale = Some(self.answer_lang(&msg.origin, now).await.code().to_string());
+        let msg = &msg;
         let result = self.dispatch(msg, parsed, now).await;
         self.beat(now).await;
         let origin = &msg.origin;
@@ -397,6 +525,7 @@ impl Table {
                 global,
             } => self.top(o, me, kind.as_deref(), month, global, now).await,
             Command::Chips => self.chips(o, me).await,
+            Command::Lang(code) => self.set_lang(o, me, code.as_deref()).await,
         }
     }
 

@@ -7,7 +7,7 @@ use super::{lock, Table, TableError};
 use crate::clock::TimeControl;
 use crate::game::Game;
 use crate::store::StoreError;
-use crate::words::{Duration, Lang, Msg};
+use crate::words::{Duration, Msg};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
@@ -160,8 +160,10 @@ impl Table {
             self.arm(Key::Game(id), at);
             return Ok(Vec::new());
         }
-        // Nobody asked: timer messages are in English until chats choose a language.
-        let lang = Lang::EN;
+        // Nobody asked: timer messages are in the chat's language (English by default).
+        let lang = self
+            .chat_lang_or_english(live.platform(), &live.row.chat)
+            .await;
         let say = |live: &Live, m: Msg| {
             Outgoing::to_chat(live.platform(), &live.row.chat, m)
                 .in_lang(lang)

@@ -71,8 +71,12 @@ pub struct Origin {
     pub user: User,
     /// The platform's id of this message or button press: a repeat of the same id is ignored.
     pub message_id: String,
-    /// The platform's language hint (Telegram `language_code`, Discord `locale`).
+    /// The platform's language hint (Telegram `language_code`, Discord `locale`). Once the
+    /// table has read a message, it holds the language chosen for the answer.
     pub locale: Option<String>,
+    /// In a group: whether the sender may change the chat's settings (an admin). `None` in
+    /// a private chat (and the console), where settings are the sender's own.
+    pub group_admin: Option<bool>,
 }
 
 /// What was said.

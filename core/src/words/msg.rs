@@ -262,6 +262,14 @@ messages! {
     TopYou { place: i64, name: String, rating: i64 } => "top-you",
     Chips { name: String, chips: i64 } => "chips",
 
+    // ---- Languages ----
+    /// A language's own name (`Русский`).
+    LangName { code: String } => "lang-name",
+    /// `whose`: `you` or `chat`; `lang` a [`Msg::LangName`], or `none` back to automatic.
+    LangSet { whose: String, lang: Option<Box<Msg>> } => "lang-set",
+    LangUnknown { code: String, list: String } => "lang-unknown",
+    LangNow { lang: Box<Msg>, list: String } => "lang-now",
+
     // ---- The console's own lines ----
     ConsoleWelcome => "console-welcome",
     ConsoleLineShape => "console-line-shape",

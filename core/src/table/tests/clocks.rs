@@ -201,6 +201,7 @@ async fn run_timers_fires_without_anyone_typing() {
             user: user("alice"),
             message_id: "1".into(),
             locale: None,
+            group_admin: None,
         },
         "/challenge @bob",
         vec![Mention::User(user("bob"))],

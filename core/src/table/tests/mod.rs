@@ -125,6 +125,7 @@ impl Room {
             user: user(who),
             message_id: format!("m{n}"),
             locale: None,
+            group_admin: None,
         }
     }
 
