@@ -1,31 +1,35 @@
 //! Embed the Fluent catalogues: every `locales/LANG/*.ftl` becomes part of the binary, so
 //! adding a language is adding a folder (English, the fallback, is listed first).
+//!
+//! Paths stay relative to the crate (`CARGO_MANIFEST_DIR` at compile time, relative
+//! `rerun-if-changed`): build outputs are shared between checkouts of the workspace (CI
+//! reuses a target directory), and an absolute path would embed another checkout's files.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
-    println!("cargo:rerun-if-changed={}", root.display());
+    println!("cargo:rerun-if-changed=locales");
+    // `sqlx::migrate!` embeds the migrations: a new one must rebuild the store.
+    println!("cargo:rerun-if-changed=../migrations/sqlite");
     let mut langs: Vec<(String, Vec<String>)> = Vec::new();
     let dirs = std::fs::read_dir(&root).expect("core/locales exists");
     for dir in dirs.flatten() {
-        let path = dir.path();
-        if !path.is_dir() {
+        if !dir.path().is_dir() {
             continue;
         }
-        println!("cargo:rerun-if-changed={}", path.display());
         let lang = dir.file_name().to_string_lossy().into_owned();
-        let mut files: Vec<String> = std::fs::read_dir(&path)
+        println!("cargo:rerun-if-changed=locales/{lang}");
+        let mut files: Vec<String> = std::fs::read_dir(dir.path())
             .expect("a locale folder reads")
             .flatten()
-            .map(|f| f.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "ftl"))
-            .map(|p| p.display().to_string())
+            .map(|f| f.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".ftl"))
             .collect();
         files.sort();
         for f in &files {
-            println!("cargo:rerun-if-changed={f}");
+            println!("cargo:rerun-if-changed=locales/{lang}/{f}");
         }
         langs.push((lang, files));
     }
@@ -35,7 +39,10 @@ fn main() {
     for (lang, files) in &langs {
         let _ = write!(out, "    ({lang:?}, &[");
         for f in files {
-            let _ = write!(out, "include_str!({f:?}), ");
+            let _ = write!(
+                out,
+                "include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/locales/{lang}/{f}\")), "
+            );
         }
         out.push_str("]),\n");
     }
