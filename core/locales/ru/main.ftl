@@ -1,0 +1,555 @@
+### Русский каталог. Сообщения, переменные и ключи выбора — как в английском (en/main.ftl).
+### Цвета приходят как `white` / `black`, да/нет — как `yes` / `no`, отсутствие значения — `none`.
+### Числа — числа Fluent: формы по правилам CLDR для `ru` (one / few / many).
+### Термины правил — как на исходной странице (seeds/corners-rules.ru.txt): «дом»,
+### «срок вывода», «запирать»; Damas — «шашки», king — «дамка», man — «простая шашка».
+
+## Части других сообщений
+
+duration-days = { $days } д { $hours } ч
+time-none = без часов
+time-fischer = { $text }
+time-per-move = { $text } на ход
+list-or = { $first } или { $second }
+game-number = #{ $id }
+rules-name = { $family ->
+        [damas] Шашки ({ $flying ->
+            [yes] дальнобойные дамки
+           *[no] короткие дамки
+        })
+       *[other] Уголки, { $training ->
+            [yes] учебная комната ({ $family ->
+                [classic3x3] классика 3×3
+                [classic3x4] классика 3×4
+                [diagonal3x3] с диагональю 3×3
+                [diagonal3x4] с диагональю 3×4
+                [triangle] треугольный дом
+                [square4x4] дом 4×4
+                [halma16] хальма 16×16
+               *[other] свой дом
+            })
+           *[no] { $family ->
+                [classic3x3] классика 3×3
+                [classic3x4] классика 3×4
+                [classic4x3] классика 3×4 (зеркальная)
+                [diagonal3x3] с диагональю 3×3
+                [diagonal3x4] с диагональю 3×4
+                [triangle] треугольный дом
+                [square4x4] дом 4×4
+                [halma16] хальма 16×16
+               *[other] { $family }
+            }
+        }
+    }
+kind-name = { $kind ->
+        [classic3x3] Классика 3×3
+        [classic3x4] Классика 3×4
+        [diagonal3x3] С диагональю 3×3
+       *[damas] Шашки
+    }
+terms = { $rules } · { $time } · { $rated ->
+        [yes] на рейтинг
+       *[no] без рейтинга
+    }{ $movetime ->
+        [none] {""}
+       *[other] {" · "}время на ход { $movetime }
+    }{ $monitor ->
+        [yes] {" · "}контроль активности
+       *[no] {""}
+    }{ $stake ->
+        [none] {""}
+       *[other] {" · "}ставка { $stake } { $stake ->
+            [one] фишка
+            [few] фишки
+           *[many] фишек
+        }
+    }
+
+## Почему партия закончилась
+
+cause-completed = дом соперника занят
+cause-both-completed = оба заняли дом соперника за { $move_no } { $move_no ->
+        [one] ход
+        [few] хода
+       *[many] ходов
+    }
+cause-returned-home = { $side ->
+        [white] белые
+       *[black] чёрные
+    } вернули шашку в свой дом после срока вывода
+cause-left-home-late = у { $side ->
+        [white] белых
+       *[black] чёрных
+    } к сроку вывода осталась шашка в своём доме
+cause-both-left-home-late = к сроку вывода шашки в своём доме остались у обоих
+cause-limit = предел партии: в доме соперника { $white } { $white ->
+        [one] шашка
+        [few] шашки
+       *[many] шашек
+    } белых и { $black } { $black ->
+        [one] шашка
+        [few] шашки
+       *[many] шашек
+    } чёрных
+cause-repetition = позиция повторилась трижды
+cause-no-legal-move = { $side ->
+        [white] белым
+       *[black] чёрным
+    } нечем ходить
+cause-no-reply = дом соперника занят, а чёрным нечем ответить
+cause-no-pieces = у { $side ->
+        [white] белых
+       *[black] чёрных
+    } не осталось шашек
+cause-cannot-move = у { $side ->
+        [white] белых
+       *[black] чёрных
+    } нет ни одного хода
+cause-flag = у { $side ->
+        [white] белых
+       *[black] чёрных
+    } вышло время
+cause-resigned = { $side ->
+        [white] белые
+       *[black] чёрные
+    } сдались
+cause-agreed = ничья по согласию
+cause-aborted = партия отменена до того, как обе стороны сделали ход
+cause-abandoned = { $side ->
+        [white] белые
+       *[black] чёрные
+    } бросили партию
+cause-no-first-move = { $side ->
+        [white] белые
+       *[black] чёрные
+    } так и не сделали первый ход
+result-line = { $ended ->
+        [yes] { $winner ->
+            [white] победили белые ({ $cause })
+            [black] победили чёрные ({ $cause })
+           *[none] ничья ({ $cause })
+        }
+       *[no] партия идёт
+    }
+
+## Почему ход не принят
+
+refused = { $text }: { $reason }
+text-empty = ход пустой
+text-too-long = ход слишком длинный
+text-bad-square = «{ $text }» — не клетка
+text-one-square = в ходе нужны хотя бы две клетки
+text-bad-number = «{ $text }» — не номер клетки (1–32)
+ill-no-piece-of-yours = на { $square } нет вашей шашки
+ill-off-board = клетки { $square } нет на этой доске
+ill-occupied = клетка { $square } занята
+ill-mixed = шаг и прыжки в одном ходе не смешиваются
+ill-would-block = этот ход запирает шашку на { $square }, а запирать нельзя (правило C8)
+ill-unreachable = шашка с { $from } не может попасть на { $to }
+ill-not-a-jump = { $from }-{ $to } — это не шаг и не прыжок
+ill-nothing-to-jump = на { $square } нет шашки, через которую можно прыгнуть
+ill-revisit = в одной цепочке нельзя дважды встать на { $square }
+ill-target-locked = шашка на { $square } уже в доме соперника и не может его покинуть
+ill-game-over = партия окончена
+ill-not-playing = { $square } — не игровая клетка
+ill-capture-compulsory = бить обязательно
+ill-quantity = бить нужно как можно больше: здесь можно взять { $count } { $count ->
+        [one] шашку
+        [few] шашки
+       *[many] шашек
+    }
+ill-quality = при взятии { $count } { $count ->
+        [one] шашки
+        [few] шашек
+       *[many] шашек
+    } нужно бить как можно больше дамок: здесь можно взять { $kings } { $kings ->
+        [one] дамку
+        [few] дамки
+       *[many] дамок
+    }
+ill-must-continue = взятие нужно продолжить с { $square }
+ill-backward = простые шашки ходят и бьют только вперёд
+ill-not-a-move = { $from }-{ $to } — так эта шашка не ходит
+ill-nothing-to-take = между { $from } и { $to } нет шашки соперника, которую можно взять
+ill-taken-twice = шашка на { $square } в этом ходе уже побита
+ill-ambiguous = ход неоднозначен, уточните: { $options }
+
+## Варианты
+
+variant-unknown = неизвестный вариант «{ $id }» (есть classic3x3, classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training)
+variant-bad-option = непонятная настройка учебной комнаты «{ $option }» (есть ortho, diag, deadline=N|off, limit=N|off, blocking=on|off, lock=on|off, home=a1-c3.d1)
+variant-bad-home = такой дом не годится: { $problem }
+home-not-a-square = «{ $item }» — не клетка и не диапазон вида a1-c3
+home-empty = в нём нет ни одной клетки
+home-off-board = клетки { $square } нет на доске
+home-too-many = { $count } { $count ->
+        [one] клетка
+        [few] клетки
+       *[many] клеток
+    } — больше, чем можно ({ $max })
+home-both-homes = клетка { $square } попала бы в оба дома
+
+## Разбор команд
+
+cmd-too-long = Сообщение слишком длинное (можно не больше { $max } { $max ->
+        [one] символа
+        [few] символов
+       *[many] символов
+    }).
+cmd-unknown = Неизвестная команда /{ $name } (см. /help).
+cmd-challenge-word = Не понимаю «{ $word }» в вызове (см. /help).
+cmd-not-a-game-number = «{ $text }» — не номер партии.
+cmd-move-missing = После /move нужен ход, например: /move c3-d4
+cmd-moves-missing = После /moves нужна клетка, например: /moves c3
+cmd-one-game = Укажите одну партию, а не две.
+cmd-one-time-control = Укажите один контроль времени, а не два.
+cmd-name-after-at = Пишите имя игрока сразу после @.
+cmd-kings-are-damas = «{ $word }» — это настройка дамок в шашках: пишите damas { $word }
+cmd-movetime-range = Для movetime нужно время от 5 секунд до 24 часов, например: movetime 30s
+cmd-damas-options = movetime и monitor — настройки только для шашек (damas).
+cmd-not-rated = Партии «{ $rules }» идут без рейтинга; укажите casual.
+cmd-stake-needs-rated = Ставка бывает только в рейтинговой партии в шашки: damas rated stake 50
+cmd-stake-number = После stake нужно число фишек, например: stake 50
+cmd-space-before-at = Поставьте пробел перед @{ $name }: /{ $command } @{ $name }
+cmd-bad-mention = «{ $word }» — не имя: напишите @имя один раз, например @bob
+
+## Кнопки
+
+btn-accept = Принять
+btn-decline = Отклонить
+btn-cancel = Отменить
+btn-resign = Сдаться
+btn-offer-draw = Предложить ничью
+btn-accept-draw = Принять ничью
+btn-decline-draw = Отклонить ничью
+btn-abort = Отменить партию
+btn-confirm = Подтвердить
+btn-square = { $square }
+button-stale = Эта кнопка устарела: партия ушла вперёд.
+button-not-yours = Эта кнопка не для вас.
+
+## Вызовы
+
+challenge-to = { $from } вызывает { $to }: { $terms }{ $wish ->
+        [white] {" "}({ $from } играет белыми)
+        [black] {" "}({ $from } играет чёрными)
+       *[none] {""}
+    } — вызов #{ $id }.{ $pair_limit ->
+        [yes] {" "}Без рейтинга: сегодня вы уже сыграли друг с другом 3 рейтинговые партии (F2).
+       *[no] {""}
+    } { $to }: /accept — принять, /decline — отклонить. Вызов истечёт через { $minutes } { $minutes ->
+        [one] минуту
+        [few] минуты
+       *[many] минут
+    }.
+challenge-open = { $from } предлагает партию любому в этом чате: { $terms }{ $wish ->
+        [white] {" "}({ $from } играет белыми)
+        [black] {" "}({ $from } играет чёрными)
+       *[none] {""}
+    } — вызов #{ $id }. Чтобы сыграть, отправьте /accept. Вызов истечёт через { $minutes } { $minutes ->
+        [one] минуту
+        [few] минуты
+       *[many] минут
+    }.
+look-alike = Осторожно: в имени { $name } смешаны алфавиты, его легко спутать с чужим.
+too-many-challenges = У вас уже { $max } { $max ->
+        [one] открытый вызов
+        [few] открытых вызова
+       *[many] открытых вызовов
+    }; дождитесь ответа или отмените один через /cancel (F3).
+challenge-rate = Это больше { $max } { $max ->
+        [one] вызова
+        [few] вызовов
+       *[many] вызовов
+    } в минуту; подождите немного (F3).
+which-challenge = Для вас открыто несколько вызовов: { $list }. Уточните, какой, например: /accept { $first }.
+challenge-brief = #{ $id } от { $from } ({ $terms })
+challenge-taken = { $by } принимает вызов #{ $id }: партия #{ $game }.
+self-challenge = Нельзя играть против самого себя.
+one-at-a-time = Вызывайте игроков по одному.
+no-challenge-for-you = Здесь нет открытых вызовов для вас.
+no-such-challenge = Здесь нет открытого вызова #{ $id }.
+challenge-for-someone-else = Вызов #{ $id } адресован не вам.
+own-challenge = Это ваш собственный вызов; если передумали — отмените его через /cancel.
+challenge-gone = Этот вызов только что приняли или отменили, или он истёк.
+declined = { $by } отклоняет вызов #{ $id } от { $challenger }.
+only-target-declines = Отклонить вызов может только тот, кого вызвали; автор вызова может его отменить (/cancel).
+only-author-cancels = Отменить вызов может только его автор.
+cancelled = Вызов #{ $id } отменён.
+nothing-to-cancel = У вас здесь нет открытых вызовов.
+expired = Вызов #{ $id } от { $challenger } истёк.
+not-enough-chips = У { $who } { $has } { $has ->
+        [one] фишка
+        [few] фишки
+       *[many] фишек
+    } — не хватает на ставку в { $stake } { $stake ->
+        [one] фишку
+        [few] фишки
+       *[many] фишек
+    }.
+stake-not-covered = В этой партии у каждого игрока должно быть не меньше { $stake } { $stake ->
+        [one] фишки
+        [few] фишек
+       *[many] фишек
+    }; у одного из вас их уже нет.
+unknown-player = Я пока не знаю @{ $handle }.
+
+## Партии
+
+game-started = Партия #{ $id }: { $white } (белые) против { $black } (чёрные) · { $terms }.{ $pair_limit ->
+        [yes] {" "}Без рейтинга: сегодня вы уже сыграли друг с другом 3 рейтинговые партии (F2).
+       *[no] {""}
+    } { $white }, ваш ход.
+no-first-move = Партия #{ $id } отменена: от { $who } так и не было первого хода (F1); она не засчитывается.
+already-played = Ход { $recorded } уже сделан; сейчас ходит соперник.
+too-many-pictures = Для вас это уже больше { $max } { $max ->
+        [one] картинки
+        [few] картинок
+       *[many] картинок
+    } в минуту; подождите немного.
+record-more = Партия #{ $id }, продолжение: { $moves }
+no-game-here = У вас нет партии в этом чате.
+several-games = У вас здесь несколько партий ({ $ids }); уточните, какая, например: /move { $first } c3-d4.
+no-such-game = В этом чате нет партии #{ $id }.
+not-your-game = Вы не играете в партии #{ $id }.
+game-is-over = Партия #{ $id } окончена.
+not-your-turn = Сейчас не ваш ход.
+confirm-needed = Ход { $recorded } заканчивается в вашем доме после срока вывода ({ $deadline }-й ход), а это сразу проигрывает партию (правило C6). Чтобы всё равно сделать его, отправьте /confirm.
+nothing-to-confirm = Нет хода, который ждёт /confirm.
+after-move = { $mover } ходит { $recorded }. { $status }{ $offer_declined ->
+        [yes] {" "}Предложение ничьей отклонено.
+       *[no] {""}
+    }
+status = Ход { $move_no }{ $clocks ->
+        [none] {""}
+       *[other] {" · "}{ $clocks }
+    }{ $deadline ->
+        [none] {""}
+       *[other] {" · "}срок вывода: { $deadline }-й ход
+    }{ $limit ->
+        [none] {""}
+       *[other] {" · "}предел: { $limit } { $limit ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
+    } · ходит { $to_move }
+status-clocks = { $white } { $white_clock } · { $black } { $black_clock }
+board-info = Ход { $move_no }{ $deadline ->
+        [none] {""}
+       *[other] {" · "}срок вывода: { $deadline }-й ход
+    }{ $limit ->
+        [none] {""}
+       *[other] {" · "}предел: { $limit } { $limit ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
+    }
+board-caption = Партия #{ $id }. { $status }
+rules-result = { $winner ->
+        [white] Партия #{ $id } окончена: победа { $name } (белые) — { $cause } ({ $rule }).
+        [black] Партия #{ $id } окончена: победа { $name } (чёрные) — { $cause } ({ $rule }).
+       *[none] Партия #{ $id } окончена: ничья — { $cause } ({ $rule }).
+    }
+flagged = Партия #{ $id }: у { $loser } вышло время — победа { $winner } (T1).
+resigned = Партия #{ $id }: { $loser } сдаётся — победа { $winner } (T2).
+resigned-annulled = Партия #{ $id }: { $loser } сдаётся, а сыграно не больше 10 ходов, — партия аннулирована (R).
+rating-changes = Рейтинг: { $changes }.
+rating-change = { $name } { $after } ({ $sign ->
+        [plus] +
+        [minus] −
+       *[zero] ±
+    }{ $delta })
+draw-offered = { $by } предлагает ничью. { $to }: /draw — принять, /nodraw — отклонить.
+draw-already-offered = Вы уже предложили ничью.
+draw-agreed = Партия #{ $id }: ничья по согласию (T2).
+no-draw-offer = Ничью никто не предлагал — отклонять нечего.
+draw-declined = { $by } отклоняет ничью.
+abort-too-late = Отменять партию уже поздно: обе стороны сделали ход. Можно сдаться (/resign) или предложить ничью (/draw).
+aborted = { $by } отменяет партию #{ $id }; она не засчитывается.
+not-monitored = В партии #{ $id } нет контроля активности.
+claim-on-own-turn = Сейчас ваш ход; забрать партию можно, только пока соперник заставляет вас ждать.
+claim-too-early = { $who } не ходит уже { $idle }; забрать партию можно после { $limit } бездействия.
+idle-notice = Партия #{ $id }: { $idler } не ходит уже { $idle }. { $other } может забрать партию командой /claim (D6).
+abandoned-win = Партия #{ $id } брошена игроком { $loser } — победа { $winner } (D6).
+abandoned-void = Партия #{ $id } брошена игроком { $loser }, а сыграно не больше 10 ходов, — партия аннулирована (D6).
+auto-moved = Партия #{ $id }: у { $who } вышло время на ход, поэтому стол сам сыграл { $recorded } (D6).
+reminder = { $who }, ваш ход в партии #{ $id }: осталось { $left }.
+games-none = У вас нет неоконченных партий.
+games-line = #{ $id } { $rules } против { $opponent } — { $my_turn ->
+        [yes] ваш ход
+       *[no] ход соперника
+    }{ $here ->
+        [yes] {""}
+       *[no] {" "}(в другом чате)
+    }
+record = Партия #{ $id }, { $white } – { $black }, { $rules }: { $moves ->
+        [none] ходов пока нет
+       *[other] { $moves }
+    }{ $outcome ->
+        [none] {""}
+       *[other] {" "}— { $outcome }
+    }
+record-result = { $result ->
+        [white] победа { $name }
+        [black] победа { $name }
+        [void] партия аннулирована
+       *[draw] ничья
+    }{ $cause ->
+        [none] {""}
+       *[other] , { $cause }
+    }
+no-moves-from = С { $square } сейчас ходить некуда.
+moves-from = С { $square } можно пойти на { $list }.
+bad-square = «{ $text }» — не клетка.
+internal-error = У нас что-то пошло не так; ничего не изменилось. Попробуйте ещё раз.
+conflict = Партия изменилась, пока обрабатывалось ваше сообщение; ничего не изменилось. Посмотрите /board и попробуйте ещё раз.
+help =
+    Уголки и шашки (испанские/португальские) в чате.
+    /challenge @имя [ВАРИАНТ | damas [flying|short] [movetime 30s] [monitor]] [10+5 | 30s+2 | 1d | none] [rated|casual] [white|black|random] — без @имя: принять может любой
+    /accept, /decline, /cancel [N] — принять, отклонить или отменить вызов (или нажмите его кнопки)
+    Ходы пишите текстом: c3-d4, c3 e5, c3e3e5 (шашки: c3xe5, 11-15). Если партий несколько: /move N c3-d4
+    В группе, где бот видит только команды: /m c3-d4 или ответ с ходом на сообщение с доской
+    /moves c3 — куда может пойти c3 · /board · /games · /record N
+    /resign · /draw (предложить или принять) · /nodraw · /abort (пока оба не сделали ход) · /confirm · /claim — или кнопки под доской
+    /rating [@имя] [вариант] — рейтинг и график · /top [вариант] [month] [global] — таблица лидеров · /chips
+    /rules [вариант] — правила
+    Варианты: classic3x3 (по умолчанию), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
+command-help = { $command ->
+        [start] С чего начать: что умеет бот
+        [help] Все команды
+        [challenge] Вызвать игрока (или любого в чате) на партию
+        [accept] Принять вызов
+        [decline] Отклонить вызов
+        [cancel] Отменить свой вызов
+        [m] Сделать ход: /m c3-d4
+        [move] Сделать ход: /move c3-d4
+        [moves] Куда может пойти шашка: /moves c3
+        [board] Показать доску
+        [games] Ваши неоконченные партии
+        [record] Запись партии
+        [resign] Сдаться
+        [draw] Предложить ничью или принять её
+        [nodraw] Отклонить предложение ничьей
+        [abort] Отменить партию, пока оба не сделали ход
+        [confirm] Сделать ход, который сразу проигрывает
+        [claim] Забрать партию, брошенную соперником
+        [rating] Рейтинг и график
+        [top] Таблица лидеров
+        [chips] Ваши фишки
+        [lang] Выбрать язык
+       *[rules] Правила варианта
+    }
+unseen-player = Я ещё не знаком с @{ $handle }: @{ $handle }, сначала отправьте мне /start, а потом /accept здесь.
+rules-corners = { $rules }: цель — занять своими шашками все клетки дома соперника (C1). Ход — это шаг на соседнюю пустую клетку { $diagonal ->
+        [yes] в любом из восьми направлений
+       *[no] по вертикали или горизонтали
+    } или цепочка прыжков через соседние шашки любого цвета; остановиться можно после любого прыжка, дважды вставать на одну клетку нельзя (C2). Первыми ходят белые; последний ход всегда за чёрными, поэтому если оба займут дом соперника на одном и том же ходу — ничья (C5).{ $deadline ->
+        [none] {""}
+       *[other] {" "}Все шашки нужно вывести из своего дома за { $deadline } { $deadline ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }; после срока вывода ход, который заканчивается в своём доме, проигрывает партию (C6).{ $home_exemption ->
+            [yes] {" "}Шашка, запертая соперником в своём доме, срок вывода не нарушает (C6).
+           *[no] {""}
+        }
+    }{ $limit ->
+        [none] {""}
+       *[other] {" "}После { $limit }-го хода побеждает тот, у кого больше шашек в доме соперника (C7).
+    } Позиция, повторившаяся трижды, — ничья; если ходить нечем — тоже ничья (C7).{ $no_blocking ->
+        [yes] {" "}Запирать шашки соперника нельзя (C8).
+       *[no] {" "}Запирать можно (правило C8 не действует).
+    }{ $target_lock ->
+        [yes] {" "}Шашка, вошедшая в дом соперника, может ходить внутри него, но не может его покинуть (C10).
+       *[no] {""}
+    }
+rules-damas = Шашки (8×8, испанские/португальские): простые шашки ходят на одну клетку по диагонали вперёд и бьют только вперёд (D2). Бить обязательно, и взятие продолжается, пока есть что бить; бить нужно как можно больше шашек, а при равенстве — как можно больше дамок (D4). Простая шашка, дошедшая до последнего ряда, становится дамкой. { $flying ->
+        [yes] Дамки дальнобойные: ходят по диагонали на любое расстояние и бьют издалека (D3).
+       *[no] Дамки короткие: ходят на одну клетку по диагонали в любую сторону (D3).
+    } Проигрывает тот, у кого не осталось шашек или ходов (D5).
+
+## Рейтинг
+
+unknown-kind = «{ $word }» — такого рейтинга нет; есть { $kinds }.
+no-rated-games = У { $name } пока нет рейтинговых партий (все начинают с 1000).
+rating-title = Рейтинг { $name }:
+rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } в этом месяце{ $monthly_rank ->
+        [none] {""}
+       *[other] {" "}(#{ $monthly_rank })
+    } · { $games } { $games ->
+        [one] партия
+        [few] партии
+       *[many] партий
+    }: { $won } { $won ->
+        [one] победа
+        [few] победы
+       *[many] побед
+    }, { $drawn } { $drawn ->
+        [one] ничья
+        [few] ничьи
+       *[many] ничьих
+    }, { $lost } { $lost ->
+        [one] поражение
+        [few] поражения
+       *[many] поражений
+    }
+chart-title = Рейтинг { $name } · { $kind }
+top-scope = Таблица лидеров · { $kind } · { $month ->
+        [none] за всё время
+       *[other] за месяц { $month }
+    } · { $global ->
+        [yes] по всем чатам
+       *[no] в этом чате
+    }:
+top-empty = { $scope } пока никто не сыграл ни одной рейтинговой партии.
+top-line = { $place }. { $name } { $rating } ({ $games } { $games ->
+        [one] партия
+        [few] партии
+       *[many] партий
+    })
+top-you = … { $place }. { $name } { $rating } (вы)
+chips = У { $name } { $chips } { $chips ->
+        [one] фишка
+        [few] фишки
+       *[many] фишек
+    }.
+
+## Языки
+
+lang-name = { $code ->
+        [ru] Русский
+        [pt] Português
+        [it] Italiano
+       *[en] English
+    }
+lang-set = { $whose ->
+        [chat] { $lang ->
+            [none] В этом чате я буду отвечать каждому на языке его приложения.
+           *[other] Язык этого чата теперь — { $lang }.
+        }
+       *[you] { $lang ->
+            [none] Я буду отвечать вам на языке вашего приложения.
+           *[other] Ваш язык теперь — { $lang }.
+        }
+    }
+lang-unknown = Языка «{ $code }» я не знаю; выберите один из: { $list } (или auto).
+lang-now = Язык ответов здесь — { $lang }. Сменить его: /lang КОД, где КОД — { $list } (или auto).
+
+## Строки самой консоли
+
+console-welcome = консоль ugolki — пишите строки вида ИМЯ: текст (alice: /challenge @bob), /help — список команд, ИМЯ: [Надпись] — нажать кнопку, Ctrl-D — выход.
+console-line-shape = пишите строки вида ИМЯ: текст, например alice: /challenge @bob
+console-bad-name = «{ $name }» здесь не годится как имя: можно буквы, цифры, _ . - (не больше { $max } { $max ->
+        [one] символа
+        [few] символов
+       *[many] символов
+    })
+console-line-too-long = строка длиннее { $max } { $max ->
+        [one] байта
+        [few] байтов
+       *[many] байтов
+    }; она пропущена
+console-not-text = эта строка не в кодировке UTF-8; она пропущена
+console-no-such-button = кнопки [{ $label }] нет
