@@ -142,3 +142,36 @@ fn two_runs_in_the_same_second_are_both_answered() {
         assert!(stdout.contains("bot: bob has 1000 chips."), "{stdout}");
     }
 }
+
+/// `/lang ru` in the console: what follows reads in Russian for that player, and in
+/// Portuguese for the one who chose it.
+#[test]
+fn console_lang_switches_a_players_replies() {
+    let dir = std::env::temp_dir().join(format!("ugolki-console-lang-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let script = dir.join("lang.txt");
+    std::fs::write(
+        &script,
+        "alice: /lang ru\n\
+         alice: /challenge @bob classic3x3 5+3 white\n\
+         bob: [Accept]\n\
+         alice: c3-d3\n\
+         bob: /lang pt\n\
+         bob: f6-e6\n\
+         alice: a1-a2\n",
+    )
+    .expect("script");
+    let out = console(&dir, &script);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for want in [
+        "bot: Ваш язык теперь — Русский.",
+        "bot: alice вызывает bob",
+        "bot: alice ходит c3-d3.",
+        "bot: bob jogou f6-e6.",
+        "bot → alice: a1-a2: клетка a2 занята",
+    ] {
+        assert!(stdout.contains(want), "missing {want:?} in:\n{stdout}");
+    }
+}

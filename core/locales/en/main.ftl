@@ -75,24 +75,12 @@ cause-no-legal-move = { $side } has no legal move
 cause-no-reply = completed target, black cannot reply
 cause-no-pieces = { $side } has no pieces left
 cause-cannot-move = { $side } cannot move
-cause-flag = { $side ->
-        [white] White
-       *[black] Black
-    } ran out of time
-cause-resigned = { $side ->
-        [white] White
-       *[black] Black
-    } resigned
+cause-flag = { $side } ran out of time
+cause-resigned = { $side } resigned
 cause-agreed = draw agreed
 cause-aborted = aborted before both sides moved
-cause-abandoned = { $side ->
-        [white] White
-       *[black] Black
-    } abandoned the game
-cause-no-first-move = { $side ->
-        [white] White
-       *[black] Black
-    } never made a first move
+cause-abandoned = { $side } abandoned the game
+cause-no-first-move = { $side } never made a first move
 result-line = { $ended ->
         [yes] { $winner ->
             [white] white wins ({ $cause })
@@ -308,10 +296,13 @@ record = Game #{ $id }, { $white } – { $black }, { $rules }: { $moves ->
        *[other] {" "}— { $outcome }
     }
 record-result = { $result ->
-        [white] { $name } wins, { $cause }
-        [black] { $name } wins, { $cause }
-        [void] void, { $cause }
-       *[draw] draw, { $cause }
+        [white] { $name } wins
+        [black] { $name } wins
+        [void] void
+       *[draw] draw
+    }{ $cause ->
+        [none] {""}
+       *[other] , { $cause }
     }
 no-moves-from = Nothing can move from { $square } now.
 moves-from = { $square } can go to { $list }.

@@ -128,3 +128,63 @@ fn english_plurals_come_from_the_catalogue() {
     assert_eq!(english(&line(1)), "1. alice 1015 (1 game)");
     assert_eq!(english(&line(2)), "1. alice 1015 (2 games)");
 }
+
+/// Messages that read the same in every language (numbers, squares, names, notation; the
+/// game name Damas, which `kind-name`'s sample falls back to).
+const SAME_IN_EVERY_LANGUAGE: [&str; 10] = [
+    "kind-name",
+    "duration-days",
+    "time-fischer",
+    "game-number",
+    "refused",
+    "btn-square",
+    "status-clocks",
+    "rating-change",
+    "lang-name",
+    "list-or",
+];
+
+#[test]
+fn every_language_says_its_own_words() {
+    let mut same = Vec::new();
+    for lang in Lang::all().filter(|l| *l != Lang::EN) {
+        for msg in Msg::samples() {
+            if SAME_IN_EVERY_LANGUAGE.contains(&msg.key()) {
+                continue;
+            }
+            let (Ok(theirs), Ok(ours)) = (try_render(&msg, lang), try_render(&msg, Lang::EN))
+            else {
+                continue;
+            };
+            if theirs == ours {
+                same.push(format!("{}: {} = {theirs}", lang.code(), msg.key()));
+            }
+        }
+    }
+    assert!(same.is_empty(), "untranslated:\n{}", same.join("\n"));
+}
+
+#[test]
+fn russian_plurals_have_three_forms() {
+    let Some(ru) = Lang::from_tag("ru") else {
+        return;
+    };
+    let chips = |n| {
+        try_render(
+            &Msg::Chips {
+                name: "Боб".into(),
+                chips: n,
+            },
+            ru,
+        )
+        .expect("renders")
+    };
+    let (one, few, many) = (chips(1), chips(2), chips(5));
+    assert_ne!(one, few);
+    assert_ne!(few, many);
+    assert_ne!(one, many);
+    assert_eq!(
+        Lang::from_tag("pt-BR").map(Lang::code),
+        Lang::from_tag("pt").map(Lang::code)
+    );
+}

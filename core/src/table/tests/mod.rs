@@ -15,6 +15,7 @@ mod clocks;
 mod endings;
 mod fair_play;
 mod fuzz;
+mod languages;
 mod moves;
 mod ratings;
 mod restart;

@@ -1,0 +1,505 @@
+### Português: o catálogo em português (neutro, para leitores do Brasil e de Portugal).
+### Mesmas mensagens, variáveis e chaves de seleção que o catálogo inglês (en/main.ftl).
+### Termos das páginas de regras originais (shared/seeds): Corners — «casa», «prazo», «peça»,
+### «lance», «passo», «salto», «cadeia de saltos», «casa adversária»; Damas — «pedra», «peão»,
+### «dama», «captura», «lei da quantidade», «lei da qualidade», «jogada».
+### O plural «one» do pt inclui o 0 (CLDR): onde pode haver zero, a variante [0] usa o plural.
+
+## Pieces of other messages
+
+duration-days = { $days }d { $hours }h
+time-none = sem relógio
+time-fischer = { $text }
+time-per-move = { $text } por lance
+list-or = { $first } ou { $second }
+game-number = #{ $id }
+rules-name = { $family ->
+        [damas] Damas ({ $flying ->
+            [yes] dama de várias casas
+           *[no] dama de uma casa
+        })
+       *[other] Corners, { $training ->
+            [yes] sala de treino ({ $family ->
+                [classic3x3] clássico 3×3
+                [classic3x4] clássico 3×4
+                [diagonal3x3] diagonal 3×3
+                [diagonal3x4] diagonal 3×4
+                [triangle] casa triangular
+                [square4x4] casa 4×4
+                [halma16] Halma 16×16
+               *[other] casa personalizada
+            })
+           *[no] { $family ->
+                [classic3x3] clássico 3×3
+                [classic3x4] clássico 3×4
+                [classic4x3] clássico 3×4 (espelhado)
+                [diagonal3x3] diagonal 3×3
+                [diagonal3x4] diagonal 3×4
+                [triangle] casa triangular
+                [square4x4] casa 4×4
+                [halma16] Halma 16×16
+               *[other] { $family }
+            }
+        }
+    }
+kind-name = { $kind ->
+        [classic3x3] clássico 3×3
+        [classic3x4] clássico 3×4
+        [diagonal3x3] diagonal 3×3
+       *[damas] Damas
+    }
+terms = { $rules } · { $time } · { $rated ->
+        [yes] com rating
+       *[no] casual
+    }{ $movetime ->
+        [none] {""}
+       *[other] {" · "}tempo de jogada { $movetime }
+    }{ $monitor ->
+        [yes] {" · "}monitor de atividade
+       *[no] {""}
+    }{ $stake ->
+        [none] {""}
+       *[other] {" · "}aposta de { $stake ->
+            [one] { $stake } ficha
+           *[other] { $stake } fichas
+        }
+    }
+
+## Why games end
+
+cause-completed = casa adversária preenchida
+cause-both-completed = ambos preencheram a casa adversária no lance { $move_no }
+cause-returned-home = { $side ->
+        [white] as brancas trouxeram
+       *[black] as pretas trouxeram
+    } uma peça de volta para casa depois do prazo
+cause-left-home-late = { $side ->
+        [white] as brancas não saíram
+       *[black] as pretas não saíram
+    } de casa no prazo
+cause-both-left-home-late = nenhum dos dois saiu de casa no prazo
+cause-limit = limite da partida, { $white } a { $black } na casa adversária
+cause-repetition = posição repetida três vezes
+cause-no-legal-move = { $side ->
+        [white] as brancas não têm
+       *[black] as pretas não têm
+    } nenhum lance
+cause-no-reply = casa adversária preenchida, as pretas não podem responder
+cause-no-pieces = { $side ->
+        [white] as brancas ficaram
+       *[black] as pretas ficaram
+    } sem pedras
+cause-cannot-move = { $side ->
+        [white] as brancas não podem
+       *[black] as pretas não podem
+    } fazer nenhum movimento
+cause-flag = { $side ->
+        [white] as brancas ficaram
+       *[black] as pretas ficaram
+    } sem tempo
+cause-resigned = { $side ->
+        [white] as brancas desistiram
+       *[black] as pretas desistiram
+    }
+cause-agreed = empate por acordo
+cause-aborted = abortada antes de ambos jogarem
+cause-abandoned = { $side ->
+        [white] as brancas abandonaram
+       *[black] as pretas abandonaram
+    } a partida
+cause-no-first-move = { $side ->
+        [white] as brancas não fizeram
+       *[black] as pretas não fizeram
+    } o primeiro lance
+result-line = { $ended ->
+        [yes] { $winner ->
+            [white] as brancas vencem ({ $cause })
+            [black] as pretas vencem ({ $cause })
+           *[none] empate ({ $cause })
+        }
+       *[no] em andamento
+    }
+
+## Why a move is refused
+
+refused = { $text }: { $reason }
+text-empty = o lance está vazio
+text-too-long = o lance é longo demais
+text-bad-square = '{ $text }' não é uma casa
+text-one-square = um lance indica pelo menos duas casas
+text-bad-number = '{ $text }' não é um número de casa (1-32)
+ill-no-piece-of-yours = não há nenhuma peça sua em { $square }
+ill-off-board = { $square } não está neste tabuleiro
+ill-occupied = a casa { $square } está ocupada
+ill-mixed = passos e saltos não se misturam num mesmo lance
+ill-would-block = esse lance bloquearia a peça em { $square } (regra C8)
+ill-unreachable = a peça em { $from } não pode chegar a { $to }
+ill-not-a-jump = { $from }-{ $to } não é nem um passo nem um salto
+ill-nothing-to-jump = não há nenhuma peça em { $square } para saltar por cima
+ill-revisit = uma cadeia não pode passar duas vezes pela mesma casa ({ $square })
+ill-target-locked = a peça em { $square } já chegou à casa adversária e não pode mais sair dela
+ill-game-over = a partida já terminou
+ill-not-playing = { $square } não é uma casa de jogo
+ill-capture-compulsory = a captura é obrigatória
+ill-quantity = lei da quantidade: é obrigatório capturar o maior número possível de pedras ({ $count })
+ill-quality = lei da qualidade: entre as capturas de { $count ->
+        [one] { $count } pedra
+       *[other] { $count } pedras
+    }, é obrigatório capturar o maior número possível de damas ({ $kings })
+ill-must-continue = a captura deve seguir a partir de { $square }
+ill-backward = os peões só andam e capturam para a frente
+ill-not-a-move = { $from }-{ $to } não é um movimento possível desta pedra
+ill-nothing-to-take = não há nenhuma pedra adversária para capturar entre { $from } e { $to }
+ill-taken-twice = a pedra em { $square } já foi capturada nesta jogada
+ill-ambiguous = lance ambíguo; escreva qual deles: { $options }
+
+## Variants
+
+variant-unknown = variante '{ $id }' desconhecida (opções: classic3x3, classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training)
+variant-bad-option = opção de treino '{ $option }' não reconhecida (ortho, diag, deadline=N|off, limit=N|off, blocking=on|off, lock=on|off, home=a1-c3.d1)
+variant-bad-home = essa forma de casa não pode ser usada: { $problem }
+home-not-a-square = '{ $item }' não é uma casa do tabuleiro nem um intervalo como a1-c3
+home-empty = está vazia
+home-off-board = { $square } está fora do tabuleiro
+home-too-many = tem { $count ->
+        [one] { $count } casa
+       *[other] { $count } casas
+    }, mais do que o máximo de { $max }
+home-both-homes = { $square } ficaria nas casas dos dois lados
+
+## Reading commands
+
+cmd-too-long = Essa mensagem é longa demais (no máximo { $max ->
+        [one] { $max } caractere
+       *[other] { $max } caracteres
+    }).
+cmd-unknown = Comando desconhecido: /{ $name } (veja /help).
+cmd-challenge-word = Não entendi '{ $word }' no desafio (veja /help).
+cmd-not-a-game-number = '{ $text }' não é um número de partida.
+cmd-move-missing = /move precisa de um lance, por exemplo /move c3-d4
+cmd-moves-missing = /moves precisa de uma casa, por exemplo /moves c3
+cmd-one-game = Indique um jogo só, não dois.
+cmd-one-time-control = Indique um tempo só (por exemplo 10+5), não dois.
+cmd-name-after-at = Escreva o nome do jogador logo depois do @.
+cmd-kings-are-damas = O tipo de dama '{ $word }' é uma opção das Damas: escreva damas { $word }
+cmd-movetime-range = movetime precisa de um tempo entre 5s e 24h, por exemplo movetime 30s
+cmd-damas-options = movetime e monitor são opções das Damas.
+cmd-not-rated = { $rules }: esta variante não vale rating; escreva casual.
+cmd-stake-needs-rated = A aposta só é possível numa partida de Damas com rating: damas rated stake 50
+cmd-stake-number = stake precisa de um número de fichas, por exemplo stake 50
+cmd-space-before-at = Coloque um espaço antes de @{ $name }: /{ $command } @{ $name }
+cmd-bad-mention = '{ $word }' não é um nome: escreva @nome uma vez só, por exemplo @bob
+
+## Buttons (the console and outside checks rely on these English labels)
+
+btn-accept = Aceitar
+btn-decline = Recusar
+btn-cancel = Cancelar
+btn-resign = Desistir
+btn-offer-draw = Propor empate
+btn-accept-draw = Aceitar empate
+btn-decline-draw = Recusar empate
+btn-abort = Abortar
+btn-confirm = Confirmar
+btn-square = { $square }
+button-stale = Este botão está desatualizado: a partida já avançou.
+button-not-yours = Este botão não é seu.
+
+## Challenges
+
+challenge-to = { $from } desafia { $to }: { $terms }{ $wish ->
+        [white] {" "}({ $from } joga de brancas)
+        [black] {" "}({ $from } joga de pretas)
+       *[none] {""}
+    } — desafio #{ $id }.{ $pair_limit ->
+        [yes] {" "}Casual: hoje vocês já jogaram entre si as 3 partidas com rating (F2).
+       *[no] {""}
+    } { $to }: /accept ou /decline. Expira em { $minutes ->
+        [one] { $minutes } minuto
+       *[other] { $minutes } minutos
+    }.
+challenge-open = { $from } propõe uma partida a qualquer pessoa aqui: { $terms }{ $wish ->
+        [white] {" "}({ $from } joga de brancas)
+        [black] {" "}({ $from } joga de pretas)
+       *[none] {""}
+    } — desafio #{ $id }. Use /accept para jogar. Expira em { $minutes ->
+        [one] { $minutes } minuto
+       *[other] { $minutes } minutos
+    }.
+look-alike = Atenção: o nome { $name } mistura alfabetos, por isso pode parecer o de outra pessoa.
+too-many-challenges = Você já tem { $max ->
+        [one] { $max } desafio aberto
+       *[other] { $max } desafios abertos
+    }; espere as respostas ou cancele um com /cancel (F3).
+challenge-rate = São mais de { $max ->
+        [one] { $max } desafio
+       *[other] { $max } desafios
+    } num minuto; espere um pouco (F3).
+which-challenge = Há vários desafios abertos para você: { $list }. Indique qual, por exemplo /accept { $first }.
+challenge-brief = #{ $id } de { $from } ({ $terms })
+challenge-taken = { $by } aceitou o desafio #{ $id }: partida #{ $game }.
+self-challenge = Não é possível jogar contra si mesmo.
+one-at-a-time = Desafie um jogador de cada vez.
+no-challenge-for-you = Não há nenhum desafio aberto para você aqui.
+no-such-challenge = Não há nenhum desafio #{ $id } aberto aqui.
+challenge-for-someone-else = O desafio #{ $id } é para outra pessoa.
+own-challenge = Esse desafio é seu; use /cancel se mudou de ideia.
+challenge-gone = Esse desafio já não está aberto: alguém o aceitou, foi cancelado ou expirou.
+declined = { $by } recusou o desafio #{ $id } de { $challenger }.
+only-target-declines = Só o jogador desafiado pode recusar; quem desafiou pode usar /cancel.
+only-author-cancels = Só quem fez o desafio pode cancelá-lo.
+cancelled = Desafio #{ $id } cancelado.
+nothing-to-cancel = Você não tem nenhum desafio aberto aqui.
+expired = O desafio #{ $id } de { $challenger } expirou.
+not-enough-chips = { $who } tem { $has ->
+        [0] { $has } fichas
+        [one] { $has } ficha
+       *[other] { $has } fichas
+    }, o que não basta para uma aposta de { $stake }.
+stake-not-covered = Os dois jogadores precisam de { $stake ->
+        [one] { $stake } ficha
+       *[other] { $stake } fichas
+    } para esta partida; um de vocês já não as tem.
+unknown-player = Ainda não conheço @{ $handle }.
+
+## Games
+
+game-started = Partida #{ $id }: { $white } (brancas) contra { $black } (pretas) · { $terms }.{ $pair_limit ->
+        [yes] {" "}Casual: hoje vocês já jogaram entre si as 3 partidas com rating (F2).
+       *[no] {""}
+    } { $white }, é a sua vez.
+no-first-move = Partida #{ $id } abortada: { $who } não fez o primeiro lance (F1); não conta.
+already-played = { $recorded } já foi jogado; agora é a vez do adversário.
+too-many-pictures = Você pediu mais de { $max ->
+        [one] { $max } imagem
+       *[other] { $max } imagens
+    } por minuto; espere um pouco.
+record-more = Partida #{ $id }, continuação: { $moves }
+no-game-here = Você não tem nenhuma partida neste chat.
+several-games = Você tem várias partidas aqui ({ $ids }); indique qual, por exemplo /move { $first } c3-d4.
+no-such-game = Não há nenhuma partida #{ $id } neste chat.
+not-your-game = A partida #{ $id } não é sua.
+game-is-over = A partida #{ $id } já terminou.
+not-your-turn = Não é a sua vez.
+confirm-needed = O lance { $recorded } termina na sua própria casa depois do prazo (lance { $deadline }), o que perde a partida imediatamente (regra C6). Escreva /confirm para jogá-lo mesmo assim.
+nothing-to-confirm = Não há nenhum lance à espera de /confirm.
+after-move = { $mover } jogou { $recorded }. { $status }{ $offer_declined ->
+        [yes] {" "}A proposta de empate foi recusada.
+       *[no] {""}
+    }
+status = Lance { $move_no }{ $clocks ->
+        [none] {""}
+       *[other] {" · "}{ $clocks }
+    }{ $deadline ->
+        [none] {""}
+       *[other] {" · "}prazo para sair de casa: lance { $deadline }
+    }{ $limit ->
+        [none] {""}
+       *[other] {" · "}limite: lance { $limit }
+    } · vez de { $to_move }
+status-clocks = { $white } { $white_clock } · { $black } { $black_clock }
+board-info = Lance { $move_no }{ $deadline ->
+        [none] {""}
+       *[other] {" · "}prazo para sair de casa: lance { $deadline }
+    }{ $limit ->
+        [none] {""}
+       *[other] {" · "}limite: lance { $limit }
+    }
+board-caption = Partida #{ $id }. { $status }
+rules-result = { $winner ->
+        [white] Fim da partida #{ $id }: { $name } (brancas) vence — { $cause } ({ $rule }).
+        [black] Fim da partida #{ $id }: { $name } (pretas) vence — { $cause } ({ $rule }).
+       *[none] Fim da partida #{ $id }: empate — { $cause } ({ $rule }).
+    }
+flagged = Partida #{ $id }: { $loser } ficou sem tempo — { $winner } vence (T1).
+resigned = Partida #{ $id }: { $loser } desistiu — { $winner } vence (T2).
+resigned-annulled = Partida #{ $id }: { $loser } desistiu com 10 lances ou menos jogados — a partida foi anulada (R).
+rating-changes = Rating: { $changes }.
+rating-change = { $name } { $after } ({ $sign ->
+        [plus] +
+        [minus] −
+       *[zero] ±
+    }{ $delta })
+draw-offered = { $by } propõe empate. { $to }: /draw para aceitar, /nodraw para recusar.
+draw-already-offered = Você já propôs empate.
+draw-agreed = Partida #{ $id }: empate por acordo (T2).
+no-draw-offer = Não há nenhuma proposta de empate para recusar.
+draw-declined = { $by } recusou o empate.
+abort-too-late = Tarde demais para abortar: os dois lados já jogaram. Você pode desistir com /resign ou propor empate com /draw.
+aborted = Partida #{ $id } abortada por { $by }; não conta.
+not-monitored = A partida #{ $id } não tem monitor de atividade.
+claim-on-own-turn = É a sua vez: só é possível reivindicar a partida quando o adversário demora a jogar.
+claim-too-early = { $who } não joga há { $idle }; só poderá reivindicar a partida depois de { $limit }.
+idle-notice = Partida #{ $id }: { $idler } não joga há { $idle }. { $other } pode reivindicar a partida com /claim (D6).
+abandoned-win = Partida #{ $id }: { $loser } abandonou a partida — { $winner } vence (D6).
+abandoned-void = Partida #{ $id }: { $loser } abandonou a partida com 10 lances ou menos jogados — a partida foi anulada (D6).
+auto-moved = Partida #{ $id }: acabou o tempo de jogada de { $who }, e a mesa jogou { $recorded } automaticamente (D6).
+reminder = { $who }, é a sua vez na partida #{ $id } (restam { $left }).
+games-none = Você não tem nenhuma partida em andamento.
+games-line = #{ $id } { $rules } contra { $opponent } — { $my_turn ->
+        [yes] sua vez
+       *[no] vez do adversário
+    }{ $here ->
+        [yes] {""}
+       *[no] {" "}(outro chat)
+    }
+record = Partida #{ $id }, { $white } – { $black }, { $rules }: { $moves ->
+        [none] ainda sem lances
+       *[other] { $moves }
+    }{ $outcome ->
+        [none] {""}
+       *[other] {" "}— { $outcome }
+    }
+record-result = { $result ->
+        [white] { $name } vence, { $cause }
+        [black] { $name } vence, { $cause }
+        [void] sem efeito, { $cause }
+       *[draw] empate, { $cause }
+    }
+no-moves-from = Não há nenhum lance possível a partir de { $square } agora.
+moves-from = A peça em { $square } pode ir para { $list }.
+bad-square = '{ $text }' não é uma casa.
+internal-error = Ocorreu um erro do nosso lado; nada foi alterado. Tente novamente.
+conflict = A partida mudou enquanto a sua mensagem era processada; nada foi alterado. Veja o /board e tente novamente.
+help =
+    Corners (Ugolki) e Damas no chat.
+    /challenge @jogador [VARIANTE | damas [flying|short] [movetime 30s] [monitor]] [10+5 | 30s+2 | 1d | none] [rated|casual] [white|black|random] — sem @jogador: qualquer pessoa pode aceitar
+    /accept, /decline, /cancel [N] — aceitar, recusar ou retirar um desafio (ou use os botões dele)
+    Escreva os lances como texto: c3-d4, c3 e5, c3e3e5 (Damas: c3xe5, 11-15). Com várias partidas: /move N c3-d4
+    Num grupo em que o bot só vê comandos: /m c3-d4, ou responda ao tabuleiro com o lance
+    /moves c3 — para onde a peça em c3 pode ir · /board · /games · /record N
+    /resign · /draw (propor ou aceitar empate) · /nodraw · /abort (antes de ambos jogarem) · /confirm · /claim — ou os botões sob o tabuleiro
+    /rating [@jogador] [tipo] — rating e gráfico · /top [tipo] [month] [global] — a classificação · /chips
+    /rules [variante] — as regras
+    Variantes: classic3x3 (padrão), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
+command-help = { $command ->
+        [start] Comece aqui: o que o bot faz
+        [help] Todos os comandos
+        [challenge] Desafiar um jogador (ou qualquer pessoa aqui) para uma partida
+        [accept] Aceitar um desafio
+        [decline] Recusar um desafio
+        [cancel] Retirar o seu desafio
+        [m] Jogar um lance: /m c3-d4
+        [move] Jogar um lance: /move c3-d4
+        [moves] Para onde uma peça pode ir: /moves c3
+        [board] Mostrar o tabuleiro
+        [games] As suas partidas em andamento
+        [record] Os lances de uma partida
+        [resign] Desistir da partida
+        [draw] Propor empate ou aceitar a proposta
+        [nodraw] Recusar uma proposta de empate
+        [abort] Abortar a partida antes de ambos jogarem
+        [confirm] Jogar um lance que perde imediatamente
+        [claim] Reivindicar uma partida que o adversário abandonou
+        [rating] Rating e gráfico
+        [top] A classificação
+        [chips] As suas fichas
+        [lang] Escolher o seu idioma
+       *[rules] As regras de uma variante
+    }
+unseen-player = Ainda não conheço @{ $handle }: @{ $handle }, envie primeiro /start numa conversa comigo e depois use /accept aqui.
+rules-corners = { $rules }: vence quem primeiro preencher toda a casa adversária com as próprias peças (C1). Um lance é um passo { $diagonal ->
+        [yes] na vertical, na horizontal ou na diagonal
+       *[no] na vertical ou na horizontal
+    } para uma casa vizinha vazia, ou uma cadeia de saltos sobre peças vizinhas de qualquer cor; é possível parar depois de qualquer salto, e uma cadeia não pode passar duas vezes pela mesma casa (C2). As brancas jogam primeiro, então as pretas sempre têm o último lance: se os dois preenchem a casa adversária no mesmo lance, a partida é empate (C5).{ $deadline ->
+        [none] {""}
+       *[other] {" "}Todas as peças devem sair de casa no prazo de { $deadline ->
+            [one] { $deadline } lance
+           *[other] { $deadline } lances
+        }; depois do prazo, um lance que termina na própria casa perde a partida (C6).{ $home_exemption ->
+            [yes] {" "}Uma peça bloqueada dentro da própria casa, com uma peça adversária entre as que a impedem de se mover, não descumpre o prazo (C6).
+           *[no] {""}
+        }
+    }{ $limit ->
+        [none] {""}
+       *[other] {" "}Depois do { $limit }º lance das pretas, vence quem tem mais peças na casa adversária; em caso de igualdade, é empate (C7).
+    } Também é empate quando uma posição se repete três vezes com o mesmo jogador da vez, ou quando um jogador não tem nenhum lance (C7).{ $no_blocking ->
+        [yes] {" "}Proibido bloquear: não se pode fazer um lance depois do qual uma peça adversária fique sem poder dar passo nem saltar por causa de uma das suas peças (C8).
+       *[no] {" "}Bloquear é permitido (a regra C8 não se aplica).
+    }{ $target_lock ->
+        [yes] {" "}Uma peça que entra na casa adversária pode andar dentro dela, mas nunca mais sair (C10).
+       *[no] {""}
+    }
+rules-damas = Damas (tabuleiro 8×8, regras portuguesas e espanholas): os peões andam na diagonal, uma só casa para a frente, e só capturam para a frente (D2). A captura é obrigatória e continua na mesma jogada enquanto for possível; é obrigatório capturar o maior número possível de pedras e, entre capturas iguais em número, o maior número de damas (lei da quantidade e lei da qualidade, D4). O peão que chega ao final do tabuleiro é promovido a dama. { $flying ->
+        [yes] A dama anda na diagonal, para a frente ou para trás, percorrendo quantas casas livres houver, e pode capturar uma pedra distante na mesma diagonal (D3).
+       *[no] A dama anda uma casa na diagonal, como o peão, mas também para trás, e captura em qualquer direção (dama de uma casa, D3).
+    } Perde quem fica sem pedras ou sem nenhum movimento possível (D5).
+
+## Ratings
+
+unknown-kind = '{ $word }' não é um tipo de partida com rating; opções: { $kinds }.
+no-rated-games = { $name } ainda não tem partidas com rating (todos começam com 1000).
+rating-title = Rating de { $name }:
+rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } neste mês{ $monthly_rank ->
+        [none] {""}
+       *[other] {" "}(#{ $monthly_rank })
+    } · { $games ->
+        [0] { $games } partidas
+        [one] { $games } partida
+       *[other] { $games } partidas
+    }: { $won ->
+        [0] { $won } vitórias
+        [one] { $won } vitória
+       *[other] { $won } vitórias
+    }, { $drawn ->
+        [0] { $drawn } empates
+        [one] { $drawn } empate
+       *[other] { $drawn } empates
+    }, { $lost ->
+        [0] { $lost } derrotas
+        [one] { $lost } derrota
+       *[other] { $lost } derrotas
+    }
+chart-title = { $name } · rating em { $kind }
+top-scope = Classificação ({ $kind }, { $month ->
+        [none] geral
+       *[other] mês { $month }
+    }, { $global ->
+        [yes] todos os chats
+       *[no] este chat
+    }):
+top-empty = { $scope } ainda ninguém jogou uma partida com rating.
+top-line = { $place }. { $name } { $rating } ({ $games ->
+        [0] { $games } partidas
+        [one] { $games } partida
+       *[other] { $games } partidas
+    })
+top-you = … { $place }. { $name } { $rating } (você)
+chips = { $name } tem { $chips ->
+        [0] { $chips } fichas
+        [one] { $chips } ficha
+       *[other] { $chips } fichas
+    }.
+
+## Languages
+
+lang-name = { $code ->
+        [ru] Русский
+        [pt] Português
+        [it] Italiano
+       *[en] English
+    }
+lang-set = { $whose ->
+        [chat] Este chat
+       *[you] Você
+    } { $lang ->
+        [none] vai receber respostas no idioma do app de cada jogador.
+       *[other] vai receber respostas em { $lang }.
+    }
+lang-unknown = Não falo '{ $code }'; experimente um destes: { $list } (ou auto).
+lang-now = Aqui as respostas são em { $lang }. /lang CÓDIGO muda o idioma: { $list } (ou auto).
+
+## The console's own lines
+
+console-welcome = console do ugolki — escreva linhas no formato NOME: texto (alice: /challenge @bob), /help para os comandos, NOME: [Rótulo] para usar um botão, Ctrl-D para sair.
+console-line-shape = escreva as linhas no formato NOME: texto, por exemplo alice: /challenge @bob
+console-bad-name = '{ $name }' não é um nome válido aqui: letras, algarismos, _ . - (no máximo { $max ->
+        [one] { $max } caractere
+       *[other] { $max } caracteres
+    })
+console-line-too-long = essa linha tem mais de { $max ->
+        [one] { $max } byte
+       *[other] { $max } bytes
+    }; foi ignorada
+console-not-text = essa linha não é texto UTF-8; foi ignorada
+console-no-such-button = não há nenhum botão [{ $label }] para usar
