@@ -45,7 +45,7 @@ fn console_script_plays_a_game_and_writes_boards() {
     );
     for want in [
         "> alice: /challenge @bob classic3x4 3+2 white",
-        "bot: alice challenges bob: Corners, classic 3×4 · 3+2 · rated (they take White) — challenge #1.",
+        "bot: alice challenges bob: Corners, classic 3×4 · 3+2 · rated (alice takes White) — challenge #1.",
         "bot: Game #1: alice (White) vs bob (Black)",
         "bot: alice played d3-e3.",
         "bot: bob played e6-e5.",

@@ -237,6 +237,11 @@ async fn two_players_play_corners_and_damas_in_a_group_by_commands_replies_and_b
         })
         .await;
     assert!(ok, "setMyCommands: {:?}", g.fake.commands());
+    // And in each language the bot speaks, for clients set to it.
+    let langs: Vec<Option<String>> = g.fake.commands().into_iter().map(|(l, _)| l).collect();
+    for code in ["ru", "pt", "it"] {
+        assert!(langs.contains(&Some(code.to_string())), "{langs:?}");
+    }
 
     // Corners, to the end of the game by its rules (random play ends by C6 or C7).
     start_game(&g, "classic3x3 none").await;

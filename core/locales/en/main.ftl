@@ -169,16 +169,16 @@ button-not-yours = That button is not for you.
 ## Challenges
 
 challenge-to = { $from } challenges { $to }: { $terms }{ $wish ->
-        [white] {" "}(they take White)
-        [black] {" "}(they take Black)
+        [white] {" "}({ $from } takes White)
+        [black] {" "}({ $from } takes Black)
        *[none] {""}
     } — challenge #{ $id }.{ $pair_limit ->
         [yes] {" "}Casual: you have played your 3 rated games against each other today (F2).
        *[no] {""}
     } { $to }: /accept or /decline. It expires in { $minutes } min.
 challenge-open = { $from } offers a game to anyone here: { $terms }{ $wish ->
-        [white] {" "}(they take White)
-        [black] {" "}(they take Black)
+        [white] {" "}({ $from } takes White)
+        [black] {" "}({ $from } takes Black)
        *[none] {""}
     } — challenge #{ $id }. /accept to play. It expires in { $minutes } min.
 look-alike = Careful: the name { $name } mixes alphabets, so it can look like someone else's.

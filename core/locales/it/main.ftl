@@ -1,0 +1,515 @@
+### Italiano. Stessi messaggi, variabili e selettori del catalogo inglese (core/locales/en/main.ftl).
+### Le variabili sono i campi di `Msg` (core/src/words/msg.rs). I colori arrivano come `white` /
+### `black`, i sì/no come `yes` / `no`, i valori assenti come `none`.
+### Termini (dalla pagina originale delle regole, seeds/corners-rules.it.txt): casa, casa avversaria,
+### termine, limite della partita, pedina, passo, salto, catena di salti, bloccare, patta.
+### Damas: pedina (man), dama (king), presa (capture), pezzo (pedina o dama).
+### I comandi (/accept, /draw, …) e le parole chiave delle sfide (rated, casual, white, flying, …)
+### restano in inglese: sono quello che i giocatori scrivono.
+
+## Pezzi di altri messaggi
+
+duration-days = { $days }g { $hours }h
+time-none = senza orologio
+time-fischer = { $text }
+time-per-move = { $text } a mossa
+list-or = { $first } o { $second }
+game-number = #{ $id }
+rules-name = { $family ->
+        [damas] Damas ({ $flying ->
+            [yes] dame volanti
+           *[no] dame non volanti
+        })
+       *[other] Corners, { $training ->
+            [yes] allenamento ({ $family ->
+                [classic3x3] classico 3×3
+                [classic3x4] classico 3×4
+                [diagonal3x3] diagonale 3×3
+                [diagonal3x4] diagonale 3×4
+                [triangle] casa triangolare
+                [square4x4] casa 4×4
+                [halma16] Halma 16×16
+               *[other] casa personalizzata
+            })
+           *[no] { $family ->
+                [classic3x3] classico 3×3
+                [classic3x4] classico 3×4
+                [classic4x3] classico 3×4 (speculare)
+                [diagonal3x3] diagonale 3×3
+                [diagonal3x4] diagonale 3×4
+                [triangle] casa triangolare
+                [square4x4] casa 4×4
+                [halma16] Halma 16×16
+               *[other] { $family }
+            }
+        }
+    }
+kind-name = { $kind ->
+        [classic3x3] classico 3×3
+        [classic3x4] classico 3×4
+        [diagonal3x3] diagonale 3×3
+       *[damas] Damas
+    }
+terms = { $rules } · { $time } · { $rated ->
+        [yes] con rating
+       *[no] amichevole
+    }{ $movetime ->
+        [none] {""}
+       *[other] {" · "}tempo per mossa { $movetime }
+    }{ $monitor ->
+        [yes] {" · "}controllo dell'attività
+       *[no] {""}
+    }{ $stake ->
+        [none] {""}
+       *[other] {" · "}posta { $stake ->
+            [one] { $stake } gettone
+           *[other] { $stake } gettoni
+        }
+    }
+
+## Perché finisce una partita
+
+cause-completed = casa avversaria occupata
+cause-both-completed = entrambi hanno occupato la casa avversaria alla mossa { $move_no }
+cause-returned-home = { $side ->
+        [white] il Bianco
+       *[black] il Nero
+    } ha riportato una pedina nella propria casa dopo il termine
+cause-left-home-late = { $side ->
+        [white] il Bianco
+       *[black] il Nero
+    } non è uscito di casa entro il termine
+cause-both-left-home-late = nessuno dei due è uscito di casa entro il termine
+cause-limit = limite della partita, pedine nella casa avversaria: { $white } a { $black }
+cause-repetition = triplice ripetizione della posizione
+cause-no-legal-move = { $side ->
+        [white] il Bianco
+       *[black] il Nero
+    } non ha mosse valide
+cause-no-reply = casa avversaria occupata, il Nero non può rispondere
+cause-no-pieces = { $side ->
+        [white] il Bianco
+       *[black] il Nero
+    } è rimasto senza pezzi
+cause-cannot-move = { $side ->
+        [white] il Bianco
+       *[black] il Nero
+    } non può muovere
+cause-flag = { $side ->
+        [white] il Bianco
+       *[black] il Nero
+    } ha esaurito il tempo
+cause-resigned = { $side ->
+        [white] il Bianco
+       *[black] il Nero
+    } ha abbandonato
+cause-agreed = patta concordata
+cause-aborted = interrotta prima che entrambi avessero mosso
+cause-abandoned = { $side ->
+        [white] il Bianco
+       *[black] il Nero
+    } ha lasciato la partita
+cause-no-first-move = { $side ->
+        [white] il Bianco
+       *[black] il Nero
+    } non ha mai fatto la prima mossa
+result-line = { $ended ->
+        [yes] { $winner ->
+            [white] vince il Bianco ({ $cause })
+            [black] vince il Nero ({ $cause })
+           *[none] patta ({ $cause })
+        }
+       *[no] in corso
+    }
+
+## Perché una mossa viene rifiutata
+
+refused = { $text }: { $reason }
+text-empty = la mossa è vuota
+text-too-long = la mossa è troppo lunga
+text-bad-square = «{ $text }» non è una casella
+text-one-square = una mossa indica almeno due caselle
+text-bad-number = «{ $text }» non è un numero di casella (1-32)
+ill-no-piece-of-yours = non hai nessuna pedina su { $square }
+ill-off-board = { $square } non è su questa scacchiera
+ill-occupied = la casella { $square } è occupata
+ill-mixed = passi e salti non si mescolano nella stessa mossa
+ill-would-block = così la pedina su { $square } resterebbe bloccata (regola C8)
+ill-unreachable = la pedina su { $from } non può arrivare in { $to }
+ill-not-a-jump = { $from }-{ $to } non è né un passo né un salto
+ill-nothing-to-jump = su { $square } non c'è nessuna pedina da saltare
+ill-revisit = una catena non può atterrare due volte su { $square }
+ill-target-locked = la pedina su { $square } è arrivata nella casa avversaria e non può più uscirne
+ill-game-over = la partita è finita
+ill-not-playing = { $square } non è una casella di gioco
+ill-capture-compulsory = la presa è obbligatoria
+ill-quantity = devi prendere il maggior numero di pezzi possibile ({ $count ->
+        [one] { $count } pezzo
+       *[other] { $count } pezzi
+    })
+ill-quality = tra le prese di { $count ->
+        [one] { $count } pezzo
+       *[other] { $count } pezzi
+    } devi scegliere quella con più dame ({ $kings ->
+        [one] { $kings } dama
+       *[other] { $kings } dame
+    })
+ill-must-continue = la presa deve continuare da { $square }
+ill-backward = le pedine muovono e prendono solo in avanti
+ill-not-a-move = { $from }-{ $to } non è una mossa valida per questo pezzo
+ill-nothing-to-take = tra { $from } e { $to } non c'è nessun pezzo avversario da prendere
+ill-taken-twice = il pezzo su { $square } è già stato preso in questa mossa
+ill-ambiguous = mossa ambigua, indica quale: { $options }
+
+## Varianti
+
+variant-unknown = variante sconosciuta «{ $id }» (prova classic3x3, classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training)
+variant-bad-option = opzione di allenamento «{ $option }» non riconosciuta (ortho, diag, deadline=N|off, limit=N|off, blocking=on|off, lock=on|off, home=a1-c3.d1)
+variant-bad-home = la forma della casa non è utilizzabile: { $problem }
+home-not-a-square = «{ $item }» non è né una casella né un intervallo come a1-c3
+home-empty = non ha nessuna casella
+home-off-board = { $square } non è sulla scacchiera
+home-too-many = troppe caselle ({ $count }): al massimo { $max }
+home-both-homes = { $square } sarebbe in tutte e due le case
+
+## Lettura dei comandi
+
+cmd-too-long = Il messaggio è troppo lungo (al massimo { $max ->
+        [one] { $max } carattere
+       *[other] { $max } caratteri
+    }).
+cmd-unknown = Comando sconosciuto /{ $name } (vedi /help).
+cmd-challenge-word = Non capisco «{ $word }» nella sfida (vedi /help).
+cmd-not-a-game-number = «{ $text }» non è un numero di partita.
+cmd-move-missing = Dopo /move scrivi la mossa, per esempio /move c3-d4
+cmd-moves-missing = Dopo /moves scrivi una casella, per esempio /moves c3
+cmd-one-game = Indica una sola partita, non due.
+cmd-one-time-control = Indica una sola cadenza di gioco, non due.
+cmd-name-after-at = Scrivi il nome del giocatore subito dopo la @.
+cmd-kings-are-damas = «{ $word }» è un tipo di dama, un'opzione di Damas: scrivi damas { $word }
+cmd-movetime-range = movetime vuole un tempo tra 5s e 24h, per esempio movetime 30s
+cmd-damas-options = movetime e monitor sono opzioni di Damas.
+cmd-not-rated = Le partite «{ $rules }» non valgono per il rating; scrivi casual.
+cmd-stake-needs-rated = La posta si mette solo in una partita di Damas con rating: damas rated stake 50
+cmd-stake-number = stake vuole un numero di gettoni, per esempio stake 50
+cmd-space-before-at = Metti uno spazio prima di @{ $name }: /{ $command } @{ $name }
+cmd-bad-mention = «{ $word }» non è un nome: scrivi @nome una volta sola, per esempio @bob
+
+## Pulsanti
+
+btn-accept = Accetta
+btn-decline = Rifiuta
+btn-cancel = Annulla
+btn-resign = Abbandona
+btn-offer-draw = Proponi patta
+btn-accept-draw = Accetta patta
+btn-decline-draw = Rifiuta patta
+btn-abort = Interrompi
+btn-confirm = Conferma
+btn-square = { $square }
+button-stale = Questo pulsante non è più valido: la partita è andata avanti.
+button-not-yours = Questo pulsante non è per te.
+
+## Sfide
+
+challenge-to = { $from } sfida { $to }: { $terms }{ $wish ->
+        [white] {" "}({ $from } gioca col Bianco)
+        [black] {" "}({ $from } gioca col Nero)
+       *[none] {""}
+    } — sfida #{ $id }.{ $pair_limit ->
+        [yes] {" "}Amichevole: oggi avete già giocato tra voi le vostre 3 partite con rating (F2).
+       *[no] {""}
+    } { $to }: /accept o /decline. Scade tra { $minutes ->
+        [one] { $minutes } minuto
+       *[other] { $minutes } minuti
+    }.
+challenge-open = { $from } propone una partita a chiunque sia qui: { $terms }{ $wish ->
+        [white] {" "}({ $from } gioca col Bianco)
+        [black] {" "}({ $from } gioca col Nero)
+       *[none] {""}
+    } — sfida #{ $id }. /accept per giocare. Scade tra { $minutes ->
+        [one] { $minutes } minuto
+       *[other] { $minutes } minuti
+    }.
+look-alike = Attenzione: il nome { $name } mescola alfabeti diversi, quindi può sembrare quello di qualcun altro.
+too-many-challenges = Hai già { $max ->
+        [one] { $max } sfida aperta
+       *[other] { $max } sfide aperte
+    }; aspetta le risposte o annullane una con /cancel (F3).
+challenge-rate = Sono più di { $max ->
+        [one] { $max } sfida
+       *[other] { $max } sfide
+    } in un minuto; aspetta un po' (F3).
+which-challenge = Hai più sfide aperte: { $list }. Indica quale, per esempio /accept { $first }.
+challenge-brief = #{ $id } da { $from } ({ $terms })
+challenge-taken = Sfida #{ $id } accettata da { $by }: partita #{ $game }.
+self-challenge = Non puoi giocare contro il tuo stesso account.
+one-at-a-time = Sfida un giocatore alla volta.
+no-challenge-for-you = Qui non c'è nessuna sfida aperta per te.
+no-such-challenge = Qui non c'è nessuna sfida #{ $id } aperta.
+challenge-for-someone-else = La sfida #{ $id } è per qualcun altro.
+own-challenge = È la tua sfida; se hai cambiato idea, annullala con /cancel.
+challenge-gone = Quella sfida è appena stata accettata, annullata o è scaduta.
+declined = { $by } ha rifiutato la sfida #{ $id } di { $challenger }.
+only-target-declines = Solo il giocatore sfidato può rifiutare; chi ha lanciato la sfida può annullarla con /cancel.
+only-author-cancels = Solo chi ha lanciato la sfida può annullarla.
+cancelled = Sfida #{ $id } annullata.
+nothing-to-cancel = Qui non hai sfide aperte.
+expired = La sfida #{ $id } di { $challenger } è scaduta.
+not-enough-chips = { $who } ha { $has ->
+        [one] { $has } gettone
+       *[other] { $has } gettoni
+    }, non abbastanza per una posta di { $stake }.
+stake-not-covered = { $stake ->
+        [one] Per questa partita serve { $stake } gettone a testa; uno di voi non ce l'ha più.
+       *[other] Per questa partita servono { $stake } gettoni a testa; uno di voi non li ha più.
+    }
+unknown-player = Non conosco ancora @{ $handle }.
+
+## Partite
+
+game-started = Partita #{ $id }: { $white } (Bianco) contro { $black } (Nero) · { $terms }.{ $pair_limit ->
+        [yes] {" "}Amichevole: oggi avete già giocato tra voi le vostre 3 partite con rating (F2).
+       *[no] {""}
+    } { $white }, tocca a te.
+no-first-move = Partita #{ $id } interrotta: { $who } non ha mai fatto la prima mossa (F1); non conta.
+already-played = { $recorded } è già stata giocata; ora tocca all'avversario.
+too-many-pictures = Hai superato { $max ->
+        [one] { $max } immagine
+       *[other] { $max } immagini
+    } al minuto; aspetta un po'.
+record-more = Partita #{ $id }, segue: { $moves }
+no-game-here = Non hai partite in questa chat.
+several-games = Qui hai più partite ({ $ids }); indica quale, per esempio /move { $first } c3-d4.
+no-such-game = In questa chat non c'è nessuna partita #{ $id }.
+not-your-game = Non stai giocando la partita #{ $id }.
+game-is-over = La partita #{ $id } è finita.
+not-your-turn = Non è il tuo turno.
+confirm-needed = { $recorded } finisce nella tua casa, ma il termine per uscirne era la mossa { $deadline }: una mossa del genere fa perdere subito la partita (regola C6). Scrivi /confirm per giocarla comunque.
+nothing-to-confirm = Non c'è nessuna mossa in attesa di /confirm.
+after-move = { $mover } ha giocato { $recorded }. { $status }{ $offer_declined ->
+        [yes] {" "}La proposta di patta è rifiutata.
+       *[no] {""}
+    }
+status = Mossa { $move_no }{ $clocks ->
+        [none] {""}
+       *[other] {" · "}{ $clocks }
+    }{ $deadline ->
+        [none] {""}
+       *[other] {" · "}fuori di casa entro la mossa { $deadline }
+    }{ $limit ->
+        [none] {""}
+       *[other] {" · "}limite { $limit }
+    } · muove { $to_move }
+status-clocks = { $white } { $white_clock } · { $black } { $black_clock }
+board-info = Mossa { $move_no }{ $deadline ->
+        [none] {""}
+       *[other] {" · "}fuori di casa entro la mossa { $deadline }
+    }{ $limit ->
+        [none] {""}
+       *[other] {" · "}limite { $limit }
+    }
+board-caption = Partita #{ $id }. { $status }
+rules-result = { $winner ->
+        [white] Partita #{ $id } finita: vince { $name } (Bianco) — { $cause } ({ $rule }).
+        [black] Partita #{ $id } finita: vince { $name } (Nero) — { $cause } ({ $rule }).
+       *[none] Partita #{ $id } finita: patta — { $cause } ({ $rule }).
+    }
+flagged = Partita #{ $id }: { $loser } ha esaurito il tempo — vince { $winner } (T1).
+resigned = Partita #{ $id }: { $loser } ha abbandonato — vince { $winner } (T2).
+resigned-annulled = Partita #{ $id }: { $loser } ha abbandonato entro le prime 10 mosse — la partita è annullata (R).
+rating-changes = Rating: { $changes }.
+rating-change = { $name } { $after } ({ $sign ->
+        [plus] +
+        [minus] −
+       *[zero] ±
+    }{ $delta })
+draw-offered = { $by } propone la patta. { $to }: /draw per accettare, /nodraw per rifiutare.
+draw-already-offered = Hai già proposto la patta.
+draw-agreed = Partita #{ $id }: patta concordata (T2).
+no-draw-offer = Non c'è nessuna proposta di patta da rifiutare.
+draw-declined = { $by } ha rifiutato la patta.
+abort-too-late = Troppo tardi per interrompere: avete già mosso entrambi. Puoi abbandonare con /resign o proporre la patta con /draw.
+aborted = Partita #{ $id } interrotta da { $by }; non conta.
+not-monitored = La partita #{ $id } non ha il controllo dell'attività.
+claim-on-own-turn = Tocca a te muovere; puoi reclamare la partita solo mentre è l'avversario a farti aspettare.
+claim-too-early = { $who } non muove da { $idle }; puoi reclamare la partita dopo { $limit }.
+idle-notice = Partita #{ $id }: { $idler } non muove da { $idle }. { $other } può reclamare la partita con /claim (D6).
+abandoned-win = Partita #{ $id }: { $loser } ha lasciato la partita — vince { $winner } (D6).
+abandoned-void = Partita #{ $id }: { $loser } ha lasciato la partita entro le prime 10 mosse — la partita è annullata (D6).
+auto-moved = Partita #{ $id }: il tempo per la mossa di { $who } è scaduto, quindi il tavolo ha giocato { $recorded } al suo posto (D6).
+reminder = { $who }, tocca a te nella partita #{ $id }: ti restano { $left }.
+games-none = Non hai partite in corso.
+games-line = #{ $id } { $rules } contro { $opponent } — { $my_turn ->
+        [yes] tocca a te
+       *[no] tocca all'avversario
+    }{ $here ->
+        [yes] {""}
+       *[no] {" "}(in un'altra chat)
+    }
+record = Partita #{ $id }, { $white } – { $black }, { $rules }: { $moves ->
+        [none] ancora nessuna mossa
+       *[other] { $moves }
+    }{ $outcome ->
+        [none] {""}
+       *[other] {" "}— { $outcome }
+    }
+record-result = { $result ->
+        [white] vince { $name }{ $cause ->
+            [none] {""}
+           *[other] , { $cause }
+        }
+        [black] vince { $name }{ $cause ->
+            [none] {""}
+           *[other] , { $cause }
+        }
+        [void] annullata{ $cause ->
+            [none] {""}
+           *[other] , { $cause }
+        }
+       *[draw] patta{ $cause ->
+            [none] {""}
+           *[other] , { $cause }
+        }
+    }
+no-moves-from = Al momento da { $square } non si può muovere.
+moves-from = Da { $square } si può andare in { $list }.
+bad-square = «{ $text }» non è una casella.
+internal-error = Qualcosa è andato storto da parte nostra; non è cambiato nulla. Riprova.
+conflict = La partita è cambiata mentre il tuo messaggio veniva elaborato; non è cambiato nulla. Guarda la scacchiera con /board e riprova.
+help =
+    Corners (Ugolki) e Damas in chat.
+    /challenge @utente [VARIANTE | damas [flying|short] [movetime 30s] [monitor]] [10+5 | 30s+2 | 1d | none] [rated|casual] [white|black|random] — senza @utente: può accettare chiunque
+    /accept, /decline, /cancel [N] — rispondi a una sfida o ritirala (oppure usa i suoi pulsanti)
+    Scrivi le mosse come testo: c3-d4, c3 e5, c3e3e5 (Damas: c3xe5, 11-15). Con più partite: /move N c3-d4
+    In un gruppo dove il bot vede solo i comandi: /m c3-d4, oppure rispondi alla scacchiera con la mossa
+    /moves c3 — dove può andare c3 · /board · /games · /record N
+    /resign · /draw (proponi o accetta la patta) · /nodraw · /abort (prima che abbiate mosso entrambi) · /confirm · /claim — oppure i pulsanti sotto la scacchiera
+    /rating [@utente] [tipo] — rating e grafico · /top [tipo] [month] [global] — la classifica · /chips
+    /rules [variante] — le regole
+    Varianti: classic3x3 (predefinita), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
+command-help = { $command ->
+        [start] Inizia da qui: cosa fa il bot
+        [help] Tutti i comandi
+        [challenge] Sfida un giocatore (o chiunque sia qui) a una partita
+        [accept] Accetta una sfida
+        [decline] Rifiuta una sfida
+        [cancel] Annulla la tua sfida
+        [m] Gioca una mossa: /m c3-d4
+        [move] Gioca una mossa: /move c3-d4
+        [moves] Dove può andare una pedina: /moves c3
+        [board] Mostra la scacchiera
+        [games] Le tue partite in corso
+        [record] Le mosse di una partita
+        [resign] Abbandona la partita
+        [draw] Proponi la patta o accettala
+        [nodraw] Rifiuta una proposta di patta
+        [abort] Interrompi la partita prima che abbiate mosso entrambi
+        [confirm] Gioca una mossa che fa perdere subito
+        [claim] Reclama una partita lasciata dall'avversario
+        [rating] Rating e grafico
+        [top] La classifica
+        [chips] I tuoi gettoni
+        [lang] Scegli la tua lingua
+       *[rules] Le regole di una variante
+    }
+unseen-player = Non conosco ancora @{ $handle }: @{ $handle }, scrivimi prima /start, poi usa /accept qui.
+rules-corners = { $rules }: vince chi per primo occupa tutte le caselle della casa avversaria con le proprie pedine (C1). Una mossa è un passo { $diagonal ->
+        [yes] in una delle otto direzioni
+       *[no] in verticale o in orizzontale
+    } su una casella vicina libera, oppure una catena di salti sopra singole pedine di qualsiasi colore; ci si può fermare dopo uno qualsiasi dei salti, e una catena non può atterrare due volte sulla stessa casella (C2). Muove per primo il Bianco; il Nero ha sempre l'ultima mossa, quindi se entrambi occupano la casa avversaria nella stessa mossa la partita è patta (C5).{ $deadline ->
+        [none] {""}
+       *[other] {" "}Tutte le pedine devono uscire di casa entro { $deadline ->
+            [one] { $deadline } mossa
+           *[other] { $deadline } mosse
+        }; dopo il termine, una mossa che riporta una pedina nella propria casa fa perdere la partita (C6).{ $home_exemption ->
+            [yes] {" "}Una pedina bloccata dall'avversario nella propria casa non viola il termine di uscita (C6).
+           *[no] {""}
+        }
+    }{ $limit ->
+        [none] {""}
+       *[other] {" "}Dopo la mossa { $limit } vince chi ha più pedine nella casa avversaria; a parità è patta (C7).
+    } Se la stessa posizione si ripete tre volte, o se chi ha il tratto non ha nessuna mossa, la partita è patta (C7).{ $no_blocking ->
+        [yes] {" "}Vietato bloccare: non si può fare una mossa dopo la quale una pedina avversaria resti bloccata (C8).
+       *[no] {" "}Bloccare è consentito (la regola C8 non si applica).
+    }{ $target_lock ->
+        [yes] {" "}Una pedina entrata nella casa avversaria può muoversi al suo interno ma non può più uscirne (C10).
+       *[no] {""}
+    }
+rules-damas = Damas (dama 8×8 spagnola/portoghese): le pedine muovono di una casella in diagonale in avanti e prendono solo in avanti (D2). La presa è obbligatoria e continua finché è possibile; si deve prendere il maggior numero di pezzi e, a parità, di dame (D4). La pedina che raggiunge l'ultima riga diventa dama. { $flying ->
+        [yes] Le dame volano lungo le diagonali per qualsiasi distanza e prendono anche a distanza (D3).
+       *[no] Le dame si muovono di una casella in diagonale, in avanti o all'indietro (dame non volanti, D3).
+    } Chi resta senza pezzi o senza mosse perde (D5).
+
+## Rating
+
+unknown-kind = «{ $word }» non è un tipo di partita con rating; prova { $kinds }.
+no-rated-games = { $name } non ha ancora partite con rating (si parte tutti da 1000).
+rating-title = Rating di { $name }:
+rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } questo mese{ $monthly_rank ->
+        [none] {""}
+       *[other] {" "}(#{ $monthly_rank })
+    } · { $games ->
+        [one] { $games } partita
+       *[other] { $games } partite
+    }: { $won } { $won ->
+        [one] vinta
+       *[other] vinte
+    }, { $drawn } { $drawn ->
+        [one] patta
+       *[other] patte
+    }, { $lost } { $lost ->
+        [one] persa
+       *[other] perse
+    }
+chart-title = { $name } · rating { $kind }
+top-scope = Classifica { $kind } { $month ->
+        [none] generale
+       *[other] del mese { $month }
+    } { $global ->
+        [yes] (tutti i giocatori)
+       *[no] (questa chat)
+    }:
+top-empty = { $scope } nessuno ha ancora giocato una partita con rating.
+top-line = { $place }. { $name } { $rating } ({ $games ->
+        [one] { $games } partita
+       *[other] { $games } partite
+    })
+top-you = … { $place }. { $name } { $rating } (tu)
+chips = { $name } ha { $chips ->
+        [one] { $chips } gettone
+       *[other] { $chips } gettoni
+    }.
+
+## Lingue
+
+lang-name = { $code ->
+        [ru] Русский
+        [pt] Português
+        [it] Italiano
+       *[en] English
+    }
+lang-set = { $whose ->
+        [chat] { $lang ->
+            [none] In questa chat risponderò nella lingua dell'app di ciascun giocatore.
+           *[other] Lingua di questa chat: { $lang }.
+        }
+       *[you] { $lang ->
+            [none] Ti risponderò nella lingua della tua app.
+           *[other] La tua lingua: { $lang }.
+        }
+    }
+lang-unknown = Non parlo «{ $code }»; prova uno di questi codici: { $list } (oppure auto).
+lang-now = Lingua delle risposte qui: { $lang }. Per cambiarla: /lang CODICE (uno tra { $list }, oppure auto).
+
+## Righe della console
+
+console-welcome = console di ugolki — scrivi le righe come NOME: testo (alice: /challenge @bob), /help per i comandi, NOME: [Etichetta] per premere un pulsante, Ctrl-D per uscire.
+console-line-shape = scrivi le righe come NOME: testo, per esempio alice: /challenge @bob
+console-bad-name = «{ $name }» non è un nome valido qui: lettere, cifre, _ . - (al massimo { $max ->
+        [one] { $max } carattere
+       *[other] { $max } caratteri
+    })
+console-line-too-long = la riga supera i { $max } byte; è stata ignorata
+console-not-text = la riga non è testo UTF-8; è stata ignorata
+console-no-such-button = non c'è nessun pulsante [{ $label }] da premere
