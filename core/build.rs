@@ -24,8 +24,9 @@ fn main() {
         let mut files: Vec<String> = std::fs::read_dir(dir.path())
             .expect("a locale folder reads")
             .flatten()
-            .map(|f| f.file_name().to_string_lossy().into_owned())
-            .filter(|name| name.ends_with(".ftl"))
+            .map(|f| f.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ftl"))
+            .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
             .collect();
         files.sort();
         for f in &files {

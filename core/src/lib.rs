@@ -22,3 +22,37 @@ pub mod words;
 
 pub use color::Color;
 pub use square::Square;
+
+/// Tests of the rules read refusals and results in English, through the catalogue (the
+/// rules keep them as data): `Display` for a game's move error and outcome, and
+/// `reason()` for the error alone.
+#[cfg(test)]
+#[macro_export]
+macro_rules! english_for_tests {
+    ($error:ty, $outcome:ty) => {
+        impl std::fmt::Display for $error {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                let r = $crate::game::Refusal::from(self.clone());
+                f.write_str(&$crate::words::english(&$crate::words::Msg::from(&r)))
+            }
+        }
+
+        impl $error {
+            fn reason(&self) -> String {
+                let r = $crate::game::Refusal::from(self.clone());
+                $crate::words::english(&$crate::words::refusal(&r.kind))
+            }
+        }
+
+        impl std::fmt::Display for $outcome {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                let e = $crate::game::Ending::from(*self);
+                f.write_str(&$crate::words::english(&$crate::words::Msg::ResultLine {
+                    winner: e.winner,
+                    ended: true,
+                    cause: Some(e.cause),
+                }))
+            }
+        }
+    };
+}

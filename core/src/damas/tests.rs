@@ -5,32 +5,8 @@ use crate::color::Color;
 use crate::square::Square;
 use proptest::prelude::*;
 
-// The tests read refusals and results in English, through the catalogue (the rules
-// themselves keep them as data).
-impl std::fmt::Display for MoveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let r = crate::game::Refusal::from(self.clone());
-        f.write_str(&crate::words::english(&crate::words::Msg::from(&r)))
-    }
-}
-
-impl MoveError {
-    fn reason(&self) -> String {
-        let r = crate::game::Refusal::from(self.clone());
-        crate::words::english(&crate::words::refusal(&r.kind))
-    }
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let e = crate::game::Ending::from(*self);
-        f.write_str(&crate::words::english(&crate::words::Msg::ResultLine {
-            winner: e.winner,
-            ended: true,
-            cause: Some(e.cause),
-        }))
-    }
-}
+// The tests read refusals and results in English, through the catalogue.
+crate::english_for_tests!(MoveError, Outcome);
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
