@@ -1,8 +1,9 @@
-//! ugolki-bots: the `ugolki` binary's command line, the console and the Telegram adapter
-//! (Discord next). Everything here is thin: the rules and the table live in ugolki-core.
+//! ugolki-bots: the `ugolki` binary's command line, the console, Telegram and Discord
+//! adapters. Everything here is thin: the rules and the table live in ugolki-core.
 
 pub mod cli;
 pub mod console;
+pub mod discord;
 pub mod telegram;
 
 /// Milliseconds since the Unix epoch (the table's time), for delivery reports.

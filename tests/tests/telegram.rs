@@ -201,11 +201,20 @@ async fn start_game(g: &Group, terms: &str) -> SentMessage {
 /// Stops at the end of the game or after `max_plies`; returns the moves played.
 async fn play_random(g: &Group, game: &mut Game, rng: &mut Rng, max_plies: usize) -> Vec<String> {
     let mut played = Vec::new();
+    let answered = g.messages().iter().filter(|m| says(m, " played ")).count();
     for ply in 0..max_plies {
         if game.ending().is_some() {
             break;
         }
-        let moves = game.legal_move_texts();
+        // Moves that lose at once (C6) ask for a confirmation first: not chosen here.
+        let moves: Vec<String> = game
+            .legal_move_texts()
+            .into_iter()
+            .filter(|m| game.check_text(m).is_ok_and(|(_, loses)| !loses))
+            .collect();
+        if moves.is_empty() {
+            break;
+        }
         let mv = rng.pick(&moves).clone();
         let who = g.who(game.turn() == ugolki_core::Color::White);
         if ply % 2 == 0 {
@@ -215,7 +224,26 @@ async fn play_random(g: &Group, game: &mut Game, rng: &mut Rng, max_plies: usize
             g.fake.reply_text(&g.chat, who, &mv, board.id);
         }
         let name = if who.id == g.alice.id { "Alice" } else { "Bob" };
-        g.expect_text(&format!("{name} played {mv}.")).await;
+        // The same move may have been played before: count the answers, not find one.
+        let before = answered + ply;
+        let ok = g
+            .fake
+            .wait_until(WAIT, |f| {
+                f.messages(g.chat.id)
+                    .iter()
+                    .filter(|m| says(m, " played "))
+                    .count()
+                    > before
+            })
+            .await;
+        assert!(ok, "no answer to {name}'s {mv}");
+        let last = g
+            .messages()
+            .into_iter()
+            .filter(|m| says(m, " played "))
+            .nth(before)
+            .expect("answer");
+        assert!(says(&last, &format!("{name} played {mv}.")), "{last:#?}");
         game.play_text(&mv).expect("legal");
         played.push(mv);
     }

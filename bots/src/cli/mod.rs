@@ -104,6 +104,19 @@ pub enum Command {
         #[arg(long, requires = "webhook")]
         listen: Option<std::net::SocketAddr>,
     },
+    /// Run the Discord bot: `DISCORD_TOKEN` (required), `DISCORD_API_URL` (optional: a test
+    /// server; the gateway comes with it), `DISCORD_GUILD_ID` (register commands in one guild).
+    Discord {
+        /// Database file (default: `DATABASE_URL`, or ugolki.db here).
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
+        /// Run shards A-B only (e.g. 0-3), with --total.
+        #[arg(long, requires = "total")]
+        shards: Option<String>,
+        /// The total number of shards, with --shards.
+        #[arg(long, requires = "shards")]
+        total: Option<u32>,
+    },
     /// Play moves (arguments, or a record on stdin) and print the final position and result.
     Replay {
         #[command(flatten)]
@@ -192,6 +205,7 @@ where
             webhook,
             listen,
         } => telegram(database_url(db), webhook, listen),
+        Command::Discord { db, shards, total } => discord(database_url(db), shards, total),
         Command::Console { db, boards, script } => {
             let database_url = database_url(db);
             let options = crate::console::Options {
@@ -255,6 +269,49 @@ fn telegram(
     };
     let rt = tokio::runtime::Runtime::new().map_err(CliError::Io)?;
     rt.block_on(crate::telegram::run(options, stop_signal()))
+        .map(|()| 0)
+        .map_err(CliError::Usage)
+}
+
+/// `ugolki discord`: run the bot until Ctrl-C or SIGTERM.
+fn discord(
+    database_url: String,
+    shards: Option<String>,
+    total: Option<u32>,
+) -> Result<u8, CliError> {
+    let token = std::env::var("DISCORD_TOKEN")
+        .ok()
+        .filter(|t| !t.trim().is_empty())
+        .ok_or_else(|| CliError::Usage("set DISCORD_TOKEN to the bot's token".into()))?;
+    let shards = match (shards, total) {
+        (Some(range), Some(total)) => {
+            let bad = || CliError::Usage(format!("--shards takes A-B, e.g. 0-3, not '{range}'"));
+            let (a, b) = range.split_once('-').ok_or_else(bad)?;
+            let (a, b): (u32, u32) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+            if a > b || b >= total {
+                return Err(CliError::Usage(format!(
+                    "--shards {a}-{b} does not fit --total {total}"
+                )));
+            }
+            Some((a, b, total))
+        }
+        _ => None,
+    };
+    let guild = match std::env::var("DISCORD_GUILD_ID") {
+        Ok(g) => Some(g.parse::<u64>().map_err(|_| {
+            CliError::Usage("DISCORD_GUILD_ID must be a guild id (a number)".into())
+        })?),
+        Err(_) => None,
+    };
+    let options = crate::discord::Options {
+        token,
+        api_url: std::env::var("DISCORD_API_URL").ok(),
+        database_url,
+        guild,
+        shards,
+    };
+    let rt = tokio::runtime::Runtime::new().map_err(CliError::Io)?;
+    rt.block_on(crate::discord::run(options, stop_signal()))
         .map(|()| 0)
         .map_err(CliError::Usage)
 }

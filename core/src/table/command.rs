@@ -292,19 +292,7 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
 // One flat list of challenge words; splitting it would scatter the vocabulary.
 #[allow(clippy::too_many_lines)]
 fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, Msg> {
-    let mut spec = ChallengeSpec {
-        opponent: None,
-        rules: Rules::Corners(Variant::classic3x3()),
-        time: TimeControl::Fischer {
-            base_ms: 10 * 60_000,
-            increment_ms: 5_000,
-        },
-        rated: None,
-        color: ColorChoice::Random,
-        movetime_ms: None,
-        monitor: false,
-        stake: None,
-    };
+    let mut spec = ChallengeSpec::default();
     let mut i = 0;
     let mut damas_word = false;
     // Each of these may be said once: "classic3x3 triangle" or "10+5 1d" is a typo, not a wish.
@@ -395,21 +383,49 @@ fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, Msg> {
             }
         }
     }
-    let damas = matches!(spec.rules, Rules::Damas { .. });
-    if !damas && (spec.movetime_ms.is_some() || spec.monitor) {
-        return Err(Msg::CmdDamasOptions);
-    }
-    if let (Rules::Corners(v), Some(true)) = (&spec.rules, spec.rated) {
-        if !v.rated {
-            return Err(Msg::CmdNotRated {
-                rules: Box::new(spec.rules.clone()),
-            });
+    spec.validated()
+}
+
+impl Default for ChallengeSpec {
+    /// An open challenge to classic 3×3, 10+5, rated by the variant, colours at random.
+    fn default() -> ChallengeSpec {
+        ChallengeSpec {
+            opponent: None,
+            rules: Rules::Corners(Variant::classic3x3()),
+            time: TimeControl::Fischer {
+                base_ms: 10 * 60_000,
+                increment_ms: 5_000,
+            },
+            rated: None,
+            color: ColorChoice::Random,
+            movetime_ms: None,
+            monitor: false,
+            stake: None,
         }
     }
-    if spec.stake.is_some() && !(damas && spec.rated == Some(true)) {
-        return Err(Msg::CmdStakeNeedsRated);
+}
+
+impl ChallengeSpec {
+    /// What a challenge may not say, whether typed or given as a slash command's options:
+    /// Damas options on Corners, `rated` for an unrated variant, a stake off a rated Damas
+    /// game.
+    pub fn validated(self) -> Result<ChallengeSpec, Msg> {
+        let damas = matches!(self.rules, Rules::Damas { .. });
+        if !damas && (self.movetime_ms.is_some() || self.monitor) {
+            return Err(Msg::CmdDamasOptions);
+        }
+        if let (Rules::Corners(v), Some(true)) = (&self.rules, self.rated) {
+            if !v.rated {
+                return Err(Msg::CmdNotRated {
+                    rules: Box::new(self.rules.clone()),
+                });
+            }
+        }
+        if self.stake.is_some() && !(damas && self.rated == Some(true)) {
+            return Err(Msg::CmdStakeNeedsRated);
+        }
+        Ok(self)
     }
-    Ok(spec)
 }
 
 #[cfg(test)]

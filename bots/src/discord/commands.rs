@@ -1,0 +1,246 @@
+//! The slash commands: defined once from the table's menu (descriptions from every
+//! catalogue, as Discord localizations), and read back into the table's structured
+//! `Command` — never re-assembled into text.
+
+use serenity::all::{
+    CommandDataOptionValue, CommandInteraction, CommandOptionType, CreateCommand,
+    CreateCommandOption,
+};
+use ugolki_core::clock::TimeControl;
+use ugolki_core::game::Rules;
+use ugolki_core::table::command::{ChallengeSpec, ColorChoice, Command, MENU};
+use ugolki_core::table::{Mention, User};
+use ugolki_core::words::{render, variant_error, Lang, Msg};
+
+/// Discord's locale for each language we speak (Discord has no plain `pt`).
+fn discord_locale(lang: Lang) -> Option<&'static str> {
+    match lang.code() {
+        "ru" => Some("ru"),
+        "pt" => Some("pt-BR"),
+        "it" => Some("it"),
+        _ => None,
+    }
+}
+
+/// A menu line, cut to Discord's 100 characters.
+fn description(command: &str, lang: Lang) -> String {
+    render(
+        &Msg::CommandHelp {
+            command: command.into(),
+        },
+        lang,
+    )
+    .chars()
+    .take(100)
+    .collect()
+}
+
+fn game_number() -> CreateCommandOption {
+    CreateCommandOption::new(CommandOptionType::Integer, "game", "Game number (#12)")
+        .min_int_value(1)
+}
+
+fn text(name: &str, what: &str, required: bool) -> CreateCommandOption {
+    CreateCommandOption::new(CommandOptionType::String, name, what)
+        .required(required)
+        .max_length(100)
+}
+
+/// The options each command takes.
+fn options(command: &str) -> Vec<CreateCommandOption> {
+    let variant = || {
+        let mut o = text("variant", "Game and variant", false);
+        for id in [
+            "classic3x3",
+            "classic3x4",
+            "diagonal3x3",
+            "diagonal3x4",
+            "triangle",
+            "square4x4",
+            "halma16",
+            "damas",
+            "damas-short",
+        ] {
+            o = o.add_string_choice(id, id);
+        }
+        o
+    };
+    match command {
+        "challenge" => vec![
+            CreateCommandOption::new(
+                CommandOptionType::User,
+                "opponent",
+                "Who (nobody: anyone here)",
+            ),
+            variant(),
+            text("time", "Time control: 10+5, 30s+2, 1d or none", false),
+            CreateCommandOption::new(CommandOptionType::Boolean, "rated", "Rated or casual"),
+            text("color", "Your colour", false)
+                .add_string_choice("white", "white")
+                .add_string_choice("black", "black")
+                .add_string_choice("random", "random"),
+            CreateCommandOption::new(
+                CommandOptionType::Integer,
+                "stake",
+                "Chips at stake (rated Damas)",
+            )
+            .min_int_value(1)
+            .max_int_value(1_000_000),
+        ],
+        "accept" | "decline" | "cancel" => vec![CreateCommandOption::new(
+            CommandOptionType::Integer,
+            "challenge",
+            "Challenge number",
+        )
+        .min_int_value(1)],
+        "move" | "m" => vec![
+            text("move", "The move: c3-d4, c3xe5, 11-15", true),
+            game_number(),
+        ],
+        "moves" => vec![text("square", "A square: c3", true), game_number()],
+        "board" | "resign" | "draw" | "nodraw" | "abort" | "confirm" | "claim" | "record" => {
+            vec![game_number()]
+        }
+        "rules" => vec![variant()],
+        "rating" => vec![
+            CreateCommandOption::new(CommandOptionType::User, "player", "Whose ratings"),
+            text("kind", "classic3x3, classic3x4, diagonal3x3, damas", false),
+        ],
+        "top" => vec![
+            text("kind", "classic3x3, classic3x4, diagonal3x3, damas", false),
+            CreateCommandOption::new(CommandOptionType::Boolean, "month", "This month only"),
+            CreateCommandOption::new(
+                CommandOptionType::Boolean,
+                "global",
+                "Everyone, not this chat",
+            ),
+        ],
+        "lang" => {
+            let mut o = text("language", "en, ru, pt, it, or auto", false);
+            for l in Lang::all() {
+                o = o.add_string_choice(
+                    render(
+                        &Msg::LangName {
+                            code: l.code().into(),
+                        },
+                        l,
+                    ),
+                    l.code(),
+                );
+            }
+            vec![o.add_string_choice("auto", "auto")]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Every slash command, with its description in every language.
+pub fn definitions() -> Vec<CreateCommand> {
+    MENU.iter()
+        // `/start` is Telegram's; `/m` is the typed short form of `/move`.
+        .filter(|c| !matches!(**c, "start" | "m"))
+        .map(|c| {
+            let mut cmd = CreateCommand::new(*c).description(description(c, Lang::EN));
+            for lang in Lang::all() {
+                if let Some(locale) = discord_locale(lang) {
+                    cmd = cmd.description_localized(locale, description(c, lang));
+                }
+            }
+            options(c).into_iter().fold(cmd, CreateCommand::add_option)
+        })
+        .collect()
+}
+
+/// The player a Discord user is.
+pub fn user(u: &serenity::all::User) -> User {
+    User {
+        id: u.id.get().to_string(),
+        name: u.global_name.clone().unwrap_or_else(|| u.name.clone()),
+        handle: Some(u.name.to_ascii_lowercase()),
+    }
+}
+
+/// A slash command as the table's command; `Err` with the reason when its options do not
+/// make one.
+pub fn read(cmd: &CommandInteraction) -> Result<Command, Msg> {
+    let opt = |name: &str| {
+        cmd.data
+            .options
+            .iter()
+            .find(|o| o.name == name)
+            .map(|o| &o.value)
+    };
+    let string = |name: &str| match opt(name) {
+        Some(CommandDataOptionValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let int = |name: &str| match opt(name) {
+        Some(CommandDataOptionValue::Integer(n)) => Some(*n),
+        _ => None,
+    };
+    let boolean = |name: &str| match opt(name) {
+        Some(CommandDataOptionValue::Boolean(b)) => Some(*b),
+        _ => None,
+    };
+    let person = |name: &str| match opt(name) {
+        Some(CommandDataOptionValue::User(id)) => cmd
+            .data
+            .resolved
+            .users
+            .get(id)
+            .map(|u| Mention::User(user(u))),
+        _ => None,
+    };
+    let game = int("game");
+    Ok(match cmd.data.name.as_str() {
+        "challenge" => {
+            let mut spec = ChallengeSpec {
+                opponent: person("opponent"),
+                rated: boolean("rated"),
+                stake: int("stake"),
+                ..ChallengeSpec::default()
+            };
+            if let Some(v) = string("variant") {
+                spec.rules = Rules::from_id(&v).map_err(|e| variant_error(&e))?;
+            }
+            if let Some(t) = string("time") {
+                spec.time = TimeControl::parse(&t).map_err(|_| Msg::CmdChallengeWord {
+                    word: t.chars().take(30).collect(),
+                })?;
+            }
+            spec.color = match string("color").as_deref() {
+                Some("white") => ColorChoice::White,
+                Some("black") => ColorChoice::Black,
+                _ => ColorChoice::Random,
+            };
+            Command::Challenge(spec.validated()?)
+        }
+        "accept" => Command::Accept(int("challenge")),
+        "decline" => Command::Decline(int("challenge")),
+        "cancel" => Command::Cancel(int("challenge")),
+        "move" => Command::Move(game, string("move").unwrap_or_default()),
+        "moves" => Command::Moves(game, string("square").unwrap_or_default()),
+        "board" => Command::Board(game),
+        "resign" => Command::Resign(game),
+        "draw" => Command::Draw(game),
+        "nodraw" => Command::NoDraw(game),
+        "abort" => Command::Abort(game),
+        "confirm" => Command::Confirm(game),
+        "claim" => Command::Claim(game),
+        "record" => Command::Record(game),
+        "games" => Command::Games,
+        "chips" => Command::Chips,
+        "rules" => Command::Rules(string("variant")),
+        "rating" => Command::Rating {
+            who: person("player"),
+            kind: string("kind"),
+        },
+        "top" => Command::Top {
+            kind: string("kind"),
+            month: boolean("month").unwrap_or(false),
+            global: boolean("global").unwrap_or(false),
+        },
+        "lang" => Command::Lang(string("language")),
+        _ => Command::Help,
+    })
+}

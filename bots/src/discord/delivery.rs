@@ -1,0 +1,374 @@
+//! Replies on their way to Discord: one queue per channel (each channel reads its replies in
+//! order), a thread per game (created from the challenge's message), boards as an image
+//! attachment under an embed with the clock as a Discord timestamp (the client counts it
+//! down), buttons as components, living messages edited or replaced, 429s and server errors
+//! retried by this layer (serenity's own ratelimiter is off when the API is proxied).
+
+use serenity::all::{
+    ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateAttachment, CreateButton,
+    CreateEmbed, CreateMessage, CreateThread, EditMessage, MessageId,
+};
+use serenity::http::{Http, HttpError};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::mpsc;
+use ugolki_core::table::{Action, Outgoing, Slot, SlotUse, Table};
+use ugolki_core::words::render;
+use ugolki_render::{Renderer, Scene};
+
+/// Discord's limit on a message's text.
+const MAX_TEXT: usize = 2000;
+/// Tries of one call before the reply is given up.
+const MAX_TRIES: u32 = 10;
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A reply and where it goes when not to its game's thread: the channel a message was
+/// typed in, and the message it answers.
+pub struct Job {
+    pub out: Outgoing,
+    pub channel: Option<u64>,
+    pub reply_to: Option<u64>,
+}
+
+pub struct Delivery {
+    http: Arc<Http>,
+    table: Arc<Table>,
+    renderer: Renderer,
+    queues: Mutex<HashMap<u64, mpsc::UnboundedSender<Job>>>,
+    workers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// Living messages by (channel, slot).
+    living: Mutex<HashMap<(u64, Slot), u64>>,
+    /// The thread of each game.
+    threads: Mutex<HashMap<i64, u64>>,
+    /// Threads' parent channels (where their games are, for the table).
+    parents: Mutex<HashMap<u64, u64>>,
+}
+
+fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(max - 1).collect();
+    s.push('…');
+    s
+}
+
+/// Whether an error is worth another try: a 429, a server error, the network.
+fn transient(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            r.status_code.as_u16() == 429 || r.status_code.is_server_error()
+        }
+        serenity::Error::Http(HttpError::Request(_)) => true,
+        _ => false,
+    }
+}
+
+fn rows(out: &Outgoing) -> Vec<CreateActionRow> {
+    let buttons: Vec<CreateButton> = out
+        .actions
+        .iter()
+        .map(|a| {
+            let style = match a {
+                Action::Resign { .. } | Action::Decline { .. } | Action::Cancel { .. } => {
+                    ButtonStyle::Danger
+                }
+                Action::Accept { .. } | Action::AcceptDraw { .. } | Action::Confirm { .. } => {
+                    ButtonStyle::Success
+                }
+                _ => ButtonStyle::Secondary,
+            };
+            CreateButton::new(a.to_text())
+                .label(render(&a.label(), out.lang))
+                .style(style)
+        })
+        .collect();
+    buttons
+        .chunks(5)
+        .map(|r| CreateActionRow::Buttons(r.to_vec()))
+        .collect()
+}
+
+impl Delivery {
+    pub fn new(http: Arc<Http>, table: Arc<Table>) -> Arc<Delivery> {
+        Arc::new(Delivery {
+            http,
+            table,
+            renderer: Renderer::default(),
+            queues: Mutex::new(HashMap::new()),
+            workers: Mutex::new(Vec::new()),
+            living: Mutex::new(HashMap::new()),
+            threads: Mutex::new(HashMap::new()),
+            parents: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The channel a game is played in: its parent channel when `channel` is a thread the
+    /// bot made for a game.
+    pub async fn chat_of(&self, channel: u64) -> u64 {
+        if let Some(p) = lock(&self.parents).get(&channel) {
+            return *p;
+        }
+        let stored = self
+            .table
+            .store()
+            .counter(&format!("discord_parent:{channel}"))
+            .await
+            .ok()
+            .flatten()
+            .and_then(|p| u64::try_from(p).ok());
+        if let Some(p) = stored {
+            lock(&self.parents).insert(channel, p);
+            return p;
+        }
+        channel
+    }
+
+    async fn thread_of(&self, game: i64) -> Option<u64> {
+        if let Some(t) = lock(&self.threads).get(&game) {
+            return Some(*t);
+        }
+        let t = self
+            .table
+            .store()
+            .counter(&format!("discord_thread:{game}"))
+            .await
+            .ok()
+            .flatten()
+            .and_then(|t| u64::try_from(t).ok())?;
+        lock(&self.threads).insert(game, t);
+        Some(t)
+    }
+
+    async fn remember_thread(&self, game: i64, thread: u64, parent: u64) {
+        lock(&self.threads).insert(game, thread);
+        lock(&self.parents).insert(thread, parent);
+        let store = self.table.store();
+        for (key, value) in [
+            (format!("discord_thread:{game}"), thread),
+            (format!("discord_parent:{thread}"), parent),
+        ] {
+            if let Err(e) = store
+                .set_counter(&key, i64::try_from(value).unwrap_or(0))
+                .await
+            {
+                tracing::warn!(error = %e, "thread not stored");
+            }
+        }
+    }
+
+    /// Queue a reply on its parent channel's queue (a game's thread is served in order with
+    /// the channel it belongs to).
+    pub fn enqueue(self: &Arc<Self>, job: Job) {
+        let Ok(chat) = job.out.chat.parse::<u64>() else {
+            tracing::warn!(chat = %job.out.chat, "reply for a chat that is not a Discord channel");
+            return;
+        };
+        let mut queues = lock(&self.queues);
+        let tx = queues.entry(chat).or_insert_with(|| {
+            let (tx, rx) = mpsc::unbounded_channel();
+            lock(&self.workers).push(tokio::spawn(self.clone().work(chat, rx)));
+            tx
+        });
+        let _ = tx.send(job);
+    }
+
+    /// Stop taking replies; let the queues empty for at most `grace`.
+    pub async fn close(&self, grace: Duration) {
+        lock(&self.queues).clear();
+        let workers: Vec<_> = lock(&self.workers).drain(..).collect();
+        let deadline = tokio::time::Instant::now() + grace;
+        for w in workers {
+            let abort = w.abort_handle();
+            if tokio::time::timeout_at(deadline, w).await.is_err() {
+                abort.abort();
+            }
+        }
+    }
+
+    async fn work(self: Arc<Self>, chat: u64, mut rx: mpsc::UnboundedReceiver<Job>) {
+        while let Some(job) = rx.recv().await {
+            self.deliver(chat, job).await;
+        }
+    }
+
+    /// Make one call, retrying 429s and server errors with backoff.
+    async fn call<T, F, Fut>(&self, what: &str, mut f: F) -> Option<T>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = serenity::Result<T>>,
+    {
+        let mut backoff = Duration::from_millis(250);
+        for _ in 0..MAX_TRIES {
+            match f().await {
+                Ok(v) => return Some(v),
+                Err(e) if transient(&e) => {
+                    tracing::warn!(what, error = %e, "retrying");
+                    tokio::time::sleep(backoff).await;
+                    backoff = (backoff * 2).min(Duration::from_secs(20));
+                }
+                Err(e) => {
+                    tracing::error!(what, error = %e, "reply not delivered");
+                    return None;
+                }
+            }
+        }
+        None
+    }
+
+    /// The channel a reply goes to: its game's thread, made now for a starting game.
+    async fn target(&self, chat: u64, job: &Job) -> u64 {
+        let Some(game) = job.out.game else {
+            return job.channel.unwrap_or(chat);
+        };
+        if let Some(t) = self.thread_of(game).await {
+            return t;
+        }
+        // A game's first board: its thread grows from the challenge's message.
+        if !matches!(job.out.slot, Some(SlotUse::Replace(Slot::Board(_)))) {
+            return job.channel.unwrap_or(chat);
+        }
+        let name = format!("Game #{game}");
+        let from = lock(&self.living)
+            .iter()
+            .filter(|((c, s), _)| *c == chat && matches!(s, Slot::Challenge(_)))
+            .max_by_key(|((_, s), _)| match s {
+                Slot::Challenge(id) => *id,
+                Slot::Board(_) => 0,
+            })
+            .map(|(_, m)| *m);
+        let channel = ChannelId::new(chat);
+        let thread = match from {
+            Some(m) => {
+                self.call("createThreadFromMessage", || {
+                    channel.create_thread_from_message(
+                        &self.http,
+                        MessageId::new(m),
+                        CreateThread::new(name.clone()),
+                    )
+                })
+                .await
+            }
+            None => {
+                self.call("createThread", || {
+                    channel.create_thread(
+                        &self.http,
+                        CreateThread::new(name.clone()).kind(ChannelType::PublicThread),
+                    )
+                })
+                .await
+            }
+        };
+        match thread {
+            Some(t) => {
+                let t = t.id.get();
+                self.remember_thread(game, t, chat).await;
+                t
+            }
+            None => chat,
+        }
+    }
+
+    async fn deliver(&self, chat: u64, job: Job) {
+        let channel = self.target(chat, &job).await;
+        let out = &job.out;
+        let text = cut(&out.text(), MAX_TEXT);
+        if let Some(SlotUse::Edit(slot)) = out.slot {
+            let living = lock(&self.living).get(&(chat, slot)).copied();
+            if let Some(m) = living {
+                let edit = || {
+                    EditMessage::new()
+                        .content(text.clone())
+                        .components(rows(out))
+                };
+                let done = self
+                    .call("editMessage", || {
+                        ChannelId::new(channel_of_slot(chat, channel, slot)).edit_message(
+                            &self.http,
+                            MessageId::new(m),
+                            edit(),
+                        )
+                    })
+                    .await;
+                if done.is_some() {
+                    return;
+                }
+            }
+        }
+        let Some(sent) = self.send(channel, &job, &text).await else {
+            return;
+        };
+        if let Some(SlotUse::Replace(slot) | SlotUse::Edit(slot)) = out.slot {
+            let old = lock(&self.living).insert((chat, slot), sent);
+            if let Some(old) = old.filter(|o| *o != sent) {
+                // The replaced message keeps no buttons.
+                let at = channel_of_slot(chat, channel, slot);
+                self.call("editMessage", || {
+                    ChannelId::new(at).edit_message(
+                        &self.http,
+                        MessageId::new(old),
+                        EditMessage::new().components(Vec::new()),
+                    )
+                })
+                .await;
+            }
+        }
+    }
+
+    /// Send a reply: a board as an image under an embed with its caption and the running
+    /// clock's deadline as a Discord timestamp.
+    async fn send(&self, channel: u64, job: &Job, text: &str) -> Option<u64> {
+        let out = &job.out;
+        let ch = ChannelId::new(channel);
+        let message = || {
+            let mut m = CreateMessage::new().components(rows(out));
+            if let Some(r) = job.reply_to.filter(|_| job.channel == Some(channel)) {
+                m = m.reference_message((ch, MessageId::new(r)));
+            }
+            match &out.board {
+                Some(view) => {
+                    let png = self.renderer.render(&Scene::from_view(view));
+                    let mut caption = text.to_string();
+                    // The side to move's flag, counted down by the client.
+                    let left = match view.to_move {
+                        Some(ugolki_core::Color::White) => view.white_clock_ms,
+                        Some(ugolki_core::Color::Black) => view.black_clock_ms,
+                        None => None,
+                    };
+                    if let Some(ms) = left {
+                        let at = (crate::now_ms() + ms) / 1000;
+                        let _ = write!(caption, "\n⏱ <t:{at}:R>");
+                    }
+                    m.embed(
+                        CreateEmbed::new()
+                            .description(cut(&caption, 4000))
+                            .image("attachment://board.png"),
+                    )
+                    .add_file(CreateAttachment::bytes(png, "board.png"))
+                }
+                None => m.content(text.to_string()),
+            }
+        };
+        let sent = self
+            .call("createMessage", || ch.send_message(&self.http, message()))
+            .await?;
+        if let (Some(game), Some(ply), Some(_)) = (out.game, out.ply, &out.board) {
+            self.table.delivered(game, ply, crate::now_ms()).await;
+        }
+        Some(sent.id.get())
+    }
+}
+
+/// Where a slot's living message is: a game's board in its thread, a challenge in the
+/// channel.
+fn channel_of_slot(chat: u64, target: u64, slot: Slot) -> u64 {
+    match slot {
+        Slot::Board(_) => target,
+        Slot::Challenge(_) => chat,
+    }
+}

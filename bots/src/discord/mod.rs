@@ -1,0 +1,354 @@
+//! The Discord adapter: slash commands (structured, registered globally or per guild),
+//! buttons through one global interaction handler (so they keep working after a restart),
+//! typed moves in a game's thread, and replies delivered by its own layer. Every game
+//! decision is the table's.
+//!
+//! Every interaction is deferred at once (Discord allows 3 s); refusals come back as
+//! ephemeral follow-ups, everything for the channel through the delivery queues.
+
+mod commands;
+mod delivery;
+
+use delivery::{Delivery, Job};
+use serenity::all::{
+    async_trait, Client, ClientBuilder, Command, CommandInteraction, ComponentInteraction, Context,
+    CreateInteractionResponseFollowup, EditInteractionResponse, EventHandler, GatewayIntents,
+    GuildId, HttpBuilder, Interaction, Message, Permissions, Ready,
+};
+use std::sync::Arc;
+use std::time::Duration;
+use ugolki_core::store::Store;
+use ugolki_core::table::{
+    Action, Audience, Config, Incoming, Input, Mention, Origin, Outgoing, Platform, SystemTime,
+    Table,
+};
+use ugolki_core::words::{render, Lang, Msg};
+
+/// How to run the bot.
+pub struct Options {
+    pub token: String,
+    /// The REST base (`DISCORD_API_URL`), e.g. a test server; the gateway comes with it.
+    pub api_url: Option<String>,
+    pub database_url: String,
+    /// Register the commands in this guild only (instant, for development).
+    pub guild: Option<u64>,
+    /// Run shards `first..=last` of `total` (several processes); all of them when `None`.
+    pub shards: Option<(u32, u32, u32)>,
+}
+
+/// Prefix for plain-text commands (`!challenge @bob`), the fallback to slash commands.
+const PREFIX: char = '!';
+
+struct Handler {
+    table: Arc<Table>,
+    delivery: Arc<Delivery>,
+    guild: Option<u64>,
+}
+
+fn lang_of_tag(tag: &str) -> Lang {
+    Lang::from_tag(tag).unwrap_or(Lang::EN)
+}
+
+impl Handler {
+    fn origin(
+        chat: u64,
+        user: &serenity::all::User,
+        id: String,
+        locale: Option<String>,
+        admin: Option<bool>,
+    ) -> Origin {
+        Origin {
+            platform: Platform::Discord,
+            chat: chat.to_string(),
+            user: commands::user(user),
+            message_id: id,
+            locale,
+            group_admin: admin,
+        }
+    }
+
+    /// Replies for the one who asked become ephemeral follow-ups; the rest are queued.
+    async fn answer(
+        &self,
+        http: &serenity::http::Http,
+        token: &InteractionReply<'_>,
+        outs: Vec<Outgoing>,
+        channel: u64,
+    ) {
+        let mut private = Vec::new();
+        for out in outs {
+            if out.audience == Audience::Sender {
+                private.push(out.text());
+            } else {
+                self.delivery.enqueue(Job {
+                    out,
+                    channel: Some(channel),
+                    reply_to: None,
+                });
+            }
+        }
+        if private.is_empty() {
+            token.done(http).await;
+        } else {
+            token.say(http, &private.join("\n")).await;
+        }
+    }
+
+    async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) {
+        // Deferred at once, privately: whatever the table says in public goes to the channel.
+        if let Err(e) = cmd.defer_ephemeral(&ctx.http).await {
+            tracing::warn!(error = %e, "interaction not deferred");
+            return;
+        }
+        let chat = self.delivery.chat_of(cmd.channel_id.get()).await;
+        let admin = cmd.guild_id.map(|_| {
+            cmd.member
+                .as_ref()
+                .and_then(|m| m.permissions)
+                .is_some_and(|p| p.contains(Permissions::MANAGE_GUILD))
+        });
+        let origin = Self::origin(
+            chat,
+            &cmd.user,
+            format!("i:{}", cmd.id.get()),
+            Some(cmd.locale.clone()),
+            admin,
+        );
+        let reply = InteractionReply::Command(cmd);
+        let input = match commands::read(cmd) {
+            Ok(c) => Input::Command(c),
+            Err(m) => {
+                reply
+                    .say(&ctx.http, &render(&m, lang_of_tag(&cmd.locale)))
+                    .await;
+                return;
+            }
+        };
+        let outs = self.table.handle(&Incoming { origin, input }).await;
+        self.answer(&ctx.http, &reply, outs, cmd.channel_id.get())
+            .await;
+    }
+
+    async fn on_button(&self, ctx: &Context, c: &ComponentInteraction) {
+        if let Err(e) = c.defer(&ctx.http).await {
+            tracing::warn!(error = %e, "button not acknowledged");
+            return;
+        }
+        let reply = InteractionReply::Component(c);
+        let Some(action) = Action::parse(&c.data.custom_id) else {
+            reply
+                .say(
+                    &ctx.http,
+                    &render(&Msg::ButtonStale, lang_of_tag(&c.locale)),
+                )
+                .await;
+            return;
+        };
+        let chat = self.delivery.chat_of(c.channel_id.get()).await;
+        let origin = Self::origin(
+            chat,
+            &c.user,
+            format!("i:{}", c.id.get()),
+            Some(c.locale.clone()),
+            c.guild_id.map(|_| false),
+        );
+        let outs = self
+            .table
+            .handle(&Incoming {
+                origin,
+                input: Input::Action(action),
+            })
+            .await;
+        self.answer(&ctx.http, &reply, outs, c.channel_id.get())
+            .await;
+    }
+
+    async fn on_message(&self, msg: &Message) {
+        if msg.author.bot || msg.content.len() > 2000 {
+            return;
+        }
+        let chat = self.delivery.chat_of(msg.channel_id.get()).await;
+        // `<@123>` mentions arrive as users; the words keep an `@` in their place.
+        let mut text = msg.content.clone();
+        for u in &msg.mentions {
+            for form in [format!("<@{}>", u.id), format!("<@!{}>", u.id)] {
+                text = text.replace(&form, &format!("@{}", u.id));
+            }
+        }
+        if let Some(rest) = text.strip_prefix(PREFIX) {
+            text = format!("/{rest}");
+        }
+        let mentions = msg
+            .mentions
+            .iter()
+            .filter(|u| !u.bot)
+            .map(|u| Mention::User(commands::user(u)))
+            .collect();
+        let origin = Self::origin(
+            chat,
+            &msg.author,
+            msg.id.get().to_string(),
+            None,
+            msg.guild_id.map(|_| false),
+        );
+        for out in self
+            .table
+            .handle(&Incoming::text(origin, &text, mentions))
+            .await
+        {
+            self.delivery.enqueue(Job {
+                out,
+                channel: Some(msg.channel_id.get()),
+                reply_to: Some(msg.id.get()),
+            });
+        }
+    }
+}
+
+/// The interaction a deferred answer belongs to.
+enum InteractionReply<'a> {
+    Command(&'a CommandInteraction),
+    Component(&'a ComponentInteraction),
+}
+
+impl InteractionReply<'_> {
+    /// Say `text` to the one who asked only.
+    async fn say(&self, http: &serenity::http::Http, text: &str) {
+        let text: String = text.chars().take(2000).collect();
+        let r = match self {
+            InteractionReply::Command(c) => c
+                .edit_response(http, EditInteractionResponse::new().content(text))
+                .await
+                .map(|_| ()),
+            InteractionReply::Component(c) => c
+                .create_followup(
+                    http,
+                    CreateInteractionResponseFollowup::new()
+                        .content(text)
+                        .ephemeral(true),
+                )
+                .await
+                .map(|_| ()),
+        };
+        if let Err(e) = r {
+            tracing::warn!(error = %e, "private answer not delivered");
+        }
+    }
+
+    /// Nothing to say privately: a command's "thinking…" goes away.
+    async fn done(&self, http: &serenity::http::Http) {
+        if let InteractionReply::Command(c) = self {
+            if let Err(e) = c.delete_response(http).await {
+                tracing::debug!(error = %e, "deferred answer not deleted");
+            }
+        }
+    }
+}
+
+#[async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        let defs = commands::definitions();
+        let r = match self.guild {
+            Some(g) => GuildId::new(g)
+                .set_commands(&ctx.http, defs)
+                .await
+                .map(|_| ()),
+            None => Command::set_global_commands(&ctx.http, defs)
+                .await
+                .map(|_| ()),
+        };
+        match r {
+            Ok(()) => tracing::info!(bot = %ready.user.name, "discord bot ready"),
+            Err(e) => tracing::error!(error = %e, "slash commands not registered"),
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        match interaction {
+            Interaction::Command(cmd) => self.on_command(&ctx, &cmd).await,
+            Interaction::Component(c) => self.on_button(&ctx, &c).await,
+            _ => {}
+        }
+    }
+
+    async fn message(&self, _ctx: Context, msg: Message) {
+        self.on_message(&msg).await;
+    }
+}
+
+/// Run the bot until `shutdown` resolves; then stop every shard, give queued replies ten
+/// seconds, and return with every task stopped.
+pub async fn run(
+    options: Options,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
+    // One client for the gateway's handlers, one for the delivery queues (each with its
+    // own ratelimiter in production).
+    let make_http = || {
+        let mut http = HttpBuilder::new(&options.token);
+        if let Some(url) = &options.api_url {
+            // serenity ignores a proxy while its ratelimiter is on; our delivery layer
+            // retries 429s itself, in every mode.
+            http = http
+                .proxy(url.trim_end_matches('/'))
+                .ratelimiter_disabled(true);
+        }
+        http.build()
+    };
+    let http = Arc::new(make_http());
+    let store = Store::connect(&options.database_url)
+        .await
+        .map_err(|e| format!("cannot open the database: {e}"))?;
+    let table = Arc::new(
+        Table::open(store, Arc::new(SystemTime), Config::default())
+            .await
+            .map_err(|e| format!("cannot load games: {e}"))?,
+    );
+    let delivery = Delivery::new(http.clone(), table.clone());
+    let handler = Handler {
+        table: table.clone(),
+        delivery: delivery.clone(),
+        guild: options.guild,
+    };
+    let intents = GatewayIntents::GUILDS
+        | GatewayIntents::GUILD_MESSAGES
+        | GatewayIntents::MESSAGE_CONTENT
+        | GatewayIntents::DIRECT_MESSAGES;
+    let mut client: Client = ClientBuilder::new_with_http(make_http(), intents)
+        .event_handler(handler)
+        .await
+        .map_err(|e| format!("cannot start the Discord client: {e}"))?;
+    let mut tasks = tokio::task::JoinSet::new();
+    tasks.spawn(table.clone().keep_alive());
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Outgoing>(256);
+    tasks.spawn(table.clone().run_timers(tx));
+    let d = delivery.clone();
+    tasks.spawn(async move {
+        while let Some(out) = rx.recv().await {
+            d.enqueue(Job {
+                out,
+                channel: None,
+                reply_to: None,
+            });
+        }
+    });
+    let manager = client.shard_manager.clone();
+    let shards = options.shards;
+    let running = async move {
+        match shards {
+            Some((first, last, total)) => client.start_shard_range(first..last + 1, total).await,
+            None => client.start_autosharded().await,
+        }
+    };
+    let result = tokio::select! {
+        r = running => r.map_err(|e| format!("Discord: {e}")),
+        () = shutdown => {
+            manager.shutdown_all().await;
+            Ok(())
+        }
+    };
+    tasks.shutdown().await;
+    delivery.close(Duration::from_secs(10)).await;
+    result
+}

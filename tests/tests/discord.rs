@@ -1,0 +1,378 @@
+//! The Discord adapter end to end, in-process, against the fake Discord (REST and gateway)
+//! on 127.0.0.1: slash commands, buttons, a thread per game, typed moves, boards as PNG
+//! attachments, stale buttons, flags, 429s and a gateway resume. Every wait is bounded.
+
+use std::time::Duration;
+use tokio::sync::oneshot;
+use ugolki_bots::discord::{run, Options};
+use ugolki_core::corners::Variant;
+use ugolki_core::game::{Game, Rules};
+use ugolki_tests::fake_discord::{Failure, FakeDiscord, FakeUser, OptionValue, SentMessage};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+struct RunningBot {
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<Result<(), String>>,
+}
+
+impl RunningBot {
+    fn start(fake: &FakeDiscord, name: &str) -> RunningBot {
+        let dir = std::env::temp_dir().join(format!("ugolki-dc-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let options = Options {
+            token: FakeDiscord::TOKEN.into(),
+            api_url: Some(fake.api_base()),
+            database_url: format!("sqlite://{}", dir.join("bot.db").display()),
+            guild: Some(FakeDiscord::GUILD_ID),
+            shards: None,
+        };
+        let task = tokio::spawn(run(options, async move {
+            let _ = stopped.await;
+        }));
+        RunningBot {
+            stop: Some(stop),
+            task,
+        }
+    }
+
+    async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        let done = tokio::time::timeout(WAIT, &mut self.task).await;
+        assert!(matches!(done, Ok(Ok(Ok(())))), "stops cleanly: {done:?}");
+    }
+}
+
+struct Server {
+    fake: FakeDiscord,
+    alice: FakeUser,
+    bob: FakeUser,
+}
+
+/// The text of a message: its content and its embeds' descriptions.
+fn text(m: &SentMessage) -> String {
+    let mut t = m.content.clone();
+    for e in &m.embeds {
+        if let Some(d) = e["description"].as_str() {
+            t.push('\n');
+            t.push_str(d);
+        }
+    }
+    t
+}
+
+fn decodes(png: &[u8]) -> bool {
+    let Ok(mut reader) = png::Decoder::new(std::io::Cursor::new(png)).read_info() else {
+        return false;
+    };
+    let mut buf = vec![0; reader.output_buffer_size().unwrap_or(0)];
+    reader.next_frame(&mut buf).is_ok()
+}
+
+impl Server {
+    async fn new() -> Server {
+        let fake = FakeDiscord::start().await;
+        Server {
+            fake,
+            alice: FakeDiscord::user(21, "alice"),
+            bob: FakeDiscord::user(22, "bob"),
+        }
+    }
+
+    /// Wait until the bot is connected and its commands are registered.
+    async fn ready(&self) {
+        let ok = self
+            .fake
+            .wait_until(WAIT, |f| f.commands().iter().any(|c| c.name == "challenge"))
+            .await;
+        assert!(ok, "commands registered: {:?}", self.fake.commands());
+    }
+
+    /// Every message of the bot, in every channel and thread.
+    fn all(&self) -> Vec<SentMessage> {
+        let mut channels = vec![FakeDiscord::CHANNEL_ID];
+        channels.extend(self.fake.threads().iter().map(|t| t.id));
+        channels
+            .into_iter()
+            .flat_map(|c| self.fake.messages(c))
+            .collect()
+    }
+
+    async fn expect(&self, what: &str, f: impl Fn(&SentMessage) -> bool) -> SentMessage {
+        let ok = self
+            .fake
+            .wait_until(WAIT, |_| self.all().iter().any(&f))
+            .await;
+        assert!(
+            ok,
+            "no message {what}: {:#?}",
+            self.all().iter().map(text).collect::<Vec<_>>()
+        );
+        self.all().into_iter().rev().find(|m| f(m)).expect("found")
+    }
+
+    async fn expect_text(&self, part: &str) -> SentMessage {
+        self.expect(part, |m| text(m).contains(part)).await
+    }
+
+    /// What an interaction got back privately (its edited original or its follow-ups).
+    async fn private_answer(&self, id: u64) -> String {
+        let ok = self
+            .fake
+            .wait_until(WAIT, |f| {
+                f.interaction(id).is_some_and(|r| {
+                    r.followups.iter().any(|m| m.ephemeral)
+                        || r.original
+                            .as_ref()
+                            .is_some_and(|m| m.ephemeral && !m.loading)
+                })
+            })
+            .await;
+        let r = self.fake.interaction(id).expect("interaction");
+        assert!(ok, "no private answer: {r:#?}");
+        r.followups
+            .iter()
+            .chain(r.original.as_ref())
+            .map(|m| m.content.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn press(&self, who: &FakeUser, m: &SentMessage, label: &str) -> u64 {
+        let custom = m
+            .components
+            .iter()
+            .flatten()
+            .find(|(l, _)| l == label)
+            .map_or_else(|| panic!("no [{label}] on {m:#?}"), |(_, c)| c.clone());
+        self.fake.button(m.channel, who, m.id, &custom)
+    }
+
+    /// alice challenges bob by slash command; bob accepts by button. The board.
+    async fn start_game(&self, variant: &str, time: &str) -> SentMessage {
+        let id = self.fake.slash_command(
+            FakeDiscord::CHANNEL_ID,
+            &self.alice,
+            "challenge",
+            &[
+                ("opponent", OptionValue::User(self.bob.clone())),
+                ("variant", OptionValue::String(variant.into())),
+                ("time", OptionValue::String(time.into())),
+                ("color", OptionValue::String("white".into())),
+            ],
+            "en-US",
+        );
+        let challenge = self
+            .expect("a challenge with buttons", |m| {
+                text(m).contains("challenges") && !m.components.is_empty()
+            })
+            .await;
+        let record = self.fake.interaction(id).expect("interaction");
+        assert!(
+            record.answered_within(Duration::from_secs(3)),
+            "{record:#?}"
+        );
+        self.press(&self.bob, &challenge, "Accept");
+        let board = self.expect_text("(White) vs").await;
+        assert!(!board.attachments.is_empty(), "{board:#?}");
+        board
+    }
+}
+
+// One story: challenge, accept, thread, a whole game, its boards.
+#[allow(clippy::too_many_lines)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_by_slash_command_is_accepted_by_button_and_played_in_a_thread() {
+    let s = Server::new().await;
+    let bot = RunningBot::start(&s.fake, "game");
+    s.ready().await;
+    // Commands carry their descriptions in every language.
+    let challenge = s
+        .fake
+        .commands()
+        .into_iter()
+        .find(|c| c.name == "challenge")
+        .expect("challenge");
+    assert!(
+        challenge.description_localizations.contains_key("ru"),
+        "{challenge:#?}"
+    );
+    let board = s.start_game("classic3x3", "none").await;
+    let thread = s
+        .fake
+        .threads()
+        .into_iter()
+        .next()
+        .expect("a thread for the game");
+    assert_eq!(
+        board.channel, thread.id,
+        "the board is in the game's thread"
+    );
+    // The challenge lost its buttons.
+    let ok = s
+        .fake
+        .wait_until(WAIT, |f| {
+            f.messages(FakeDiscord::CHANNEL_ID)
+                .iter()
+                .any(|m| text(m).contains("accepted by") && m.components.is_empty())
+        })
+        .await;
+    assert!(ok, "{:#?}", s.fake.messages(FakeDiscord::CHANNEL_ID));
+    // A full Corners game: typed moves in the thread and /move, to its end by the rules.
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let mut seed = 0x5eed_u64;
+    for ply in 0..200 {
+        if game.ending().is_some() {
+            break;
+        }
+        // Moves that lose at once (C6) ask for a confirmation first: not chosen here.
+        let moves: Vec<String> = game
+            .legal_move_texts()
+            .into_iter()
+            .filter(|m| game.check_text(m).is_ok_and(|(_, loses)| !loses))
+            .collect();
+        if moves.is_empty() {
+            break;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let mv = moves[(seed % moves.len() as u64) as usize].clone();
+        let who = if game.turn() == ugolki_core::Color::White {
+            &s.alice
+        } else {
+            &s.bob
+        };
+        if ply % 2 == 0 {
+            s.fake.message_create(thread.id, who, &mv, &[]);
+        } else {
+            s.fake.slash_command(
+                thread.id,
+                who,
+                "move",
+                &[("move", OptionValue::String(mv.clone()))],
+                "en-US",
+            );
+        }
+        // The same move may have been played before: count the answers, not find one.
+        let want = format!("{} played {mv}.", who.name);
+        let ok = s
+            .fake
+            .wait_until(WAIT, |_| {
+                s.all()
+                    .iter()
+                    .filter(|m| text(m).contains(" played "))
+                    .count()
+                    > ply
+            })
+            .await;
+        assert!(ok, "no answer to {want}");
+        let last = s
+            .all()
+            .into_iter()
+            .filter(|m| text(m).contains(" played "))
+            .nth(ply)
+            .expect("answer");
+        assert!(text(&last).contains(&want), "{} / {want}", text(&last));
+        game.play_text(&mv).expect("legal");
+    }
+    assert!(game.ending().is_some());
+    s.expect_text("Game #1 over:").await;
+    // An illegal move is answered.
+    let boards: Vec<SentMessage> = s
+        .fake
+        .messages(thread.id)
+        .into_iter()
+        .filter(|m| !m.attachments.is_empty())
+        .collect();
+    assert!(boards.len() > 20);
+    for b in &boards {
+        assert!(decodes(&b.attachments[0].bytes), "board {} decodes", b.id);
+    }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn illegal_moves_buttons_stale_presses_and_a_flag() {
+    let s = Server::new().await;
+    let bot = RunningBot::start(&s.fake, "buttons");
+    s.ready().await;
+    let first = s.start_game("damas", "3s+0").await;
+    let thread = first.channel;
+    s.fake.message_create(thread, &s.alice, "a3-a4", &[]);
+    s.expect_text("a3-a4").await;
+    s.fake.message_create(thread, &s.alice, "11-15", &[]);
+    s.expect_text("alice played").await;
+    // The first board lost its buttons when the next one came (a stale press cannot even
+    // be made); someone who does not play is refused privately.
+    let ok = s
+        .fake
+        .wait_until(WAIT, |f| {
+            f.message(first.channel, first.id)
+                .is_some_and(|m| m.components.is_empty())
+        })
+        .await;
+    assert!(ok, "the old board keeps its buttons");
+    let carol = FakeDiscord::user(23, "carol");
+    let board = s
+        .expect("the newest board", |m| text(m).contains("alice played"))
+        .await;
+    let id = s.press(&carol, &board, "Resign");
+    assert!(s.private_answer(id).await.contains("not for you"));
+    s.fake.message_create(thread, &s.bob, "22-18", &[]);
+    s.expect_text("bob played").await;
+    // Nobody types: alice's three seconds run out.
+    s.expect_text("alice ran out of time").await;
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draw_and_resign_by_buttons_through_429s_and_a_gateway_resume() {
+    let s = Server::new().await;
+    let bot = RunningBot::start(&s.fake, "resume");
+    s.ready().await;
+    let board = s.start_game("classic3x3", "none").await;
+    let thread = board.channel;
+    // A 429 on sending messages is waited out; nothing is lost.
+    s.fake.fail_next(
+        2,
+        &["create_message"],
+        Failure::TooManyRequests {
+            retry_after_ms: 300,
+        },
+    );
+    s.fake.message_create(thread, &s.alice, "c3-d3", &[]);
+    s.expect_text("alice played c3-d3.").await;
+    // The gateway drops; serenity resumes; a move sent meanwhile arrives exactly once.
+    assert!(s.fake.disconnect());
+    s.fake.message_create(thread, &s.bob, "f6-e6", &[]);
+    s.expect_text("bob played f6-e6.").await;
+    let ok = s.fake.wait_until(WAIT, |f| f.resume_count() >= 1).await;
+    assert!(ok, "resumed");
+    assert_eq!(
+        s.all()
+            .iter()
+            .filter(|m| text(m).contains("bob played f6-e6."))
+            .count(),
+        1
+    );
+    let board = s
+        .expect("the newest board", |m| text(m).contains("bob played"))
+        .await;
+    s.press(&s.alice, &board, "Offer draw");
+    let offer = s
+        .expect("an offer", |m| {
+            text(m).contains("offers a draw") && !m.components.is_empty()
+        })
+        .await;
+    s.press(&s.bob, &offer, "Decline draw");
+    let declined = s.expect_text("bob declined the draw").await;
+    s.press(&s.bob, &declined, "Resign");
+    s.expect_text("Game #1: bob resigned — alice wins (T2).")
+        .await;
+    bot.stop().await;
+}
