@@ -152,6 +152,84 @@ impl Server {
         self.fake.button(m.channel, who, m.id, &custom)
     }
 
+    /// Play `game` on in `channel` with random legal moves, alternating typed text and
+    /// `/move`, each answered with its board; stops at the game's end or after `max` plies.
+    async fn play_random(&self, channel: u64, game: &mut Game, mut seed: u64, max: usize) {
+        let s = self;
+        let thread_id = channel;
+        let start = s
+            .all()
+            .iter()
+            .filter(|m| text(m).contains(" played "))
+            .count();
+        for i in 0..max {
+            let ply = start + i;
+            if game.ending().is_some() {
+                break;
+            }
+            // Moves that lose at once (C6) ask for a confirmation first: not chosen here.
+            let moves: Vec<String> = game
+                .legal_move_texts()
+                .into_iter()
+                .filter(|m| game.check_text(m).is_ok_and(|(_, loses)| !loses))
+                .collect();
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mv = moves[(seed % moves.len() as u64) as usize].clone();
+            let who = if game.turn() == ugolki_core::Color::White {
+                &s.alice
+            } else {
+                &s.bob
+            };
+            if i % 2 == 0 {
+                s.fake.message_create(thread_id, who, &mv, &[]);
+            } else {
+                s.fake.slash_command(
+                    thread_id,
+                    who,
+                    "move",
+                    &[("move", OptionValue::String(mv.clone()))],
+                    "en-US",
+                );
+            }
+            // The same move may have been played before: count the answers, not find one.
+            let want = format!("{} played {mv}.", who.name);
+            let ok = s
+                .fake
+                .wait_until(WAIT, |_| {
+                    s.all()
+                        .iter()
+                        .filter(|m| text(m).contains(" played "))
+                        .count()
+                        > ply
+                })
+                .await;
+            assert!(
+                ok,
+                "no answer to {want} in {thread_id}: {:#?} {:#?}",
+                s.all()
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .map(|m| (m.channel, text(m)))
+                    .collect::<Vec<_>>(),
+                s.fake.threads()
+            );
+            let last = s
+                .all()
+                .into_iter()
+                .filter(|m| text(m).contains(" played "))
+                .nth(ply)
+                .expect("answer");
+            assert!(text(&last).contains(&want), "{} / {want}", text(&last));
+            game.play_text(&mv).expect("legal");
+        }
+    }
+
     /// alice challenges bob by slash command; bob accepts by button. The board.
     async fn start_game(&self, variant: &str, time: &str) -> SentMessage {
         let id = self.fake.slash_command(
@@ -168,7 +246,8 @@ impl Server {
         );
         let challenge = self
             .expect("a challenge with buttons", |m| {
-                text(m).contains("challenges") && !m.components.is_empty()
+                text(m).contains("challenges")
+                    && m.components.iter().flatten().any(|(l, _)| l == "Accept")
             })
             .await;
         let record = self.fake.interaction(id).expect("interaction");
@@ -176,8 +255,13 @@ impl Server {
             record.answered_within(Duration::from_secs(3)),
             "{record:#?}"
         );
+        let before: Vec<u64> = self.all().iter().map(|m| m.id).collect();
         self.press(&self.bob, &challenge, "Accept");
-        let board = self.expect_text("(White) vs").await;
+        let board = self
+            .expect("the new game's board", |m| {
+                text(m).contains("(White) vs") && !before.contains(&m.id)
+            })
+            .await;
         assert!(!board.attachments.is_empty(), "{board:#?}");
         board
     }
@@ -224,64 +308,30 @@ async fn a_challenge_by_slash_command_is_accepted_by_button_and_played_in_a_thre
     assert!(ok, "{:#?}", s.fake.messages(FakeDiscord::CHANNEL_ID));
     // A full Corners game: typed moves in the thread and /move, to its end by the rules.
     let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
-    let mut seed = 0x5eed_u64;
-    for ply in 0..200 {
-        if game.ending().is_some() {
-            break;
-        }
-        // Moves that lose at once (C6) ask for a confirmation first: not chosen here.
-        let moves: Vec<String> = game
-            .legal_move_texts()
-            .into_iter()
-            .filter(|m| game.check_text(m).is_ok_and(|(_, loses)| !loses))
-            .collect();
-        if moves.is_empty() {
-            break;
-        }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let mv = moves[(seed % moves.len() as u64) as usize].clone();
+    s.play_random(thread.id, &mut game, 0x5eed, 200).await;
+    assert!(game.ending().is_some());
+    s.expect_text("Game #1 over:").await;
+    // A full Damas game in its own thread, to its end (no pieces or no move, D5) or, if
+    // random play drags on, a resignation.
+    let board = s.start_game("damas", "none").await;
+    let mut game = Game::new(&Rules::Damas { flying: true });
+    s.play_random(board.channel, &mut game, 0xda5, 300).await;
+    if game.ending().is_none() {
+        let newest = s
+            .expect("the newest board", |m| {
+                m.channel == board.channel && !m.components.is_empty()
+            })
+            .await;
         let who = if game.turn() == ugolki_core::Color::White {
             &s.alice
         } else {
             &s.bob
         };
-        if ply % 2 == 0 {
-            s.fake.message_create(thread.id, who, &mv, &[]);
-        } else {
-            s.fake.slash_command(
-                thread.id,
-                who,
-                "move",
-                &[("move", OptionValue::String(mv.clone()))],
-                "en-US",
-            );
-        }
-        // The same move may have been played before: count the answers, not find one.
-        let want = format!("{} played {mv}.", who.name);
-        let ok = s
-            .fake
-            .wait_until(WAIT, |_| {
-                s.all()
-                    .iter()
-                    .filter(|m| text(m).contains(" played "))
-                    .count()
-                    > ply
-            })
-            .await;
-        assert!(ok, "no answer to {want}");
-        let last = s
-            .all()
-            .into_iter()
-            .filter(|m| text(m).contains(" played "))
-            .nth(ply)
-            .expect("answer");
-        assert!(text(&last).contains(&want), "{} / {want}", text(&last));
-        game.play_text(&mv).expect("legal");
+        s.press(who, &newest, "Resign");
+        s.expect_text("Game #2:").await;
+    } else {
+        s.expect_text("Game #2 over:").await;
     }
-    assert!(game.ending().is_some());
-    s.expect_text("Game #1 over:").await;
     // An illegal move is answered.
     let boards: Vec<SentMessage> = s
         .fake
@@ -301,14 +351,26 @@ async fn illegal_moves_buttons_stale_presses_and_a_flag() {
     let s = Server::new().await;
     let bot = RunningBot::start(&s.fake, "buttons");
     s.ready().await;
-    let first = s.start_game("damas", "3s+0").await;
+    let first = s.start_game("damas", "10s+0").await;
     let thread = first.channel;
+    // The running clock is a Discord timestamp the client counts down.
+    assert!(text(&first).contains("<t:"), "{}", text(&first));
     s.fake.message_create(thread, &s.alice, "a3-a4", &[]);
-    s.expect_text("a3-a4").await;
+    s.expect_text("a3-a4: ").await;
+    // Taking the buttons off the old board is slowed down (429s), so a player can still
+    // press one after the game moved on: the press is refused privately as out of date.
+    s.fake.fail_next(
+        4,
+        &["edit_message"],
+        Failure::TooManyRequests {
+            retry_after_ms: 100,
+        },
+    );
     s.fake.message_create(thread, &s.alice, "11-15", &[]);
     s.expect_text("alice played").await;
-    // The first board lost its buttons when the next one came (a stale press cannot even
-    // be made); someone who does not play is refused privately.
+    let id = s.press(&s.bob, &first, "Resign");
+    assert!(s.private_answer(id).await.contains("out of date"));
+    // Then the old board loses its buttons after all.
     let ok = s
         .fake
         .wait_until(WAIT, |f| {
@@ -317,6 +379,10 @@ async fn illegal_moves_buttons_stale_presses_and_a_flag() {
         })
         .await;
     assert!(ok, "the old board keeps its buttons");
+    // Plain-text commands with the prefix work too.
+    s.fake
+        .message_create(FakeDiscord::CHANNEL_ID, &s.bob, "!games", &[]);
+    s.expect_text("#1 Damas").await;
     let carol = FakeDiscord::user(23, "carol");
     let board = s
         .expect("the newest board", |m| text(m).contains("alice played"))
@@ -325,7 +391,7 @@ async fn illegal_moves_buttons_stale_presses_and_a_flag() {
     assert!(s.private_answer(id).await.contains("not for you"));
     s.fake.message_create(thread, &s.bob, "22-18", &[]);
     s.expect_text("bob played").await;
-    // Nobody types: alice's three seconds run out.
+    // Nobody types: alice's ten seconds run out.
     s.expect_text("alice ran out of time").await;
     bot.stop().await;
 }
