@@ -306,6 +306,27 @@ async fn a_challenge_by_slash_command_is_accepted_by_button_and_played_in_a_thre
         })
         .await;
     assert!(ok, "{:#?}", s.fake.messages(FakeDiscord::CHANNEL_ID));
+    // /move suggests the legal moves of the player's game, as typed so far.
+    let id = s.fake.autocomplete(
+        thread.id,
+        &s.alice,
+        "move",
+        &[("move", OptionValue::Focused("c3".into()))],
+        "en-US",
+    );
+    let ok = s
+        .fake
+        .wait_until(WAIT, |f| {
+            f.interaction(id).is_some_and(|r| !r.choices.is_empty())
+        })
+        .await;
+    let choices: Vec<String> = s
+        .fake
+        .interaction(id)
+        .map(|r| r.choices.iter().map(|(n, _)| n.clone()).collect())
+        .unwrap_or_default();
+    assert!(ok, "no suggestions");
+    assert_eq!(choices, ["c3-d3", "c3-c4"]);
     // A full Corners game: typed moves in the thread and /move, to its end by the rules.
     let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
     s.play_random(thread.id, &mut game, 0x5eed, 200).await;

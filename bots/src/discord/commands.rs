@@ -94,7 +94,7 @@ fn options(command: &str) -> Vec<CreateCommandOption> {
         )
         .min_int_value(1)],
         "move" | "m" => vec![
-            text("move", "The move: c3-d4, c3xe5, 11-15", true),
+            text("move", "The move: c3-d4, c3xe5, 11-15", true).set_autocomplete(true),
             game_number(),
         ],
         "moves" => vec![text("square", "A square: c3", true), game_number()],

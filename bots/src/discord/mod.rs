@@ -12,8 +12,9 @@ mod delivery;
 use delivery::{Delivery, Job};
 use serenity::all::{
     async_trait, Client, ClientBuilder, Command, CommandInteraction, ComponentInteraction, Context,
-    CreateInteractionResponseFollowup, EditInteractionResponse, EventHandler, GatewayIntents,
-    GuildId, HttpBuilder, Interaction, Message, Permissions, Ready,
+    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    EditInteractionResponse, EventHandler, GatewayIntents, GuildId, HttpBuilder, Interaction,
+    Message, Permissions, Ready,
 };
 use std::sync::Arc;
 use std::time::Duration;
@@ -163,6 +164,25 @@ impl Handler {
             .await;
     }
 
+    /// `/move`'s autocomplete: the legal moves of the player's game that fit what is typed.
+    async fn on_autocomplete(&self, ctx: &Context, a: &CommandInteraction) {
+        let typed = a
+            .data
+            .autocomplete()
+            .map(|o| o.value.to_string())
+            .unwrap_or_default();
+        let chat = self.delivery.chat_of(a.channel_id.get()).await;
+        let origin = Self::origin(chat, &a.user, format!("a:{}", a.id.get()), None, None);
+        let mut choices = CreateAutocompleteResponse::new();
+        for m in self.table.suggest_moves(&origin, &typed, 25).await {
+            choices = choices.add_string_choice(m.clone(), m);
+        }
+        let response = CreateInteractionResponse::Autocomplete(choices);
+        if let Err(e) = a.create_response(&ctx.http, response).await {
+            tracing::debug!(error = %e, "autocomplete not answered");
+        }
+    }
+
     async fn on_message(&self, msg: &Message) {
         if msg.author.bot || msg.content.len() > 2000 {
             return;
@@ -268,6 +288,7 @@ impl EventHandler for Handler {
         match interaction {
             Interaction::Command(cmd) => self.on_command(&ctx, &cmd).await,
             Interaction::Component(c) => self.on_button(&ctx, &c).await,
+            Interaction::Autocomplete(a) => self.on_autocomplete(&ctx, &a).await,
             _ => {}
         }
     }

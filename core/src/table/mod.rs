@@ -580,6 +580,29 @@ impl Table {
         }
     }
 
+    /// The moves `origin`'s sender could play now in their game here that start with
+    /// `typed` (at most `limit`): for a platform's autocomplete. Read-only; nothing is
+    /// recorded, and anyone without a game to move in gets none.
+    pub async fn suggest_moves(&self, origin: &Origin, typed: &str, limit: usize) -> Vec<String> {
+        let now = self.now();
+        let Ok(me) = self.person_for(origin.platform, &origin.user, now).await else {
+            return Vec::new();
+        };
+        let Ok((live, color)) = self.my_game(origin, &me, None).await else {
+            return Vec::new();
+        };
+        if live.game.turn() != color {
+            return Vec::new();
+        }
+        let typed = typed.trim().to_ascii_lowercase();
+        live.game
+            .legal_move_texts()
+            .into_iter()
+            .filter(|m| m.starts_with(&typed))
+            .take(limit)
+            .collect()
+    }
+
     /// The adapter reports that the board of `game` after `ply` plies reached the chat at
     /// `at`: the clock of the side to move starts then, never before the move and at most
     /// [`MAX_DELIVERY_CREDIT_MS`] after it. Only the first report of a ply counts; a missing
