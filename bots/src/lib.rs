@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod console;
 pub mod discord;
+mod queues;
 pub mod telegram;
 
 /// Milliseconds since the Unix epoch (the table's time), for delivery reports.

@@ -4,6 +4,7 @@
 //! down), buttons as components, living messages edited or replaced, 429s and server errors
 //! retried by this layer (serenity's own ratelimiter is off when the API is proxied).
 
+use crate::queues::{lock, Queues};
 use serenity::all::{
     ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateAttachment, CreateButton,
     CreateEmbed, CreateMessage, CreateThread, EditMessage, MessageId,
@@ -23,10 +24,6 @@ const MAX_TEXT: usize = 2000;
 /// Tries of one call before the reply is given up.
 const MAX_TRIES: u32 = 10;
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
 /// A reply and where it goes when not to its game's thread: the channel a message was
 /// typed in, and the message it answers.
 pub struct Job {
@@ -39,8 +36,7 @@ pub struct Delivery {
     http: Arc<Http>,
     table: Arc<Table>,
     renderer: Renderer,
-    queues: Mutex<HashMap<u64, mpsc::UnboundedSender<Job>>>,
-    workers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    queues: Queues<u64, Job>,
     /// Living messages by (channel, slot).
     living: Mutex<HashMap<(u64, Slot), u64>>,
     /// The thread of each game.
@@ -100,8 +96,7 @@ impl Delivery {
             http,
             table,
             renderer: Renderer::default(),
-            queues: Mutex::new(HashMap::new()),
-            workers: Mutex::new(Vec::new()),
+            queues: Queues::new(),
             living: Mutex::new(HashMap::new()),
             threads: Mutex::new(HashMap::new()),
             parents: Mutex::new(HashMap::new()),
@@ -169,26 +164,14 @@ impl Delivery {
             tracing::warn!(chat = %job.out.chat, "reply for a chat that is not a Discord channel");
             return;
         };
-        let mut queues = lock(&self.queues);
-        let tx = queues.entry(chat).or_insert_with(|| {
-            let (tx, rx) = mpsc::unbounded_channel();
-            lock(&self.workers).push(tokio::spawn(self.clone().work(chat, rx)));
-            tx
-        });
-        let _ = tx.send(job);
+        let me = self.clone();
+        self.queues
+            .push(chat, job, move |chat, rx| me.work(chat, rx));
     }
 
     /// Stop taking replies; let the queues empty for at most `grace`.
     pub async fn close(&self, grace: Duration) {
-        lock(&self.queues).clear();
-        let workers: Vec<_> = lock(&self.workers).drain(..).collect();
-        let deadline = tokio::time::Instant::now() + grace;
-        for w in workers {
-            let abort = w.abort_handle();
-            if tokio::time::timeout_at(deadline, w).await.is_err() {
-                abort.abort();
-            }
-        }
+        self.queues.close(grace).await;
     }
 
     async fn work(self: Arc<Self>, chat: u64, mut rx: mpsc::UnboundedReceiver<Job>) {

@@ -6,6 +6,7 @@
 //! while it still waits in a congested queue, not sent at all.
 
 use super::limits::Limiter;
+use crate::queues::{lock, Queues};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -31,10 +32,6 @@ const MAX_TEXT: usize = 4096;
 const ROW: usize = 3;
 /// Tries of one call before the reply is given up (about five minutes of backoff).
 const MAX_TRIES: u32 = 12;
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
 
 /// A reply to deliver, and the message it answers (for replies to one person in a group).
 pub struct Job {
@@ -75,8 +72,7 @@ pub struct Delivery {
     table: Arc<Table>,
     renderer: Renderer,
     limiter: Limiter,
-    queues: Mutex<HashMap<i64, mpsc::UnboundedSender<Job>>>,
-    workers: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    queues: Queues<i64, Job>,
     living: Mutex<HashMap<(i64, Slot), Living>>,
     /// Users who have a private chat with the bot (they sent it something there).
     reachable: Mutex<HashSet<i64>>,
@@ -121,8 +117,7 @@ impl Delivery {
             table,
             renderer: Renderer::default(),
             limiter,
-            queues: Mutex::new(HashMap::new()),
-            workers: Mutex::new(Vec::new()),
+            queues: Queues::new(),
             living: Mutex::new(HashMap::new()),
             reachable: Mutex::new(HashSet::new()),
             counters: Mutex::new(Counters::default()),
@@ -155,33 +150,15 @@ impl Delivery {
             Audience::Chat => (chat, None),
         };
         let job = Job { out, reply_to };
-        let mut queues = lock(&self.queues);
-        let tx = queues.entry(chat).or_insert_with(|| {
-            let (tx, rx) = mpsc::unbounded_channel();
-            lock(&self.workers).push(tokio::spawn(self.clone().work(chat, rx)));
-            tx
-        });
-        if let Err(mpsc::error::SendError(job)) = tx.send(job) {
-            // The worker is gone (it never ends while the sender lives): start another.
-            let (tx, rx) = mpsc::unbounded_channel();
-            let _ = tx.send(job);
-            lock(&self.workers).push(tokio::spawn(self.clone().work(chat, rx)));
-            queues.insert(chat, tx);
-        }
+        let me = self.clone();
+        self.queues
+            .push(chat, job, move |chat, rx| me.work(chat, rx));
     }
 
     /// Stop taking replies; let the queues empty for at most `grace`, then stop. Afterwards
     /// no task holds the table.
     pub async fn close(&self, grace: Duration) {
-        lock(&self.queues).clear();
-        let workers: Vec<_> = lock(&self.workers).drain(..).collect();
-        let deadline = tokio::time::Instant::now() + grace;
-        for w in workers {
-            let abort = w.abort_handle();
-            if tokio::time::timeout_at(deadline, w).await.is_err() {
-                abort.abort();
-            }
-        }
+        self.queues.close(grace).await;
     }
 
     /// One chat's worker: its replies in order, newest boards first past the old ones.
