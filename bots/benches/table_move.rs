@@ -102,7 +102,16 @@ fn setup(rt: &tokio::runtime::Runtime) -> Bench {
     let url = format!("sqlite://{}", dir.join("bench.db").display());
     let store = rt.block_on(Store::connect(&url)).expect("store");
     let table = rt
-        .block_on(Table::open(store, Arc::new(SystemTime), Config::default()))
+        .block_on(Table::open(
+            store,
+            Arc::new(SystemTime),
+            // The bench starts hundreds of games a minute: no fair-play limits (F3).
+            Config {
+                max_open_challenges: i64::MAX,
+                max_challenges_per_minute: i64::MAX,
+                ..Config::default()
+            },
+        ))
         .expect("table");
     Bench {
         table: Arc::new(table),
