@@ -62,6 +62,23 @@ fn a_line_that_is_not_text_is_answered_and_the_session_goes_on() {
 }
 
 #[test]
+fn a_name_with_a_bidi_override_is_refused_without_echoing_it() {
+    let dir = temp_dir("bidi");
+    let out = feed(
+        &dir.join("t.db"),
+        &dir,
+        "al\u{202e}ice: /chips\nbob: /chips\n".as_bytes(),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("console: 'alice' is not a name here"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains('\u{202e}'), "{stdout}");
+    assert!(stdout.contains("bot: bob has 1000 chips."), "{stdout}");
+}
+
+#[test]
 fn an_over_long_line_cut_inside_a_character_is_skipped_alone() {
     let dir = temp_dir("long");
     // 4,096 bytes end in the middle of a two-byte character.

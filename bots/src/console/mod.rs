@@ -11,6 +11,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use ugolki_core::store::Store;
+use ugolki_core::table::clean::clean;
 use ugolki_core::table::{
     Action, Audience, Incoming, Input, Mention, Origin, Outgoing, Platform, Slot, SlotUse,
     SystemTime, Table, User,
@@ -63,8 +64,9 @@ pub fn parse_line(line: &str, run: &str, n: u64) -> Result<Option<Line>, Msg> {
     };
     let name = name.trim();
     if !valid_name(name) {
+        // Never echoed with its invisible or control characters.
         return Err(Msg::ConsoleBadName {
-            name: name.chars().take(MAX_NAME).collect(),
+            name: clean(name).chars().take(MAX_NAME).collect(),
             max: MAX_NAME,
         });
     }
@@ -317,7 +319,7 @@ pub fn run(
             continue;
         };
         if echo && !line.trim().is_empty() {
-            let _ = writeln!(out, "> {}", line.trim_end());
+            let _ = writeln!(out, "> {}", clean(line.trim_end()));
         }
         let incoming = match parse_line(&line, &run, n) {
             Ok(None) => continue,
