@@ -13,6 +13,7 @@ fn main() {
     println!("cargo:rerun-if-changed=locales");
     // `sqlx::migrate!` embeds the migrations: a new one must rebuild the store.
     println!("cargo:rerun-if-changed=../migrations/sqlite");
+    println!("cargo:rerun-if-changed=../migrations/postgres");
     let mut langs: Vec<(String, Vec<String>)> = Vec::new();
     let dirs = std::fs::read_dir(&root).expect("core/locales exists");
     for dir in dirs.flatten() {

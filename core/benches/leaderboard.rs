@@ -1,52 +1,49 @@
-//! `cargo bench -p ugolki-core --bench leaderboard`: `/top` over 10,000 rated players, general
-//! and monthly, over the whole bot and over one chat's 1,000 players.
+//! `cargo bench -p ugolki-core --bench leaderboard`: `/top` over 10,000 rated players,
+//! general and monthly, over the whole bot and over one chat's 1,000 players, and a
+//! player's rank; on `SQLite` and (with `DATABASE_URL_PG`) on `PostgreSQL`.
+
+mod support;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
+use support::BenchDb;
+use ugolki_core::rating::RatingKind;
 use ugolki_core::store::Store;
-use ugolki_core::table::User;
 
-fn bench(c: &mut Criterion) {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
+/// 10,000 players rated in classic 3×3, every tenth in one chat.
+const FILL: &[(&str, &str)] = &[
+    (
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+         INSERT INTO players (platform, platform_user_id, display_name, created_at)
+         SELECT 'bench', 'u' || i, 'player' || i, 0 FROM n",
+        "INSERT INTO players (platform, platform_user_id, display_name, created_at)
+         SELECT 'bench', 'u' || i, 'player' || i, 0 FROM generate_series(1, 10000) AS i",
+    ),
+    (
+        "INSERT INTO ratings (player_id, kind, rating, games, month, monthly, monthly_games)
+         SELECT id, 'classic3x3', 600 + (id * 7919) % 1400, 10, '2026-11', 1000 + (id * 31) % 300, 10 FROM players",
+        "INSERT INTO ratings (player_id, kind, rating, games, month, monthly, monthly_games)
+         SELECT id, 'classic3x3'::rating_kind, 600 + (id * 7919) % 1400, 10, '2026-11', 1000 + (id * 31) % 300, 10 FROM players",
+    ),
+    (
+        "INSERT INTO chat_players (platform, chat_id, player_id) SELECT 'bench', 'room', id FROM players WHERE id % 10 = 0",
+        "INSERT INTO chat_players (platform, chat_id, player_id) SELECT 'bench', 'room', id FROM players WHERE id % 10 = 0",
+    ),
+    ("ANALYZE", "ANALYZE"),
+];
+
+fn bench_on(c: &mut Criterion, rt: &tokio::runtime::Runtime, db: &BenchDb) {
     let store = rt.block_on(async {
-        let store = Store::connect("sqlite::memory:").await.expect("store");
-        for i in 0..10_000i64 {
-            let u = User {
-                id: format!("u{i}"),
-                name: format!("player{i}"),
-                handle: None,
-            };
-            let p = store.player_for("bench", &u, 0).await.expect("player");
-            let rating = 600 + (i * 7919) % 1400;
-            store
-                .put_rating(
-                    p.id,
-                    "classic3x3",
-                    rating,
-                    10,
-                    "2026-11",
-                    1000 + (i * 31) % 300,
-                )
-                .await
-                .expect("rating");
-            if i % 10 == 0 {
-                store
-                    .note_chat_player("bench", "room", p.id)
-                    .await
-                    .expect("chat");
-            }
-        }
-        store
+        // Migrate first, then fill behind the store's back, then open it for the reads.
+        drop(Store::connect(&db.url).await.expect("store"));
+        support::exec(&db.url, FILL).await;
+        Store::connect(&db.url).await.expect("store")
     });
-    let mut group = c.benchmark_group("leaderboard");
+    let kind = RatingKind::Classic3x3;
+    let mut group = c.benchmark_group(format!("leaderboard_{}", db.label));
     group.bench_function("top10_general_10000_players", |b| {
         b.iter(|| {
-            rt.block_on(async {
-                black_box(store.top("classic3x3", None, None, 10).await.expect("top"))
-            })
+            rt.block_on(async { black_box(store.top(kind, None, None, 10).await.expect("top")) })
         });
     });
     group.bench_function("top10_month_10000_players", |b| {
@@ -54,7 +51,7 @@ fn bench(c: &mut Criterion) {
             rt.block_on(async {
                 black_box(
                     store
-                        .top("classic3x3", Some("2026-11"), None, 10)
+                        .top(kind, Some("2026-11"), None, 10)
                         .await
                         .expect("top"),
                 )
@@ -66,7 +63,7 @@ fn bench(c: &mut Criterion) {
             rt.block_on(async {
                 black_box(
                     store
-                        .top("classic3x3", None, Some(("bench", "room")), 10)
+                        .top(kind, None, Some(("bench", "room")), 10)
                         .await
                         .expect("top"),
                 )
@@ -76,16 +73,23 @@ fn bench(c: &mut Criterion) {
     group.bench_function("rank_of_one_player", |b| {
         b.iter(|| {
             rt.block_on(async {
-                black_box(
-                    store
-                        .rank(5000, "classic3x3", None, None)
-                        .await
-                        .expect("rank"),
-                )
+                black_box(store.rank(5000, kind, None, None).await.expect("rank"))
             })
         });
     });
     group.finish();
+    rt.block_on(store.close());
+}
+
+fn bench(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    bench_on(c, &rt, &BenchDb::sqlite("leaderboard"));
+    if let Some(db) = rt.block_on(BenchDb::postgres("leaderboard")) {
+        bench_on(c, &rt, &db);
+    }
 }
 
 criterion_group!(benches, bench);

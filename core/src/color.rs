@@ -2,8 +2,13 @@
 
 use std::fmt;
 
-/// A side. White moves first in both games.
+/// A side. White moves first in both games. (In the store: `white` / `black`.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "table",
+    derive(sqlx::Type),
+    sqlx(type_name = "colour", rename_all = "lowercase")
+)]
 pub enum Color {
     White,
     Black,
@@ -47,5 +52,31 @@ impl Color {
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The colour a challenger asks for. (In the store: `white` / `black` / `random`.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "table",
+    derive(sqlx::Type),
+    sqlx(type_name = "colour_choice", rename_all = "lowercase")
+)]
+pub enum ColorChoice {
+    White,
+    Black,
+    /// Drawn when the challenge is accepted.
+    Random,
+}
+
+impl ColorChoice {
+    /// The side asked for, if one was.
+    #[must_use]
+    pub const fn side(self) -> Option<Color> {
+        match self {
+            ColorChoice::White => Some(Color::White),
+            ColorChoice::Black => Some(Color::Black),
+            ColorChoice::Random => None,
+        }
     }
 }

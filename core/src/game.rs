@@ -147,6 +147,54 @@ impl EndCause {
     }
 }
 
+/// How a finished game came out, as the store keeps it: a side won, a draw, or void (aborted
+/// or annulled: it never counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "table",
+    derive(sqlx::Type),
+    sqlx(type_name = "game_result", rename_all = "lowercase")
+)]
+pub enum GameResult {
+    White,
+    Black,
+    Draw,
+    Void,
+}
+
+impl GameResult {
+    /// A decided game: the winner, or a draw.
+    #[must_use]
+    pub const fn decided(winner: Option<Color>) -> GameResult {
+        match winner {
+            Some(Color::White) => GameResult::White,
+            Some(Color::Black) => GameResult::Black,
+            None => GameResult::Draw,
+        }
+    }
+
+    /// `white`, `black`, `draw` or `void`, as the store and the catalogue name it.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            GameResult::White => "white",
+            GameResult::Black => "black",
+            GameResult::Draw => "draw",
+            GameResult::Void => "void",
+        }
+    }
+
+    /// The side that won, if one did.
+    #[must_use]
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::White => Some(Color::White),
+            GameResult::Black => Some(Color::Black),
+            GameResult::Draw | GameResult::Void => None,
+        }
+    }
+}
+
 /// How a game ended by its rules: the winner (None = draw), the cause, the rule id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ending {

@@ -11,6 +11,7 @@ pub mod engine;
 pub mod game;
 pub mod notation;
 pub mod rating;
+pub mod settlement;
 pub mod square;
 #[cfg(feature = "table")]
 pub mod store;

@@ -30,6 +30,11 @@ impl Score {
 /// The rated kinds (R), each with its own general and monthly list. Defined once: the store
 /// keeps the id, players type a name, the catalogue says its title.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "table",
+    derive(sqlx::Type),
+    sqlx(type_name = "rating_kind", rename_all = "lowercase")
+)]
 pub enum RatingKind {
     Classic3x3,
     /// Classic 3×4 and its mirror `classic4x3`.

@@ -1,18 +1,21 @@
 //! Games and their moves. A move is one transaction: the move row is appended and the game
-//! row updated only if its ply is still the one the move was checked against.
+//! row updated only if its ply is still the one the move was checked against. A game's row
+//! also keeps when its next timer is due (`due_at`), written with the change that set it.
 
-use super::challenges::challenge;
-use super::ratings::{settle, RatingChange};
+use super::types::{ChallengeStatus, GameStatus};
 use super::{Result, Store, StoreError};
-use sqlx::Row;
+use crate::color::Color;
+use crate::game::{EndCause, GameResult, Rules};
+use crate::settlement::RatingChange;
 
 /// A game as stored (the position is rebuilt from `moves`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct GameRow {
     pub id: i64,
     pub platform: String,
+    #[sqlx(rename = "chat_id")]
     pub chat: String,
-    pub rules: String,
+    pub rules: Rules,
     pub start_position: Option<String>,
     pub white_id: i64,
     pub black_id: i64,
@@ -25,26 +28,35 @@ pub struct GameRow {
     pub movetime_ms: Option<i64>,
     pub monitor: bool,
     pub ply: i64,
-    pub status: String,
-    pub result: Option<String>,
+    pub status: GameStatus,
+    pub result: Option<GameResult>,
     pub end_reason: Option<String>,
     pub end_rule: Option<String>,
-    /// `white` or `black`: who offered a draw.
-    pub draw_offer_by: Option<String>,
+    /// Who offered a draw.
+    pub draw_offer_by: Option<Color>,
     /// A losing move (C6) waiting for `/confirm`, valid at `pending_ply`.
     pub pending_move: Option<String>,
     pub pending_ply: Option<i64>,
     pub reminded_ply: Option<i64>,
     /// Activity monitor: the ply whose idleness was announced.
     pub idle_noticed_ply: Option<i64>,
+    /// When the game's next timer is due (ms), if it has one.
+    pub due_at: Option<i64>,
     pub created_at: i64,
     pub finished_at: Option<i64>,
+}
+
+impl GameRow {
+    #[must_use]
+    pub fn is_active(&self) -> bool {
+        self.status == GameStatus::Active
+    }
 }
 
 /// A new game's row.
 #[derive(Clone, Debug)]
 pub struct NewGame {
-    pub rules: String,
+    pub rules: Rules,
     pub start_position: Option<String>,
     pub white_id: i64,
     pub black_id: i64,
@@ -60,13 +72,22 @@ pub struct NewGame {
 /// How a game ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finish {
-    /// `white`, `black`, `draw`, `void`.
-    pub result: String,
+    pub result: GameResult,
     /// Why, stored as its code.
-    pub cause: crate::game::EndCause,
+    pub cause: EndCause,
     pub rule: String,
     /// The player who abandoned the game (activity monitor): costs rating points (R).
     pub abandoned_by: Option<i64>,
+}
+
+impl Finish {
+    /// The status a game ending this way is left in.
+    fn status(&self) -> GameStatus {
+        match self.result {
+            GameResult::Void => GameStatus::Aborted,
+            _ => GameStatus::Finished,
+        }
+    }
 }
 
 /// A game row after a change, with the rating changes if the change ended a rated game.
@@ -97,124 +118,220 @@ pub struct MoveUpdate {
     pub white_ms: i64,
     pub black_ms: i64,
     pub turn_started_at: i64,
-    pub draw_offer_by: Option<String>,
+    pub draw_offer_by: Option<Color>,
     pub finish: Option<Finish>,
+    /// When the game's next timer is due after this move.
+    pub due_at: Option<i64>,
 }
 
-fn game(row: &sqlx::sqlite::SqliteRow) -> GameRow {
-    GameRow {
-        id: row.get("id"),
-        platform: row.get("platform"),
-        chat: row.get("chat_id"),
-        rules: row.get("rules"),
-        start_position: row.get("start_position"),
-        white_id: row.get("white_id"),
-        black_id: row.get("black_id"),
-        rated: row.get::<i64, _>("rated") != 0,
-        stake: row.get("stake"),
-        time_control: row.get("time_control"),
-        white_ms: row.get("white_ms"),
-        black_ms: row.get("black_ms"),
-        turn_started_at: row.get("turn_started_at"),
-        movetime_ms: row.get("movetime_ms"),
-        monitor: row.get::<i64, _>("monitor") != 0,
-        ply: row.get("ply"),
-        status: row.get("status"),
-        result: row.get("result"),
-        end_reason: row.get("end_reason"),
-        end_rule: row.get("end_rule"),
-        draw_offer_by: row.get("draw_offer_by"),
-        pending_move: row.get("pending_move"),
-        pending_ply: row.get("pending_ply"),
-        reminded_ply: row.get("reminded_ply"),
-        idle_noticed_ply: row.get("idle_noticed_ply"),
-        created_at: row.get("created_at"),
-        finished_at: row.get("finished_at"),
-    }
+/// Unfinished games of a player in a chat (read by every typed move to find its game).
+pub(crate) const ACTIVE_IN_CHAT: &str =
+    "SELECT * FROM games WHERE status = 'active' AND platform = $1 AND chat_id = $2
+     AND (white_id = $3 OR black_id = $3) ORDER BY id";
+
+/// Settle an ended game inside the transaction `$tx` that ends it (the policy is
+/// [`crate::settlement`]): the rating rows of the players it moves are locked in player
+/// order (`PostgreSQL`; created at 1000 first when new), read, and written back as the
+/// policy says, with stakes paid and history lines added. Two games ending at once for one
+/// player are settled one after the other. Evaluates to the changes the chat is told.
+macro_rules! settle_in {
+    ($tx:ident, $pg:ident, $game:expr, $finish:expr, $now:expr) => {{
+        let game: &GameRow = $game;
+        let finish: &Finish = $finish;
+        let kind = if game.rated {
+            crate::rating::RatingKind::of_rules(&game.rules)
+        } else {
+            None
+        };
+        let ended = crate::settlement::Ended {
+            white: game.white_id,
+            black: game.black_id,
+            stake: game.stake,
+            kind,
+            result: finish.result,
+            abandoned_by: finish.abandoned_by,
+        };
+        let month = crate::rating::month_of($now);
+        let mut touched = crate::settlement::touched(&ended);
+        touched.sort_unstable();
+        let mut white = crate::settlement::Rated::newcomer();
+        let mut black = crate::settlement::Rated::newcomer();
+        if let Some(kind) = kind {
+            for player in &touched {
+                sqlx::query(
+                    "INSERT INTO ratings (player_id, kind, rating, month, monthly) VALUES ($1, $2, 1000, '', 1000)
+                     ON CONFLICT (player_id, kind) DO NOTHING",
+                )
+                .bind(player)
+                .bind(kind)
+                .execute(&mut *$tx)
+                .await?;
+            }
+            let rows: Vec<(i64, i64, String, i64, i64)> = sqlx::query_as(if $pg {
+                "SELECT player_id, rating, month, monthly, monthly_games FROM ratings
+                 WHERE kind = $1 AND player_id IN ($2, $3) ORDER BY player_id FOR UPDATE"
+            } else {
+                "SELECT player_id, rating, month, monthly, monthly_games FROM ratings
+                 WHERE kind = $1 AND player_id IN ($2, $3) ORDER BY player_id"
+            })
+            .bind(kind)
+            .bind(game.white_id)
+            .bind(game.black_id)
+            .fetch_all(&mut *$tx)
+            .await?;
+            for (player, rating, month, monthly, monthly_games) in rows {
+                let now = crate::settlement::Rated {
+                    rating,
+                    month,
+                    monthly,
+                    monthly_games,
+                };
+                if player == game.white_id {
+                    white = now;
+                } else {
+                    black = now;
+                }
+            }
+        }
+        let s = crate::settlement::settle(&ended, &white, &black, &month);
+        for (player, chips) in &s.payouts {
+            sqlx::query("UPDATE players SET chips = chips + $2 WHERE id = $1")
+                .bind(player)
+                .bind(chips)
+                .execute(&mut *$tx)
+                .await?;
+        }
+        for row in &s.rows {
+            sqlx::query(
+                "UPDATE ratings SET rating = $3, month = $4, monthly = $5, monthly_games = $6,
+                     games = games + $7, wins = wins + $8, draws = draws + $9, losses = losses + $10
+                 WHERE player_id = $1 AND kind = $2",
+            )
+            .bind(row.player)
+            .bind(kind)
+            .bind(row.now.rating)
+            .bind(&row.now.month)
+            .bind(row.now.monthly)
+            .bind(row.now.monthly_games)
+            .bind(row.games)
+            .bind(row.wins)
+            .bind(row.draws)
+            .bind(row.losses)
+            .execute(&mut *$tx)
+            .await?;
+        }
+        for h in &s.history {
+            sqlx::query(
+                "INSERT INTO rating_history (game_id, player_id, kind, at, month, reason, before, after, monthly_before, monthly_after)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            )
+            .bind(game.id)
+            .bind(h.player)
+            .bind(kind)
+            .bind($now)
+            .bind(&h.month)
+            .bind(h.reason)
+            .bind(h.before)
+            .bind(h.after)
+            .bind(h.monthly_before)
+            .bind(h.monthly_after)
+            .execute(&mut *$tx)
+            .await?;
+        }
+        s.changes
+    }};
 }
 
 impl Store {
-    /// Accept an open challenge and create its game, atomically: None if the challenge was
-    /// no longer open (someone else took it, it expired).
+    /// Accept an open challenge and create its game, atomically: `Gone` if the challenge was
+    /// no longer open (someone else took it, it expired). The new game's timer is due at
+    /// once; the table sets it exactly when it has the game in hand (a timer that fires
+    /// early only works out when it is really due).
     pub async fn accept_challenge(&self, challenge_id: i64, g: &NewGame) -> Result<Accepted> {
-        let mut tx = self.pool.begin().await?;
-        let row = sqlx::query("UPDATE challenges SET status = 'accepted' WHERE id = ?1 AND status = 'open' RETURNING *")
+        on_db!(self, pool, _pg => {
+            let mut tx = pool.begin().await?;
+            let taken = sqlx::query_as::<_, (String, String)>(
+                "UPDATE challenges SET status = $2, lease_until = NULL WHERE id = $1 AND status = 'open'
+                 RETURNING platform, chat_id",
+            )
             .bind(challenge_id)
+            .bind(ChallengeStatus::Accepted)
             .fetch_optional(&mut *tx)
             .await?;
-        let Some(c) = row.as_ref().map(challenge) else {
-            tx.rollback().await?;
-            return Ok(Accepted::Gone);
-        };
-        if let Some(stake) = g.stake {
-            let held = sqlx::query(
-                "UPDATE players SET chips = chips - ?3 WHERE id IN (?1, ?2) AND chips >= ?3",
+            let Some((platform, chat)) = taken else {
+                tx.rollback().await?;
+                return Ok(Accepted::Gone);
+            };
+            if let Some(stake) = g.stake {
+                let held = sqlx::query(
+                    "UPDATE players SET chips = chips - $3 WHERE id IN ($1, $2) AND chips >= $3",
+                )
+                .bind(g.white_id.min(g.black_id))
+                .bind(g.white_id.max(g.black_id))
+                .bind(stake)
+                .execute(&mut *tx)
+                .await?;
+                if held.rows_affected() != 2 {
+                    tx.rollback().await?;
+                    return Ok(Accepted::NotEnoughChips);
+                }
+            }
+            let row: GameRow = sqlx::query_as(
+                "INSERT INTO games (platform, chat_id, rules, start_position, white_id, black_id, rated, stake, time_control,
+                                    white_ms, black_ms, turn_started_at, movetime_ms, monitor, created_at, due_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $11, $11) RETURNING *",
             )
+            .bind(&platform)
+            .bind(&chat)
+            .bind(&g.rules)
+            .bind(&g.start_position)
             .bind(g.white_id)
             .bind(g.black_id)
-            .bind(stake)
-            .execute(&mut *tx)
+            .bind(g.rated)
+            .bind(g.stake)
+            .bind(&g.time_control)
+            .bind(g.bank_ms)
+            .bind(g.now)
+            .bind(g.movetime_ms)
+            .bind(g.monitor)
+            .fetch_one(&mut *tx)
             .await?;
-            if held.rows_affected() != 2 {
-                tx.rollback().await?;
-                return Ok(Accepted::NotEnoughChips);
-            }
-        }
-        let row = sqlx::query(
-            "INSERT INTO games (platform, chat_id, rules, start_position, white_id, black_id, rated, stake, time_control,
-                                white_ms, black_ms, turn_started_at, movetime_ms, monitor, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?11) RETURNING *",
-        )
-        .bind(&c.platform)
-        .bind(&c.chat)
-        .bind(&g.rules)
-        .bind(&g.start_position)
-        .bind(g.white_id)
-        .bind(g.black_id)
-        .bind(i64::from(g.rated))
-        .bind(g.stake)
-        .bind(&g.time_control)
-        .bind(g.bank_ms)
-        .bind(g.now)
-        .bind(g.movetime_ms)
-        .bind(i64::from(g.monitor))
-        .fetch_one(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(Accepted::Started(Box::new(game(&row))))
+            tx.commit().await?;
+            Ok(Accepted::Started(Box::new(row)))
+        })
     }
 
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
-        let row = sqlx::query("SELECT * FROM games WHERE id = ?1")
+        on_db!(self, pool, _pg => Ok(sqlx::query_as("SELECT * FROM games WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.as_ref().map(game))
+            .fetch_optional(pool)
+            .await?))
     }
 
     /// The moves of a game in order.
     pub async fn moves(&self, game_id: i64) -> Result<Vec<String>> {
-        let rows = sqlx::query("SELECT ply, text FROM moves WHERE game_id = ?1 ORDER BY ply")
-            .bind(game_id)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows: Vec<(i64, String)> = on_db!(self, pool, _pg => sqlx::query_as(
+            "SELECT ply, text FROM moves WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(game_id)
+        .fetch_all(pool)
+        .await?);
         let mut out = Vec::with_capacity(rows.len());
-        for (i, r) in rows.iter().enumerate() {
-            let ply: i64 = r.get("ply");
+        for (i, (ply, text)) in rows.into_iter().enumerate() {
             if ply != i as i64 {
                 return Err(StoreError::Corrupt(format!("game {game_id} lacks ply {i}")));
             }
-            out.push(r.get("text"));
+            out.push(text);
         }
         Ok(out)
     }
 
-    /// Every unfinished game (to reload after a restart).
-    pub async fn active_games(&self) -> Result<Vec<GameRow>> {
-        let rows = sqlx::query("SELECT * FROM games WHERE status = 'active' ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
-        Ok(rows.iter().map(game).collect())
+    /// Every unfinished game.
+    #[cfg(test)]
+    pub(crate) async fn active_games(&self) -> Result<Vec<GameRow>> {
+        on_db!(self, pool, _pg => Ok(sqlx::query_as("SELECT * FROM games WHERE status = 'active' ORDER BY id")
+            .fetch_all(pool)
+            .await?))
     }
 
     /// Unfinished games of a player in a chat.
@@ -224,25 +341,22 @@ impl Store {
         chat: &str,
         player: i64,
     ) -> Result<Vec<GameRow>> {
-        let rows = sqlx::query(
-            "SELECT * FROM games WHERE status = 'active' AND platform = ?1 AND chat_id = ?2
-             AND (white_id = ?3 OR black_id = ?3) ORDER BY id",
-        )
-        .bind(platform)
-        .bind(chat)
-        .bind(player)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.iter().map(game).collect())
+        on_db!(self, pool, _pg => Ok(sqlx::query_as(ACTIVE_IN_CHAT)
+            .bind(platform)
+            .bind(chat)
+            .bind(player)
+            .fetch_all(pool)
+            .await?))
     }
 
-    /// Unfinished games of a player anywhere on the platform.
+    /// Unfinished games of a player anywhere.
     pub async fn active_games_of(&self, player: i64) -> Result<Vec<GameRow>> {
-        let rows = sqlx::query("SELECT * FROM games WHERE status = 'active' AND (white_id = ?1 OR black_id = ?1) ORDER BY id")
-            .bind(player)
-            .fetch_all(&self.pool)
-            .await?;
-        Ok(rows.iter().map(game).collect())
+        on_db!(self, pool, _pg => Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE status = 'active' AND (white_id = $1 OR black_id = $1) ORDER BY id",
+        )
+        .bind(player)
+        .fetch_all(pool)
+        .await?))
     }
 
     /// Append a move and update the game, if the game is still at `ply`. A conflict means
@@ -254,63 +368,65 @@ impl Store {
         now: i64,
         u: &MoveUpdate,
     ) -> Result<Saved> {
-        let mut tx = self.pool.begin().await?;
-        let updated = sqlx::query(
-            "UPDATE games SET ply = ply + 1, white_ms = ?3, black_ms = ?4, turn_started_at = ?5, draw_offer_by = ?6,
-                 pending_move = NULL, pending_ply = NULL,
-                 status = CASE WHEN ?7 IS NULL THEN status ELSE 'finished' END,
-                 result = ?7, end_reason = ?8, end_rule = ?9,
-                 finished_at = CASE WHEN ?7 IS NULL THEN NULL ELSE ?10 END
-             WHERE id = ?1 AND ply = ?2 AND status = 'active' RETURNING *",
-        )
-        .bind(game_id)
-        .bind(ply)
-        .bind(u.white_ms)
-        .bind(u.black_ms)
-        .bind(u.turn_started_at)
-        .bind(&u.draw_offer_by)
-        .bind(u.finish.as_ref().map(|f| f.result.clone()))
-        .bind(u.finish.as_ref().map(|f| f.cause.code()))
-        .bind(u.finish.as_ref().map(|f| f.rule.clone()))
-        .bind(now)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(row) = updated else {
-            tx.rollback().await?;
-            return Err(StoreError::Conflict);
-        };
-        sqlx::query(
-            "INSERT INTO moves (game_id, ply, text, played_at, auto) VALUES (?1, ?2, ?3, ?4, ?5)",
-        )
-        .bind(game_id)
-        .bind(ply)
-        .bind(&u.text)
-        .bind(now)
-        .bind(i64::from(u.auto))
-        .execute(&mut *tx)
-        .await?;
-        if let Some((platform, chat, id)) = &u.message {
-            let fresh = sqlx::query(
-                "INSERT INTO seen_messages (platform, chat_id, message_id, seen_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+        let status = u.finish.as_ref().map_or(GameStatus::Active, Finish::status);
+        on_db!(self, pool, pg => {
+            let mut tx = pool.begin().await?;
+            let updated: Option<GameRow> = sqlx::query_as(
+                "UPDATE games SET ply = ply + 1, white_ms = $3, black_ms = $4, turn_started_at = $5, draw_offer_by = $6,
+                     pending_move = NULL, pending_ply = NULL, status = $7, result = $8, end_reason = $9, end_rule = $10,
+                     finished_at = $11, due_at = $12, lease_until = NULL
+                 WHERE id = $1 AND ply = $2 AND status = 'active' RETURNING *",
             )
-            .bind(platform)
-            .bind(chat)
-            .bind(id)
+            .bind(game_id)
+            .bind(ply)
+            .bind(u.white_ms)
+            .bind(u.black_ms)
+            .bind(u.turn_started_at)
+            .bind(u.draw_offer_by)
+            .bind(status)
+            .bind(u.finish.as_ref().map(|f| f.result))
+            .bind(u.finish.as_ref().map(|f| f.cause.code()))
+            .bind(u.finish.as_ref().map(|f| f.rule.clone()))
+            .bind(u.finish.as_ref().map(|_| now))
+            .bind(u.due_at.filter(|_| u.finish.is_none()))
+            .fetch_optional(&mut *tx)
+            .await?;
+            let Some(row) = updated else {
+                tx.rollback().await?;
+                return Err(StoreError::Conflict);
+            };
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, text, played_at, auto) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(game_id)
+            .bind(ply)
+            .bind(&u.text)
             .bind(now)
+            .bind(u.auto)
             .execute(&mut *tx)
             .await?;
-            if fresh.rows_affected() == 0 {
-                tx.rollback().await?;
-                return Err(StoreError::Repeat);
+            if let Some((platform, chat, id)) = &u.message {
+                let fresh = sqlx::query(
+                    "INSERT INTO seen_messages (platform, chat_id, message_id, seen_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                )
+                .bind(platform)
+                .bind(chat)
+                .bind(id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+                if fresh.rows_affected() == 0 {
+                    tx.rollback().await?;
+                    return Err(StoreError::Repeat);
+                }
             }
-        }
-        let row = game(&row);
-        let ratings = match &u.finish {
-            Some(f) => settle(&mut tx, &row, f, now).await?,
-            None => Vec::new(),
-        };
-        tx.commit().await?;
-        Ok(Saved { game: row, ratings })
+            let ratings = match &u.finish {
+                Some(f) => settle_in!(tx, pg, &row, f, now),
+                None => Vec::new(),
+            };
+            tx.commit().await?;
+            Ok(Saved { game: row, ratings })
+        })
     }
 
     /// End a game without a move (flag, resignation, agreed draw, abort, claim), if it is
@@ -323,51 +439,52 @@ impl Store {
         clocks: (i64, i64),
         now: i64,
     ) -> Result<Saved> {
-        let status = if finish.result == "void" {
-            "aborted"
-        } else {
-            "finished"
-        };
-        let mut tx = self.pool.begin().await?;
-        let row = sqlx::query(
-            "UPDATE games SET status = ?3, result = ?4, end_reason = ?5, end_rule = ?6, finished_at = ?7,
-                 white_ms = ?8, black_ms = ?9, draw_offer_by = NULL, pending_move = NULL, pending_ply = NULL
-             WHERE id = ?1 AND ply = ?2 AND status = 'active' RETURNING *",
+        on_db!(self, pool, pg => {
+            let mut tx = pool.begin().await?;
+            let row: Option<GameRow> = sqlx::query_as(
+                "UPDATE games SET status = $3, result = $4, end_reason = $5, end_rule = $6, finished_at = $7,
+                     white_ms = $8, black_ms = $9, draw_offer_by = NULL, pending_move = NULL, pending_ply = NULL,
+                     due_at = NULL, lease_until = NULL
+                 WHERE id = $1 AND ply = $2 AND status = 'active' RETURNING *",
+            )
+            .bind(game_id)
+            .bind(ply)
+            .bind(finish.status())
+            .bind(finish.result)
+            .bind(finish.cause.code())
+            .bind(&finish.rule)
+            .bind(now)
+            .bind(clocks.0)
+            .bind(clocks.1)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let Some(row) = row else {
+                tx.rollback().await?;
+                return Err(StoreError::Conflict);
+            };
+            let ratings = settle_in!(tx, pg, &row, finish, now);
+            tx.commit().await?;
+            Ok(Saved { game: row, ratings })
+        })
+    }
+
+    /// Set or clear the draw offer of a game still at `ply`.
+    pub async fn set_draw_offer(&self, game_id: i64, ply: i64, by: Option<Color>) -> Result<()> {
+        let done = on_db!(self, pool, _pg => sqlx::query(
+            "UPDATE games SET draw_offer_by = $3 WHERE id = $1 AND ply = $2 AND status = 'active'",
         )
         .bind(game_id)
         .bind(ply)
-        .bind(status)
-        .bind(&finish.result)
-        .bind(finish.cause.code())
-        .bind(&finish.rule)
-        .bind(now)
-        .bind(clocks.0)
-        .bind(clocks.1)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(row) = row.as_ref().map(game) else {
-            tx.rollback().await?;
-            return Err(StoreError::Conflict);
-        };
-        let ratings = settle(&mut tx, &row, finish, now).await?;
-        tx.commit().await?;
-        Ok(Saved { game: row, ratings })
-    }
-
-    /// Set or clear the draw offer (`white` / `black`) of a game still at `ply`.
-    pub async fn set_draw_offer(&self, game_id: i64, ply: i64, by: Option<&str>) -> Result<()> {
-        self.update_at_ply(
-            "UPDATE games SET draw_offer_by = ?3 WHERE id = ?1 AND ply = ?2 AND status = 'active'",
-            game_id,
-            ply,
-            by,
-        )
-        .await
+        .bind(by)
+        .execute(pool)
+        .await?
+        .rows_affected());
+        one_row(done)
     }
 
     /// The board after `ply` plies reached the chat at `at`: the side to move's clock starts
-    /// then, at most `max_credit_ms` after the move and never before it. Only the first
-    /// report of a ply counts. Whether anything changed.
+    /// then, at most `max_credit_ms` after the move and never before it; its timer moves
+    /// with it. Only the first report of a ply counts. Whether anything changed.
     pub async fn delivered(
         &self,
         game_id: i64,
@@ -375,102 +492,113 @@ impl Store {
         at: i64,
         max_credit_ms: i64,
     ) -> Result<bool> {
-        let done = sqlx::query(
-            "UPDATE games SET delivered_ply = ?2,
-                 turn_started_at = turn_started_at + MIN(MAX(?3 - turn_started_at, 0), ?4)
-             WHERE id = ?1 AND ply = ?2 AND status = 'active'
-               AND (delivered_ply IS NULL OR delivered_ply <> ?2)",
-        )
+        let done = on_db!(self, pool, pg => sqlx::query(if pg {
+            "UPDATE games SET delivered_ply = $2,
+                 turn_started_at = turn_started_at + LEAST(GREATEST($3 - turn_started_at, 0), $4),
+                 due_at = due_at + LEAST(GREATEST($3 - turn_started_at, 0), $4)
+             WHERE id = $1 AND ply = $2 AND status = 'active'
+               AND (delivered_ply IS NULL OR delivered_ply <> $2)"
+        } else {
+            "UPDATE games SET delivered_ply = $2,
+                 turn_started_at = turn_started_at + MIN(MAX($3 - turn_started_at, 0), $4),
+                 due_at = due_at + MIN(MAX($3 - turn_started_at, 0), $4)
+             WHERE id = $1 AND ply = $2 AND status = 'active'
+               AND (delivered_ply IS NULL OR delivered_ply <> $2)"
+        })
         .bind(game_id)
         .bind(ply)
         .bind(at)
         .bind(max_credit_ms)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        .execute(pool)
+        .await?
+        .rows_affected());
+        Ok(done == 1)
     }
 
     /// Keep a losing move waiting for `/confirm` (or clear it with None).
     pub async fn set_pending_move(&self, game_id: i64, ply: i64, text: Option<&str>) -> Result<()> {
-        self.update_at_ply(
-            "UPDATE games SET pending_move = ?3, pending_ply = CASE WHEN ?3 IS NULL THEN NULL ELSE ?2 END
-             WHERE id = ?1 AND ply = ?2 AND status = 'active'",
-            game_id,
-            ply,
-            text,
+        let done = on_db!(self, pool, _pg => sqlx::query(
+            "UPDATE games SET pending_move = $3, pending_ply = CASE WHEN $3 IS NULL THEN NULL ELSE $2 END
+             WHERE id = $1 AND ply = $2 AND status = 'active'",
         )
-        .await
+        .bind(game_id)
+        .bind(ply)
+        .bind(text)
+        .execute(pool)
+        .await?
+        .rows_affected());
+        one_row(done)
     }
 
-    /// Note that the monitor's idle notice for `ply` went out.
-    pub async fn set_idle_noticed(&self, game_id: i64, ply: i64) -> Result<()> {
-        self.mark_turn(
-            "UPDATE games SET idle_noticed_ply = ?2 WHERE id = ?1 AND ply = ?2 AND status = 'active'",
-            game_id,
-            ply,
-        )
-        .await
-    }
-
-    /// Note that the correspondence reminder for `ply` went out.
-    pub async fn set_reminded(&self, game_id: i64, ply: i64) -> Result<()> {
-        self.mark_turn(
-            "UPDATE games SET reminded_ply = ?2 WHERE id = ?1 AND ply = ?2 AND status = 'active'",
-            game_id,
-            ply,
-        )
-        .await
-    }
-
-    /// Run an update that records something about the turn at `ply`, if still at it.
-    async fn mark_turn(&self, sql: &'static str, game_id: i64, ply: i64) -> Result<()> {
-        let done = sqlx::query(sql)
-            .bind(game_id)
-            .bind(ply)
-            .execute(&self.pool)
-            .await?;
-        if done.rows_affected() == 1 {
-            Ok(())
-        } else {
-            Err(StoreError::Conflict)
-        }
-    }
-
-    async fn update_at_ply(
+    /// Note that the monitor's idle notice for `ply` went out, and when the game's next
+    /// timer is due now. A conflict if it had gone out already.
+    pub async fn set_idle_noticed(
         &self,
-        sql: &'static str,
         game_id: i64,
         ply: i64,
-        value: Option<&str>,
+        due_at: Option<i64>,
     ) -> Result<()> {
-        let done = sqlx::query(sql)
-            .bind(game_id)
-            .bind(ply)
-            .bind(value)
-            .execute(&self.pool)
-            .await?;
-        if done.rows_affected() == 1 {
-            Ok(())
-        } else {
-            Err(StoreError::Conflict)
-        }
+        let done = on_db!(self, pool, _pg => sqlx::query(
+            "UPDATE games SET idle_noticed_ply = $2, due_at = $3, lease_until = NULL
+             WHERE id = $1 AND ply = $2 AND status = 'active'
+               AND (idle_noticed_ply IS NULL OR idle_noticed_ply <> $2)",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .bind(due_at)
+        .execute(pool)
+        .await?
+        .rows_affected());
+        one_row(done)
+    }
+
+    /// Note that the correspondence reminder for `ply` went out, and when the game's next
+    /// timer is due now. A conflict if it had gone out already.
+    pub async fn set_reminded(&self, game_id: i64, ply: i64, due_at: Option<i64>) -> Result<()> {
+        let done = on_db!(self, pool, _pg => sqlx::query(
+            "UPDATE games SET reminded_ply = $2, due_at = $3, lease_until = NULL
+             WHERE id = $1 AND ply = $2 AND status = 'active'
+               AND (reminded_ply IS NULL OR reminded_ply <> $2)",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .bind(due_at)
+        .execute(pool)
+        .await?
+        .rows_affected());
+        one_row(done)
+    }
+
+    /// How many games are being played (every process's).
+    pub async fn games_in_play(&self) -> Result<i64> {
+        on_db!(self, pool, _pg => Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE status = 'active'",
+        )
+        .fetch_one(pool)
+        .await?))
     }
 
     /// The rules of the rated games two players started against each other since `since`,
     /// not voided (F2 counts them per kind).
-    pub async fn rated_games_between(&self, a: i64, b: i64, since: i64) -> Result<Vec<String>> {
-        let rows = sqlx::query(
+    pub async fn rated_games_between(&self, a: i64, b: i64, since: i64) -> Result<Vec<Rules>> {
+        on_db!(self, pool, _pg => Ok(sqlx::query_scalar(
             "SELECT rules FROM games
-             WHERE rated = 1 AND created_at >= ?3 AND COALESCE(result, '') <> 'void'
-               AND ((white_id = ?1 AND black_id = ?2) OR (white_id = ?2 AND black_id = ?1))",
+             WHERE rated AND created_at >= $3 AND (result IS NULL OR result <> 'void')
+               AND ((white_id = $1 AND black_id = $2) OR (white_id = $2 AND black_id = $1))",
         )
         .bind(a)
         .bind(b)
         .bind(since)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| r.try_get("rules").map_err(Into::into))
-            .collect()
+        .fetch_all(pool)
+        .await?))
+    }
+}
+
+/// An update that had to change exactly one row: otherwise the game moved on.
+fn one_row(done: u64) -> Result<()> {
+    if done == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Conflict)
     }
 }

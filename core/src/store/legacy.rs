@@ -1,11 +1,16 @@
 //! Data written by earlier versions, brought up to date at start. Before end reasons were
 //! codes, `games.end_reason` held English (`move limit, 5 to 3 in target`); those rows are
 //! rewritten once, in one transaction, so an old game's `/record` reads in any language.
+//! (Only `SQLite` databases are that old; migration 0006 flags those that hold such rows, so
+//! a start does not scan every game to find none.)
 
-use super::{Result, Store};
+use super::{Db, Result, Store};
 use crate::color::Color;
 use crate::game::EndCause;
 use sqlx::Row;
+
+/// The `meta` key migration 0006 sets when English end reasons are left to rewrite.
+const FLAG: &str = "recode-end-reasons";
 
 fn side(word: &str) -> Option<Color> {
     match word.to_ascii_lowercase().as_str() {
@@ -60,7 +65,17 @@ impl Store {
     /// Rewrite English end reasons as codes; returns how many rows changed. Rows it cannot
     /// read are left as they are (and logged), never dropped.
     pub(super) async fn recode_end_reasons(&self) -> Result<u64> {
-        let mut tx = self.pool.begin().await?;
+        let Db::Sqlite(pool) = &self.db else {
+            return Ok(0);
+        };
+        let mut tx = pool.begin().await?;
+        let flagged: Option<i64> = sqlx::query_scalar("SELECT value FROM meta WHERE key = $1")
+            .bind(FLAG)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if flagged.is_none() {
+            return Ok(0);
+        }
         // Codes have no spaces; every old English reason has one.
         let rows = sqlx::query("SELECT id, end_reason FROM games WHERE end_reason LIKE '% %'")
             .fetch_all(&mut *tx)
@@ -73,13 +88,17 @@ impl Store {
                 tracing::warn!(game = id, reason = %text, "old end reason not understood");
                 continue;
             };
-            sqlx::query("UPDATE games SET end_reason = ?2 WHERE id = ?1")
+            sqlx::query("UPDATE games SET end_reason = $2 WHERE id = $1")
                 .bind(id)
                 .bind(cause.code())
                 .execute(&mut *tx)
                 .await?;
             changed += 1;
         }
+        sqlx::query("DELETE FROM meta WHERE key = $1")
+            .bind(FLAG)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(changed)
     }
@@ -135,14 +154,17 @@ mod tests {
     #[tokio::test]
     async fn old_rows_are_rewritten_at_start() {
         let store = Store::connect("sqlite::memory:").await.unwrap();
+        let Db::Sqlite(pool) = &store.db else {
+            unreachable!()
+        };
         for (id, name) in [(1, "alice"), (2, "bob")] {
             sqlx::query(
                 "INSERT INTO players (id, platform, platform_user_id, display_name, created_at)
-                 VALUES (?1, 'test', ?2, ?2, 0)",
+                 VALUES ($1, 'test', $2, $2, 0)",
             )
             .bind(id)
             .bind(name)
-            .execute(&store.pool)
+            .execute(pool)
             .await
             .unwrap();
         }
@@ -156,18 +178,25 @@ mod tests {
                 "INSERT INTO games (id, platform, chat_id, rules, white_id, black_id, rated,
                      time_control, white_ms, black_ms, turn_started_at, status, result,
                      end_reason, end_rule, created_at)
-                 VALUES (?1, 'test', 'c', 'classic3x3', 1, 2, 0, 'none', 0, 0, 0, 'finished',
-                     'draw', ?2, 'C7', 0)",
+                 VALUES ($1, 'test', 'c', 'classic3x3', 1, 2, 0, 'none', 0, 0, 0, 'finished',
+                     'draw', $2, 'C7', 0)",
             )
             .bind(id)
             .bind(reason)
-            .execute(&store.pool)
+            .execute(pool)
             .await
             .unwrap();
         }
+        // Nothing flagged (a database with no such rows at migration 0006): nothing read.
+        assert_eq!(store.recode_end_reasons().await.unwrap(), 0);
+        sqlx::query("INSERT INTO meta (key, value) VALUES ($1, 1)")
+            .bind(FLAG)
+            .execute(pool)
+            .await
+            .unwrap();
         assert_eq!(store.recode_end_reasons().await.unwrap(), 2);
         let reasons: Vec<String> = sqlx::query_scalar("SELECT end_reason FROM games ORDER BY id")
-            .fetch_all(&store.pool)
+            .fetch_all(pool)
             .await
             .unwrap();
         assert_eq!(

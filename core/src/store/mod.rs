@@ -1,19 +1,58 @@
-//! The store: `SQLite` through sqlx, migrations applied at start. One `impl Store` per domain
-//! (`players`, `challenges`, `games`, `meta`); every accepted move is committed before its
-//! reply goes out.
+//! The store: one API over two backends through sqlx. `SQLite` (the default) serves one
+//! process; `PostgreSQL` lets several processes share one database. Each has its migrations
+//! (`migrations/sqlite/`, `migrations/postgres/`), applied at start. One `impl Store` per
+//! domain (`players`, `challenges`, `games`, `ratings`, `meta`, `processes`, `timers`,
+//! `locks`); every accepted move is committed before its reply goes out.
+//!
+//! Queries are written once, with `$N` placeholders that both backends read, and run on
+//! whichever pool the store has through [`on_db!`]; the few statements whose dialects differ
+//! say so where they are. Columns cross as typed values ([`GameStatus`], [`GameResult`],
+//! [`Color`](crate::Color), [`Rules`](crate::game::Rules), …) and rows as `FromRow` structs,
+//! so a damaged row is an error, never a panic.
+
+/// Run `$body` with `$pool` bound to the store's pool. The body is compiled once per backend
+/// (the pools' types differ), so each query is written once; `$pg` says which one runs, for
+/// the statements whose dialects differ.
+macro_rules! on_db {
+    ($store:expr, $pool:ident, $pg:ident => $body:expr) => {
+        match &$store.db {
+            $crate::store::Db::Sqlite($pool) => {
+                #[allow(unused_variables)]
+                let $pg = false;
+                $body
+            }
+            $crate::store::Db::Postgres($pool) => {
+                #[allow(unused_variables)]
+                let $pg = true;
+                $body
+            }
+        }
+    };
+}
 
 mod challenges;
 mod games;
 mod legacy;
+mod locks;
 mod meta;
 mod players;
+mod processes;
 mod ratings;
+mod timers;
+mod types;
 
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Accepted, Finish, GameRow, MoveUpdate, NewGame, Saved};
+pub use locks::GameLock;
 pub use players::Player;
-pub use ratings::{kind_of, RatingChange, Standing};
+pub use ratings::Standing;
+pub use timers::Due;
+pub use types::{ChallengeStatus, GameStatus};
 
+pub use crate::game::GameResult;
+pub use crate::settlement::RatingChange;
+
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
@@ -27,7 +66,7 @@ pub enum StoreError {
     Db(#[from] sqlx::Error),
     #[error("migrations: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
-    #[error("unsupported database URL '{0}' (use sqlite://FILE or sqlite::memory:)")]
+    #[error("unsupported database URL scheme '{0}' (use sqlite://FILE, sqlite::memory: or postgres://USER@HOST/DB)")]
     Url(String),
     #[error("the game changed while this was being done; try again")]
     Conflict,
@@ -43,12 +82,29 @@ pub enum StoreError {
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
-/// The database: `SQLite` in WAL mode.
+/// Which database a store runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The pool of one backend.
+#[derive(Clone, Debug)]
+pub(crate) enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pub(crate) pool: SqlitePool,
-    /// The lock file that keeps a second process off this database (held while any clone
-    /// of the store lives; the operating system drops it when the process dies).
+    pub(crate) db: Db,
+    /// `PostgreSQL`: the connections that hold games' advisory locks, apart from the query
+    /// pool, so a task waiting for a lock never takes a connection its holder needs.
+    locks: Option<PgPool>,
+    /// `SQLite`: the lock file that keeps a second process off this database (held while
+    /// any clone of the store lives; the operating system drops it when the process dies).
     _lock: Option<std::sync::Arc<std::fs::File>>,
 }
 
@@ -94,13 +150,51 @@ fn lock_database(db: &std::path::Path) -> Result<std::fs::File> {
 /// The default database file, created on first run.
 pub const DEFAULT_URL: &str = "sqlite://ugolki.db";
 
+/// `PostgreSQL` connections for queries, per process.
+const PG_QUERY_CONNECTIONS: u32 = 8;
+/// `PostgreSQL` connections that hold game locks, per process (at most this many games are
+/// being changed at once by one process; more wait their turn).
+const PG_LOCK_CONNECTIONS: u32 = 8;
+
+/// A database URL fit for a log or an error message: the password replaced by `***`.
+#[must_use]
+pub fn display_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.chars().take(80).collect();
+    };
+    let (authority, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let shown = match authority.rsplit_once('@') {
+        Some((user, host)) => match user.split_once(':') {
+            Some((name, _password)) => format!("{name}:***@{host}"),
+            None => format!("{user}@{host}"),
+        },
+        None => authority.to_string(),
+    };
+    // Query parameters may carry a password too.
+    let path = path.split('?').next().unwrap_or("");
+    let mut out = format!("{scheme}://{shown}");
+    if !path.is_empty() || rest.contains('/') {
+        out.push('/');
+        out.push_str(path);
+    }
+    out.chars().take(120).collect()
+}
+
 impl Store {
     /// Open (creating if missing) and migrate. `url`: `sqlite://path/file.db`,
-    /// `sqlite:///abs/path.db`, or `sqlite::memory:` (tests).
+    /// `sqlite:///abs/path.db`, `sqlite::memory:` (tests), or `postgres://user@host/db`.
     pub async fn connect(url: &str) -> Result<Store> {
-        if !url.starts_with("sqlite:") {
-            return Err(StoreError::Url(url.chars().take(60).collect()));
+        if url.starts_with("sqlite:") {
+            Store::connect_sqlite(url).await
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Store::connect_postgres(url).await
+        } else {
+            let scheme = url.split(':').next().unwrap_or("").chars().take(20);
+            Err(StoreError::Url(scheme.collect()))
         }
+    }
+
+    async fn connect_sqlite(url: &str) -> Result<Store> {
         let memory = url.contains(":memory:");
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
@@ -130,11 +224,67 @@ impl Store {
             .connect_with(options)
             .await?;
         sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
-        let store = Store { pool, _lock: lock };
+        let store = Store {
+            db: Db::Sqlite(pool),
+            locks: None,
+            _lock: lock,
+        };
         let recoded = store.recode_end_reasons().await?;
         if recoded > 0 {
             tracing::info!(games = recoded, "old end reasons rewritten as codes");
         }
         Ok(store)
     }
+
+    async fn connect_postgres(url: &str) -> Result<Store> {
+        let options = PgConnectOptions::from_str(url)?.application_name("ugolki");
+        let pool = PgPoolOptions::new()
+            .max_connections(PG_QUERY_CONNECTIONS)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options.clone())
+            .await?;
+        // A lock whose holder hangs is given up on after a while (the holder's process
+        // dying releases it at once: advisory locks end with their session).
+        let locks = PgPoolOptions::new()
+            .max_connections(PG_LOCK_CONNECTIONS)
+            .min_connections(0)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_lazy_with(options.options([("lock_timeout", "30s")]));
+        // sqlx takes an advisory lock around the migrations: processes started together
+        // apply them once.
+        sqlx::migrate!("../migrations/postgres").run(&pool).await?;
+        Ok(Store {
+            db: Db::Postgres(pool),
+            locks: Some(locks),
+            _lock: None,
+        })
+    }
+
+    /// Which database this is.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        match self.db {
+            Db::Sqlite(_) => Backend::Sqlite,
+            Db::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// Whether the database answers (the health check).
+    pub async fn ping(&self) -> Result<()> {
+        on_db!(self, pool, _pg => {
+            sqlx::query("SELECT 1").execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// Close the pools (a process stopping: its locks and connections go at once).
+    pub async fn close(&self) {
+        on_db!(self, pool, _pg => pool.close().await);
+        if let Some(locks) = &self.locks {
+            locks.close().await;
+        }
+    }
 }
+
+#[cfg(test)]
+pub(crate) mod tests;

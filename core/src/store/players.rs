@@ -1,15 +1,15 @@
-//! Players: `(platform, platform_user_id)` with a cached display name and handle.
+//! Players: `(platform, platform_user_id)` with a cached display name and handle; chats'
+//! players and languages.
 
 use super::{Result, Store};
-use crate::table::User;
-use sqlx::Row;
 
 /// A registered player.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct Player {
     pub id: i64,
     pub platform: String,
     pub platform_user_id: String,
+    #[sqlx(rename = "display_name")]
     pub name: String,
     pub handle: Option<String>,
     /// The language the player chose (`/lang`), as a code.
@@ -18,18 +18,7 @@ pub struct Player {
     // Read them with `Store::chips`.
 }
 
-fn player(row: &sqlx::sqlite::SqliteRow) -> Player {
-    Player {
-        id: row.get("id"),
-        platform: row.get("platform"),
-        platform_user_id: row.get("platform_user_id"),
-        name: row.get("display_name"),
-        handle: row.get("handle"),
-        lang: row.get("lang"),
-    }
-}
-
-/// The columns `player` reads (a macro so queries stay static strings).
+/// The columns [`Player`] reads (a macro so queries stay static strings).
 macro_rules! columns {
     () => {
         "id, platform, platform_user_id, display_name, handle, lang"
@@ -37,83 +26,94 @@ macro_rules! columns {
 }
 
 impl Store {
-    /// The player for a platform user, created on first sight; name and handle refreshed.
-    pub async fn player_for(&self, platform: &str, user: &User, now: i64) -> Result<Player> {
-        let row = sqlx::query(concat!(
+    /// The player for a platform user (`user_id`, as the platform names them), created on
+    /// first sight; name and handle refreshed.
+    pub async fn player_for(
+        &self,
+        platform: &str,
+        user_id: &str,
+        name: &str,
+        handle: Option<&str>,
+        now: i64,
+    ) -> Result<Player> {
+        let handle = handle.map(str::to_ascii_lowercase);
+        on_db!(self, pool, _pg => Ok(sqlx::query_as(concat!(
             "INSERT INTO players (platform, platform_user_id, display_name, handle, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5)
+             VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (platform, platform_user_id)
              DO UPDATE SET display_name = excluded.display_name, handle = COALESCE(excluded.handle, players.handle)
              RETURNING ",
             columns!()
         ))
         .bind(platform)
-        .bind(&user.id)
-        .bind(&user.name)
-        .bind(user.handle.as_deref().map(str::to_ascii_lowercase))
+        .bind(user_id)
+        .bind(name)
+        .bind(&handle)
         .bind(now)
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(player(&row))
+        .fetch_one(pool)
+        .await?))
     }
 
     pub async fn player(&self, id: i64) -> Result<Option<Player>> {
-        let row = sqlx::query(concat!(
+        on_db!(self, pool, _pg => Ok(sqlx::query_as(concat!(
             "SELECT ",
             columns!(),
-            " FROM players WHERE id = ?1"
+            " FROM players WHERE id = $1"
         ))
         .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.as_ref().map(player))
+        .fetch_optional(pool)
+        .await?))
     }
 
     /// A player by @handle on a platform (case-insensitive).
     pub async fn player_by_handle(&self, platform: &str, handle: &str) -> Result<Option<Player>> {
-        let row = sqlx::query(concat!(
+        let handle = handle.trim_start_matches('@').to_ascii_lowercase();
+        on_db!(self, pool, _pg => Ok(sqlx::query_as(concat!(
             "SELECT ",
             columns!(),
-            " FROM players WHERE platform = ?1 AND handle = ?2"
+            " FROM players WHERE platform = $1 AND handle = $2"
         ))
         .bind(platform)
-        .bind(handle.trim_start_matches('@').to_ascii_lowercase())
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.as_ref().map(player))
+        .bind(&handle)
+        .fetch_optional(pool)
+        .await?))
     }
 
     /// Remember that a player plays in a chat.
     pub async fn note_chat_player(&self, platform: &str, chat: &str, player_id: i64) -> Result<()> {
-        sqlx::query("INSERT INTO chat_players (platform, chat_id, player_id) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING")
-            .bind(platform)
-            .bind(chat)
-            .bind(player_id)
-            .execute(&self.pool)
-            .await?;
+        on_db!(self, pool, _pg => {
+            sqlx::query("INSERT INTO chat_players (platform, chat_id, player_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+                .bind(platform)
+                .bind(chat)
+                .bind(player_id)
+                .execute(pool)
+                .await?;
+        });
         Ok(())
     }
 
     /// Keep (or, with `None`, forget) a player's language.
     pub async fn set_player_lang(&self, id: i64, lang: Option<&str>) -> Result<()> {
-        sqlx::query("UPDATE players SET lang = ?2 WHERE id = ?1")
-            .bind(id)
-            .bind(lang)
-            .execute(&self.pool)
-            .await?;
+        on_db!(self, pool, _pg => {
+            sqlx::query("UPDATE players SET lang = $2 WHERE id = $1")
+                .bind(id)
+                .bind(lang)
+                .execute(pool)
+                .await?;
+        });
         Ok(())
     }
 
     /// A chat's language, if its admins chose one.
     pub async fn chat_lang(&self, platform: &str, chat: &str) -> Result<Option<String>> {
-        Ok(sqlx::query_scalar::<_, Option<String>>(
-            "SELECT lang FROM chat_settings WHERE platform = ?1 AND chat_id = ?2",
+        on_db!(self, pool, _pg => Ok(sqlx::query_scalar::<_, Option<String>>(
+            "SELECT lang FROM chat_settings WHERE platform = $1 AND chat_id = $2",
         )
         .bind(platform)
         .bind(chat)
-        .fetch_optional(&self.pool)
+        .fetch_optional(pool)
         .await?
-        .flatten())
+        .flatten()))
     }
 
     /// Keep (or forget) a chat's language.
@@ -123,15 +123,28 @@ impl Store {
         chat: &str,
         lang: Option<&str>,
     ) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO chat_settings (platform, chat_id, lang) VALUES (?1, ?2, ?3)
-             ON CONFLICT (platform, chat_id) DO UPDATE SET lang = excluded.lang",
-        )
-        .bind(platform)
-        .bind(chat)
-        .bind(lang)
-        .execute(&self.pool)
-        .await?;
+        on_db!(self, pool, _pg => {
+            sqlx::query(
+                "INSERT INTO chat_settings (platform, chat_id, lang) VALUES ($1, $2, $3)
+                 ON CONFLICT (platform, chat_id) DO UPDATE SET lang = excluded.lang",
+            )
+            .bind(platform)
+            .bind(chat)
+            .bind(lang)
+            .execute(pool)
+            .await?;
+        });
         Ok(())
+    }
+
+    /// A player's chips, read fresh.
+    pub async fn chips(&self, player: i64) -> Result<i64> {
+        on_db!(self, pool, _pg => Ok(
+            sqlx::query_scalar("SELECT chips FROM players WHERE id = $1")
+                .bind(player)
+                .fetch_optional(pool)
+                .await?
+                .unwrap_or(0),
+        ))
     }
 }

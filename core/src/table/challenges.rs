@@ -10,36 +10,20 @@ use super::{lock, refuse, Handled, Table};
 use crate::clock::TimeControl;
 use crate::color::Color;
 use crate::game::{Game, Rules};
-use crate::store::{Accepted, ChallengeRow, NewChallenge, NewGame, Player, StoreError};
+use crate::store::{
+    Accepted, ChallengeRow, ChallengeStatus, NewChallenge, NewGame, Player, StoreError,
+};
 use crate::words::{Duration, Msg};
 
-fn color_word(c: ColorChoice) -> &'static str {
-    match c {
-        ColorChoice::White => "white",
-        ColorChoice::Black => "black",
-        ColorChoice::Random => "random",
-    }
-}
-
 /// The terms of a stored challenge.
-fn terms_of(c: &ChallengeRow) -> Result<Msg, StoreError> {
-    let rules = Rules::from_id(&c.rules)
-        .map_err(|e| StoreError::Corrupt(format!("challenge {}: {e:?}", c.id)))?;
-    Ok(Msg::Terms {
-        rules: Box::new(rules),
+fn terms_of(c: &ChallengeRow) -> Msg {
+    Msg::Terms {
+        rules: Box::new(c.rules.clone()),
         time: TimeControl::parse(&c.time_control).unwrap_or(TimeControl::Unlimited),
         rated: c.rated,
         movetime: c.movetime_ms.map(Duration),
         monitor: c.monitor,
         stake: c.stake,
-    })
-}
-
-fn wish(color: &str) -> Option<Color> {
-    match color {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
     }
 }
 
@@ -166,10 +150,10 @@ impl Table {
                 challenger_id: me.id,
                 target_id,
                 target_handle: target_handle.clone(),
-                rules: spec.rules.id(),
+                rules: spec.rules.clone(),
                 time_control: spec.time.to_string(),
                 rated: rated && !pair_limit,
-                color: color_word(spec.color).to_string(),
+                color: spec.color,
                 movetime_ms: spec.movetime_ms,
                 monitor: spec.monitor,
                 stake,
@@ -181,7 +165,7 @@ impl Table {
             .note_chat_player(o.platform.as_str(), &o.chat, me.id)
             .await?;
         self.arm(Key::Challenge(row.id), row.expires_at);
-        let text = self.challenge_text(&row, me, target.as_ref(), target_handle, pair_limit)?;
+        let text = self.challenge_text(&row, me, target.as_ref(), target_handle, pair_limit);
         let id = row.id;
         let mut buttons = vec![Action::Accept { challenge: id }];
         if row.target_id.is_some() || row.target_handle.is_some() {
@@ -201,10 +185,10 @@ impl Table {
         target: Option<&Player>,
         target_handle: Option<String>,
         pair_limit: bool,
-    ) -> Handled<Msg> {
+    ) -> Msg {
         let minutes = (self.config.challenge_ttl_ms + 59_999) / 60_000;
-        let terms = Box::new(terms_of(row)?);
-        let (id, wish) = (row.id, wish(&row.color));
+        let terms = Box::new(terms_of(row));
+        let (id, wish) = (row.id, row.color.side());
         let to = match (target, &target_handle) {
             (Some(p), _) => Some(shown(p)),
             (None, Some(h)) => Some(format!("@{h}")),
@@ -241,11 +225,11 @@ impl Table {
             .chain(lookalikes)
             .chain(unseen)
             .collect();
-        Ok(if lines.len() == 1 {
+        if lines.len() == 1 {
             lines.into_iter().next().unwrap_or(Msg::ChallengeGone)
         } else {
             Msg::Lines(lines)
-        })
+        }
     }
 
     /// The challenge a bare or numbered `/accept` means.
@@ -295,7 +279,7 @@ impl Table {
             list.push(Msg::ChallengeBrief {
                 id: c.id,
                 from,
-                terms: Box::new(terms_of(c)?),
+                terms: Box::new(terms_of(c)),
             });
         }
         let first = match list.first() {
@@ -324,7 +308,6 @@ impl Table {
             .rated_games_between(a, b, day_start(now))
             .await?
             .iter()
-            .filter_map(|r| Rules::from_id(r).ok())
             .filter(|r| crate::rating::RatingKind::of_rules(r) == Some(kind))
             .count();
         Ok(played >= self.config.max_rated_pair_games_per_day)
@@ -351,11 +334,11 @@ impl Table {
         let Some(challenger) = self.store.player(chosen.challenger_id).await? else {
             return refuse(Msg::ChallengeGone);
         };
-        let challenger_white = match chosen.color.as_str() {
-            "white" => true,
-            "black" => false,
+        let challenger_white = match chosen.color {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
             // Random: a coin from the moment of acceptance.
-            _ => (now ^ chosen.id) & 1 == 0,
+            ColorChoice::Random => (now ^ chosen.id) & 1 == 0,
         };
         let (white, black) = if challenger_white {
             (&challenger, me)
@@ -376,7 +359,7 @@ impl Table {
             },
         )
         .editing(Slot::Challenge(chosen.id));
-        let mut terms = terms_of(&chosen)?;
+        let mut terms = terms_of(&chosen);
         if let Msg::Terms { rated, stake, .. } = &mut terms {
             *rated = live.row.rated;
             stake.clone_from(&live.row.stake);
@@ -403,8 +386,7 @@ impl Table {
         black: &Player,
         now: i64,
     ) -> Handled<(Live, bool)> {
-        let rules = Rules::from_id(&chosen.rules)
-            .map_err(|e| StoreError::Corrupt(format!("challenge {}: {e:?}", chosen.id)))?;
+        let rules = chosen.rules.clone();
         let pair_limit = chosen.rated
             && self
                 .pair_limit_reached(white.id, black.id, &rules, now)
@@ -424,7 +406,7 @@ impl Table {
         }
         let control = TimeControl::parse(&chosen.time_control).unwrap_or(TimeControl::Unlimited);
         let new = NewGame {
-            rules: rules.id(),
+            rules: rules.clone(),
             start_position: None,
             white_id: white.id,
             black_id: black.id,
@@ -456,10 +438,10 @@ impl Table {
             white: white.clone(),
             black: black.clone(),
             game,
-            rules,
             control,
         };
-        self.arm_game(&live);
+        // The new game's row says its timer is due at once; now it gets the real time.
+        self.set_due(&live).await?;
         Ok((live, pair_limit))
     }
 
@@ -485,7 +467,11 @@ impl Table {
         if is_open_to_anyone(&c) || !addressed_to(&c, me) || c.challenger_id == me.id {
             return refuse(Msg::OnlyTargetDeclines);
         }
-        if !self.store.close_challenge(c.id, "declined").await? {
+        if !self
+            .store
+            .close_challenge(c.id, ChallengeStatus::Declined)
+            .await?
+        {
             return refuse(Msg::ChallengeGone);
         }
         self.disarm(Key::Challenge(c.id));
@@ -527,7 +513,11 @@ impl Table {
         let Some(c) = c else {
             return refuse(Msg::NothingToCancel);
         };
-        if !self.store.close_challenge(c.id, "cancelled").await? {
+        if !self
+            .store
+            .close_challenge(c.id, ChallengeStatus::Cancelled)
+            .await?
+        {
             return refuse(Msg::ChallengeGone);
         }
         self.disarm(Key::Challenge(c.id));
@@ -541,14 +531,22 @@ impl Table {
         let Some(c) = self.store.challenge(id).await? else {
             return Ok(Vec::new());
         };
-        if c.status != "open" {
+        if c.status != ChallengeStatus::Open {
             return Ok(Vec::new());
         }
         if c.expires_at > now {
+            // Not yet (clocks of two processes disagree): keep the claim until then.
+            self.store
+                .retry_at(Key::Challenge(id), c.expires_at)
+                .await?;
             self.arm(Key::Challenge(id), c.expires_at);
             return Ok(Vec::new());
         }
-        if !self.store.close_challenge(id, "expired").await? {
+        if !self
+            .store
+            .close_challenge(id, ChallengeStatus::Expired)
+            .await?
+        {
             return Ok(Vec::new());
         }
         let name = self

@@ -37,13 +37,7 @@ pub const MENU: [&str; 23] = [
 /// Longest message the table reads at all.
 pub const MAX_MESSAGE: usize = 500;
 
-/// Which colour the challenger wants.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColorChoice {
-    White,
-    Black,
-    Random,
-}
+pub use crate::color::ColorChoice;
 
 /// Everything `/challenge` can say.
 #[derive(Clone, Debug, PartialEq, Eq)]

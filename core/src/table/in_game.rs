@@ -146,7 +146,7 @@ impl Table {
         let (id, loser) = (live.id(), live.name(color).to_string());
         // R: in rated Damas a resignation after 10 moves or fewer annuls the game.
         let annul =
-            live.row.rated && matches!(live.rules, Rules::Damas { .. }) && live.row.ply <= 10;
+            live.row.rated && matches!(live.row.rules, Rules::Damas { .. }) && live.row.ply <= 10;
         let (finish, text) = if annul {
             (
                 Finish::void(EndCause::Resigned(color), "R"),
@@ -177,9 +177,9 @@ impl Table {
     ) -> Handled<Vec<Outgoing>> {
         let (mut live, color, _guard) = self.my_game_locked(o, me, target).await?;
         let lang = lang_of(o);
-        match live.row.draw_offer_by.as_deref() {
+        match live.row.draw_offer_by {
             None if accept_only => refuse(Msg::ButtonStale),
-            Some(by) if by == color.opponent().name() => {
+            Some(by) if by == color.opponent() => {
                 let finish = Finish::decided(None, EndCause::Agreed, "T2");
                 let text = Msg::DrawAgreed { id: live.id() };
                 self.end_game(&live, finish, text, now, lang).await
@@ -187,9 +187,9 @@ impl Table {
             Some(_) => refuse(Msg::DrawAlreadyOffered),
             None => {
                 self.store
-                    .set_draw_offer(live.id(), live.row.ply, Some(color.name()))
+                    .set_draw_offer(live.id(), live.row.ply, Some(color))
                     .await?;
-                live.row.draw_offer_by = Some(color.name().to_string());
+                live.row.draw_offer_by = Some(color);
                 let text = Msg::DrawOffered {
                     by: live.name(color).to_string(),
                     to: live.name(color.opponent()).to_string(),
@@ -208,7 +208,7 @@ impl Table {
         _now: i64,
     ) -> Handled<Vec<Outgoing>> {
         let (mut live, color, _guard) = self.my_game_locked(o, me, target).await?;
-        if live.row.draw_offer_by.as_deref() != Some(color.opponent().name()) {
+        if live.row.draw_offer_by != Some(color.opponent()) {
             return refuse(Msg::NoDrawOffer);
         }
         self.store
@@ -304,7 +304,7 @@ impl Table {
             };
             lines.push(Msg::GamesLine {
                 id: g.id,
-                rules: Box::new(live.rules.clone()),
+                rules: Box::new(live.row.rules.clone()),
                 opponent: live.name(color.opponent()).to_string(),
                 my_turn: live.game.turn() == color,
                 here: g.chat == o.chat,
@@ -337,14 +337,13 @@ impl Table {
         else {
             return refuse(Msg::NoSuchGame { id });
         };
-        let outcome = live.row.result.clone().map(|result| {
-            let name = match result.as_str() {
-                "white" => live.name(Color::White).to_string(),
-                "black" => live.name(Color::Black).to_string(),
-                _ => String::new(),
-            };
+        let outcome = live.row.result.map(|result| {
+            let name = result
+                .winner()
+                .map(|c| live.name(c).to_string())
+                .unwrap_or_default();
             Box::new(Msg::RecordResult {
-                result,
+                result: result.code().into(),
                 name,
                 cause: live.row.end_reason.as_deref().and_then(EndCause::from_code),
             })
@@ -357,7 +356,7 @@ impl Table {
                 id,
                 white: live.name(Color::White).to_string(),
                 black: live.name(Color::Black).to_string(),
-                rules: Box::new(live.rules.clone()),
+                rules: Box::new(live.row.rules.clone()),
                 moves: first,
                 outcome,
             },

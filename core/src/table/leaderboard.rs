@@ -19,11 +19,6 @@ fn kind_named(word: &str) -> Result<RatingKind, Msg> {
     })
 }
 
-/// A stored kind id (always one of ours).
-fn kind_of(id: &str) -> RatingKind {
-    RatingKind::from_id(id).unwrap_or(RatingKind::Damas)
-}
-
 impl Table {
     /// `/rating [@user] [kind]`.
     pub(super) async fn rating(
@@ -60,12 +55,12 @@ impl Table {
         for s in &standings {
             let rank = self
                 .store
-                .rank(who.id, &s.kind, None, None)
+                .rank(who.id, s.kind, None, None)
                 .await?
                 .unwrap_or(0);
-            let monthly_rank = self.store.rank(who.id, &s.kind, Some(&month), None).await?;
+            let monthly_rank = self.store.rank(who.id, s.kind, Some(&month), None).await?;
             lines.push(Msg::RatingLine {
-                kind: kind_of(&s.kind),
+                kind: s.kind,
                 rating: s.rating,
                 rank,
                 monthly: s.monthly,
@@ -77,8 +72,8 @@ impl Table {
             });
         }
         // The chart: the kind asked for, or the most played.
-        let chart_kind = kind.unwrap_or_else(|| kind_of(&standings[0].kind));
-        let history = self.store.rating_history(who.id, chart_kind.id()).await?;
+        let chart_kind = kind.unwrap_or(standings[0].kind);
+        let history = self.store.rating_history(who.id, chart_kind).await?;
         let lang = lang_of(o);
         let chart = (!history.is_empty()).then(|| ChartView {
             title: render(
@@ -109,7 +104,7 @@ impl Table {
         let month = month_of(now);
         let m = monthly.then_some(month.as_str());
         let chat = (!global).then_some((o.platform.as_str(), o.chat.as_str()));
-        let top = self.store.top(kind.id(), m, chat, 10).await?;
+        let top = self.store.top(kind, m, chat, 10).await?;
         let scope = Msg::TopScope {
             kind,
             month: monthly.then(|| month.clone()),
@@ -135,9 +130,9 @@ impl Table {
             });
         }
         if !top.iter().any(|s| s.player_id == me.id) {
-            if let Some(rank) = self.store.rank(me.id, kind.id(), m, chat).await? {
+            if let Some(rank) = self.store.rank(me.id, kind, m, chat).await? {
                 let mine = self.store.standings(me.id, &month).await?;
-                if let Some(s) = mine.iter().find(|s| s.kind == kind.id()) {
+                if let Some(s) = mine.iter().find(|s| s.kind == kind) {
                     lines.push(Msg::TopYou {
                         place: rank,
                         name: me.name.clone(),

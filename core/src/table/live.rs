@@ -6,7 +6,7 @@ use super::types::{Origin, Outgoing, Platform, Slot};
 use super::{lock, refuse, Handled, Table};
 use crate::clock::{Clock, TimeControl};
 use crate::color::Color;
-use crate::game::{Game, Rules};
+use crate::game::Game;
 use crate::store::{GameRow, Player, StoreError};
 use crate::view::BoardView;
 use crate::words::{render, Duration, Lang, Msg};
@@ -16,7 +16,6 @@ pub(super) struct Live {
     pub white: Player,
     pub black: Player,
     pub game: Game,
-    pub rules: Rules,
     pub control: TimeControl,
 }
 
@@ -55,7 +54,7 @@ impl Live {
     }
 
     pub fn active(&self) -> bool {
-        self.row.status == "active"
+        self.row.is_active()
     }
 
     pub fn platform(&self) -> Platform {
@@ -211,8 +210,6 @@ impl Table {
         let Some(row) = self.store.game(id).await? else {
             return Ok(None);
         };
-        let rules = Rules::from_id(&row.rules)
-            .map_err(|e| StoreError::Corrupt(format!("game {id}: {e:?}")))?;
         let control = TimeControl::parse(&row.time_control)
             .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
         let (Some(white), Some(black)) = (
@@ -231,15 +228,15 @@ impl Table {
             g
         } else {
             let mut g = match &row.start_position {
-                Some(p) => Game::from_text(&rules, p)
+                Some(p) => Game::from_text(&row.rules, p)
                     .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?,
-                None => Game::new(&rules),
+                None => Game::new(&row.rules),
             };
             for (i, text) in self.store.moves(id).await?.iter().enumerate() {
                 g.play_text(text)
                     .map_err(|e| StoreError::Corrupt(format!("game {id} move {}: {e:?}", i + 1)))?;
             }
-            if row.status == "active" {
+            if row.is_active() {
                 lock(&self.cache).insert(id, (row.ply, g.clone()));
             }
             g
@@ -249,7 +246,6 @@ impl Table {
             white,
             black,
             game,
-            rules,
             control,
         }))
     }
@@ -290,9 +286,9 @@ impl Table {
         o: &Origin,
         me: &Player,
         target: Target,
-    ) -> Handled<(Live, Color, tokio::sync::OwnedMutexGuard<()>)> {
+    ) -> Handled<(Live, Color, super::GameGuard)> {
         let (live, color) = self.my_game(o, me, target.number).await?;
-        let guard = self.game_lock(live.id()).await;
+        let guard = self.game_lock(live.id()).await?;
         match self.live(live.id()).await?.filter(Live::active) {
             Some(fresh) if target.ply.is_some_and(|p| p != fresh.row.ply) => {
                 refuse(Msg::ButtonStale)

@@ -42,6 +42,10 @@ use timers::Timers;
 /// from the last heartbeat, so at most this much thinking time can be given back.
 pub const HEARTBEAT_MS: i64 = 100;
 
+/// A start that sees another process's heartbeat this recent waits this long to see
+/// whether it beats again (then that process is alive, and no time is credited).
+pub const ALIVE_WINDOW_MS: i64 = 3 * HEARTBEAT_MS;
+
 /// The most clock time a late board delivery gives back: uploads can be slow, but a
 /// report that never comes, or comes much later, must not freeze a clock.
 pub const MAX_DELIVERY_CREDIT_MS: i64 = 10_000;
@@ -79,15 +83,22 @@ impl Default for Config {
     }
 }
 
-/// The service. Share it in an `Arc`; every method takes `&self`.
+/// The service. Share it in an `Arc`; every method takes `&self`. Several tables (in
+/// several processes) may serve one `PostgreSQL` store: each game is changed under a lock
+/// they share, and timers are claimed in the store, so each fires once.
 pub struct Table {
     store: Store,
+    /// This table's name among the processes serving the store (its heartbeat row).
+    process: String,
     time: Arc<dyn TimeSource>,
     config: Config,
-    /// One lock per game: messages for a game are handled one at a time.
+    /// One lock per game: messages for a game are handled one at a time (in this process;
+    /// across processes, the store's lock is taken too).
     locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
     /// Replayed games by id, with the ply they were replayed to.
     cache: Mutex<HashMap<i64, (i64, Game)>>,
+    /// When timers this process set are due: a hint for waking up on time (the store
+    /// decides what is due).
     timers: Mutex<Timers>,
     /// Woken when a timer earlier than the one being waited for is armed.
     wake: tokio::sync::Notify,
@@ -137,45 +148,42 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Table {
-    /// Open the table on a store: credit running clocks with the time the bot was down,
-    /// reload every unfinished game and open challenge, and arm their timers.
+    /// Open the table on a store: credit running clocks with the time no process served
+    /// them. Nothing is loaded: a game is read when it is first touched, and timers are due
+    /// in the store, so a start costs the same with ten games or a hundred thousand.
     pub async fn open(
         store: Store,
         time: Arc<dyn TimeSource>,
         config: Config,
     ) -> Result<Table, StoreError> {
+        let process = process_name();
+        // A heartbeat this recent may be a live process between beats: wait for its next.
+        let seen = store.last_beat_of_others(&process).await?;
+        if seen.is_some_and(|last| time.now_ms() - last < ALIVE_WINDOW_MS) {
+            tokio::time::sleep(std::time::Duration::from_millis(
+                u64::try_from(ALIVE_WINDOW_MS).unwrap_or(300),
+            ))
+            .await;
+        }
         let now = time.now_ms();
-        if let Some((down, games)) = store.resume(now).await? {
+        if let Some((down, games)) = store.resume(&process, now, seen).await? {
             tracing::info!(down_ms = down, games, "credited downtime to running clocks");
         }
         let table = Table {
             store,
+            process,
             time,
             config,
             locks: Mutex::new(HashMap::new()),
             cache: Mutex::new(HashMap::new()),
             timers: Mutex::new(Timers::default()),
             wake: tokio::sync::Notify::new(),
-            last_beat: std::sync::atomic::AtomicI64::new(i64::MIN),
+            last_beat: std::sync::atomic::AtomicI64::new(now),
             people: Mutex::new(HashMap::new()),
             ids: Mutex::new(HashMap::new()),
             pictures: Mutex::new(HashMap::new()),
             chat_langs: Mutex::new(HashMap::new()),
         };
-        for row in table.store.active_games().await? {
-            match table.live(row.id).await {
-                Ok(Some(live)) => table.arm_game(&live),
-                Ok(None) => {}
-                Err(e) => tracing::error!(game = row.id, error = %e, "cannot reload game"),
-            }
-        }
-        for c in table.store.open_challenges().await? {
-            table.arm(timers::Key::Challenge(c.id), c.expires_at);
-        }
-        // `resume` wrote this start's heartbeat with the credit.
-        table
-            .last_beat
-            .store(now, std::sync::atomic::Ordering::Relaxed);
         Ok(table)
     }
 
@@ -211,7 +219,7 @@ impl Table {
             return;
         }
         self.last_beat.store(now, Ordering::Relaxed);
-        if let Err(e) = self.store.beat(now).await {
+        if let Err(e) = self.store.beat(&self.process, now).await {
             tracing::warn!(error = %e, "heartbeat not written");
         }
     }
@@ -245,7 +253,16 @@ impl Table {
                 return Ok(p);
             }
         }
-        let p = self.store.player_for(platform.as_str(), user, now).await?;
+        let p = self
+            .store
+            .player_for(
+                platform.as_str(),
+                &user.id,
+                &user.name,
+                user.handle.as_deref(),
+                now,
+            )
+            .await?;
         lock(&self.ids).insert(key, p.id);
         lock(&self.people).insert(p.id, p.clone());
         Ok(p)
@@ -410,9 +427,16 @@ impl Table {
         lock(&self.locks).remove(&id);
     }
 
-    async fn game_lock(&self, id: i64) -> tokio::sync::OwnedMutexGuard<()> {
+    /// Take game `id`'s lock: this process's own first (so its tasks queue here, not in
+    /// the database), then the store's, which other processes take too.
+    async fn game_lock(&self, id: i64) -> Result<GameGuard, StoreError> {
         let m = lock(&self.locks).entry(id).or_default().clone();
-        m.lock_owned().await
+        let local = m.lock_owned().await;
+        let shared = self.store.lock_game(id).await?;
+        Ok(GameGuard {
+            _shared: shared,
+            _local: local,
+        })
     }
 
     /// Handle one message or button press: the replies to send, in order (empty when it was
@@ -558,7 +582,7 @@ impl Table {
         if row.white_id != me.id && row.black_id != me.id {
             return refuse(Msg::ButtonNotYours);
         }
-        if row.status != "active" || row.ply != ply {
+        if !row.is_active() || row.ply != ply {
             return refuse(Msg::ButtonStale);
         }
         // The handlers check the ply again under the game's lock.
@@ -608,7 +632,13 @@ impl Table {
     /// [`MAX_DELIVERY_CREDIT_MS`] after it. Only the first report of a ply counts; a missing
     /// report gives no credit.
     pub async fn delivered(&self, game: i64, ply: i64, at: i64) {
-        let _guard = self.game_lock(game).await;
+        let _guard = match self.game_lock(game).await {
+            Ok(g) => g,
+            Err(e) => {
+                tracing::warn!(game, error = %e, "delivery time not written");
+                return;
+            }
+        };
         match self
             .store
             .delivered(game, ply, at, MAX_DELIVERY_CREDIT_MS)
@@ -623,6 +653,30 @@ impl Table {
             Err(e) => tracing::warn!(game, error = %e, "delivery time not written"),
         }
     }
+}
+
+/// A game's lock, held while this lives. The store's lock (if any) goes first, so another
+/// process can take the game as soon as this one lets it go.
+pub(crate) struct GameGuard {
+    _shared: Option<crate::store::GameLock>,
+    _local: tokio::sync::OwnedMutexGuard<()>,
+}
+
+/// A name for this table among the processes serving its store: host, process id and the
+/// moment it started (two tables in one process differ by the counter).
+fn process_name() -> String {
+    static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|h| clean::clean(h.trim()).chars().take(40).collect::<String>())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "host".into());
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    let n = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{host}-{}-{started}-{n}", std::process::id())
 }
 
 /// Longest display name kept.

@@ -5,7 +5,7 @@ use super::live::{Live, Pick, Target};
 use super::types::{lang_of, Incoming, Origin, Outgoing};
 use super::{lock, refuse, Handled, Table, TableError};
 use crate::color::Color;
-use crate::game::EndCause;
+use crate::game::{EndCause, GameResult};
 use crate::store::{Finish, MoveUpdate, Player, RatingChange};
 use crate::words::{Lang, List, Msg};
 
@@ -19,20 +19,11 @@ pub(super) enum Source<'a> {
     Table,
 }
 
-/// Who wins, as stored: `white`, `black`, `draw`, `void`.
-pub(super) fn result_word(winner: Option<Color>) -> &'static str {
-    match winner {
-        Some(Color::White) => "white",
-        Some(Color::Black) => "black",
-        None => "draw",
-    }
-}
-
 impl Finish {
     /// A game won, lost or drawn for `cause` under `rule`.
     pub(super) fn decided(winner: Option<Color>, cause: EndCause, rule: &str) -> Finish {
         Finish {
-            result: result_word(winner).to_string(),
+            result: GameResult::decided(winner),
             cause,
             rule: rule.to_string(),
             abandoned_by: None,
@@ -42,7 +33,7 @@ impl Finish {
     /// A game voided (aborted or annulled): it never counts.
     pub(super) fn void(cause: EndCause, rule: &str) -> Finish {
         Finish {
-            result: "void".into(),
+            result: GameResult::Void,
             cause,
             rule: rule.to_string(),
             abandoned_by: None,
@@ -160,7 +151,7 @@ impl Table {
             Pick::None if explicit => return refuse(Msg::NoGameHere),
             Pick::None => return Ok(None),
         };
-        let _guard = self.game_lock(id).await;
+        let _guard = self.game_lock(id).await?;
         // A copy of this message may have been handled while we waited for the lock.
         if self
             .store
@@ -273,15 +264,16 @@ impl Table {
         };
         let ending = game.ending();
         // A move by the side the draw was offered to declines the offer (T2).
-        let offer_declined = live
-            .row
-            .draw_offer_by
-            .as_deref()
-            .is_some_and(|by| by != mover.name());
+        let offer_declined = live.row.draw_offer_by.is_some_and(|by| by != mover);
         let offer = if offer_declined {
             None
         } else {
-            live.row.draw_offer_by.clone()
+            live.row.draw_offer_by
+        };
+        let due_at = if ending.is_some() {
+            None
+        } else {
+            self.due_after(live, &game, &clock, offer)
         };
         let update = MoveUpdate {
             message: message.map(|o| {
@@ -298,6 +290,7 @@ impl Table {
             turn_started_at: clock.turn_started,
             draw_offer_by: offer,
             finish: ending.map(|e| Finish::decided(e.winner, e.cause, e.rule)),
+            due_at,
         };
         let saved = self
             .store
@@ -310,7 +303,6 @@ impl Table {
             white: live.white.clone(),
             black: live.black.clone(),
             game,
-            rules: live.rules.clone(),
             control: live.control,
         };
         let mover_name = after.name(mover).to_string();
@@ -357,6 +349,30 @@ impl Table {
         Ok(vec![board, said])
     }
 
+    /// When a game's next timer is due once a move has given it `game`, `clock` and `offer`
+    /// (its state as it will stand).
+    fn due_after(
+        &self,
+        live: &Live,
+        game: &crate::game::Game,
+        clock: &crate::clock::Clock,
+        offer: Option<Color>,
+    ) -> Option<i64> {
+        let mut row = live.row.clone();
+        row.ply += 1;
+        row.white_ms = clock.remaining[0];
+        row.black_ms = clock.remaining[1];
+        row.turn_started_at = clock.turn_started;
+        row.draw_offer_by = offer;
+        self.due_of(&Live {
+            row,
+            white: live.white.clone(),
+            black: live.black.clone(),
+            game: game.clone(),
+            control: live.control,
+        })
+    }
+
     /// End a game without a move; says `text` with the final board. The caller holds the lock.
     pub(super) async fn end_game(
         &self,
@@ -385,11 +401,10 @@ impl Table {
             white: live.white.clone(),
             black: live.black.clone(),
             game: live.game.clone(),
-            rules: live.rules.clone(),
             control: live.control,
         };
-        let viewer = match finish.result.as_str() {
-            "black" => Color::Black,
+        let viewer = match finish.result {
+            GameResult::Black => Color::Black,
             _ => Color::White,
         };
         // The board's header line shows the result without the rating changes.

@@ -1,24 +1,42 @@
-//! The table's one scheduler: a deadline per game (flag, correspondence reminder, automatic
-//! move) and per challenge (expiry), re-armed on every change — no polling.
+//! Timers: a deadline per game (flag, correspondence reminder, idle notice, automatic move)
+//! and per challenge (expiry). The store keeps when each is due, written with the change
+//! that set it, and hands due ones to whichever process claims them first, with a lease
+//! (see `store/timers.rs`). A timer is fired under its game's lock on fresh state, so one
+//! claimed twice still acts once, and one that fires early only stores when it is really
+//! due. This process also remembers the deadlines it set, to wake up on time for them.
 
 use super::live::Live;
 use super::types::Outgoing;
 use super::{lock, Table, TableError};
 use crate::clock::TimeControl;
 use crate::game::Game;
-use crate::store::StoreError;
+use crate::store::{Due, StoreError};
 use crate::words::{Duration, Msg};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 /// What a timer belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(super) enum Key {
-    Game(i64),
-    Challenge(i64),
-}
+pub(super) type Key = Due;
 
-/// Deadlines in time order, one per key.
+/// How long a claimed timer is this process's: if it dies holding the claim, another
+/// process fires the timer once the lease has run out.
+pub const TIMER_LEASE_MS: i64 = 30_000;
+
+/// How often a running table asks the store what is due next: timers other processes set,
+/// and claims that died with their process.
+pub const POLL_MS: i64 = 1000;
+
+/// After a failure, a timer is tried again this much later.
+const RETRY_MS: i64 = 1000;
+
+/// Due timers claimed in one go.
+const CLAIM_BATCH: i64 = 64;
+
+/// Claim rounds in one `fire_due` (each fires what it claimed; a timer whose next event is
+/// due at once comes back in the next round).
+const MAX_ROUNDS: usize = 64;
+
+/// Deadlines in time order, one per key: when to wake up.
 #[derive(Default)]
 pub(super) struct Timers {
     by_time: BTreeSet<(i64, Key)>,
@@ -43,17 +61,15 @@ impl Timers {
         self.by_time.first().map(|(t, _)| *t)
     }
 
-    fn take_due(&mut self, now: i64) -> Vec<Key> {
-        let mut due = Vec::new();
+    /// Forget the deadlines that have come (the store says what is due).
+    fn pass(&mut self, now: i64) {
         while let Some(&(t, key)) = self.by_time.first() {
             if t > now {
                 break;
             }
             self.by_time.remove(&(t, key));
             self.by_key.remove(&key);
-            due.push(key);
         }
-        due
     }
 }
 
@@ -95,6 +111,7 @@ fn next_event(live: &Live, idle_limit_ms: i64) -> Option<(i64, Event)> {
 }
 
 impl Table {
+    /// Remember a deadline of this process's, to wake up for it.
     pub(super) fn arm(&self, key: Key, at: i64) {
         let earlier = {
             let mut t = lock(&self.timers);
@@ -111,52 +128,107 @@ impl Table {
         lock(&self.timers).remove(key);
     }
 
-    /// Arm (or clear) the timer of a game from its state.
+    /// When a game's next timer is due, from its state (None: it has none).
+    pub(super) fn due_of(&self, live: &Live) -> Option<i64> {
+        next_event(live, self.config.idle_limit_ms).map(|(at, _)| at)
+    }
+
+    /// Wake up for a game's next timer (its due time is in the store already).
     pub(super) fn arm_game(&self, live: &Live) {
-        match next_event(live, self.config.idle_limit_ms) {
-            Some((at, _)) => self.arm(Key::Game(live.row.id), at),
+        match self.due_of(live) {
+            Some(at) => self.arm(Key::Game(live.row.id), at),
             None => self.disarm(Key::Game(live.row.id)),
         }
     }
 
-    /// When the next timer is due (ms since the epoch).
-    #[must_use]
-    pub fn next_deadline(&self) -> Option<i64> {
-        lock(&self.timers).next()
+    /// Store when a game's next timer is due, from its state now, and wake up for it.
+    pub(super) async fn set_due(&self, live: &Live) -> Result<(), StoreError> {
+        self.store.set_due(live.id(), self.due_of(live)).await?;
+        self.arm_game(live);
+        Ok(())
     }
 
-    /// Fire every timer that is due now; the messages to send.
+    /// When the next timer is due (ms since the epoch): the earliest this process set, or
+    /// that the store holds unclaimed.
+    pub async fn next_deadline(&self) -> Option<i64> {
+        let mine = lock(&self.timers).next();
+        let stored = match self.store.next_due(self.now()).await {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::warn!(error = %e, "next timer not read");
+                None
+            }
+        };
+        match (mine, stored) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Fire every timer that is due now and not claimed by another process; the messages
+    /// to send.
     pub async fn fire_due(&self) -> Vec<Outgoing> {
         let now = self.now();
-        let due = lock(&self.timers).take_due(now);
+        lock(&self.timers).pass(now);
         let mut out = Vec::new();
-        for key in due {
-            let result = match key {
-                Key::Game(id) => self.fire_game(id, now).await,
-                Key::Challenge(id) => self.expire(id, now).await.map_err(TableError::Store),
-            };
-            match result {
-                Ok(mut o) => out.append(&mut o),
+        for _ in 0..MAX_ROUNDS {
+            let claimed = match self.claim_due(now).await {
+                Ok(c) => c,
                 Err(e) => {
-                    tracing::error!(?key, error = ?e, "timer failed; retrying in a second");
-                    self.arm(key, now + 1000);
+                    tracing::warn!(error = %e, "due timers not claimed");
+                    break;
                 }
+            };
+            if claimed.is_empty() {
+                break;
+            }
+            for key in claimed {
+                out.append(&mut self.fire_claimed(key, now).await);
             }
         }
         self.beat(now).await;
         out
     }
 
+    /// Claim the timers due at `now` for this process (for the lease).
+    pub(super) async fn claim_due(&self, now: i64) -> Result<Vec<Key>, StoreError> {
+        self.store.claim_due(now, TIMER_LEASE_MS, CLAIM_BATCH).await
+    }
+
+    /// Fire one claimed timer; on failure it is tried again shortly.
+    pub(super) async fn fire_claimed(&self, key: Key, now: i64) -> Vec<Outgoing> {
+        let result = match key {
+            Key::Game(id) => self.fire_game(id, now).await,
+            Key::Challenge(id) => self.expire(id, now).await.map_err(TableError::Store),
+        };
+        match result {
+            Ok(out) => {
+                metrics::counter!("ugolki_timers_fired_total").increment(1);
+                out
+            }
+            Err(e) => {
+                tracing::error!(?key, error = ?e, "timer failed; retrying in a second");
+                if let Err(e) = self.store.retry_at(key, now + RETRY_MS).await {
+                    tracing::warn!(?key, error = %e, "timer retry not stored");
+                }
+                Vec::new()
+            }
+        }
+    }
+
     async fn fire_game(&self, id: i64, now: i64) -> Result<Vec<Outgoing>, TableError> {
-        let _guard = self.game_lock(id).await;
+        let _guard = self.game_lock(id).await?;
         let Some(live) = self.live(id).await? else {
             return Ok(Vec::new());
         };
         let Some((at, event)) = next_event(&live, self.config.idle_limit_ms) else {
+            self.store.set_due(id, None).await?;
             return Ok(Vec::new());
         };
         if at > now {
-            // Stale: the game moved on since this timer was armed.
+            // Early: the game moved on since this was due (or the due time was a lower
+            // bound). Keep the real one.
+            self.store.set_due(id, Some(at)).await?;
             self.arm(Key::Game(id), at);
             return Ok(Vec::new());
         }
@@ -172,30 +244,38 @@ impl Table {
         match event {
             Event::Flag => self.flag(&live, now, lang).await,
             Event::Remind => {
-                self.store.set_reminded(id, live.row.ply).await?;
-                let turn = live.game.turn();
-                let left = live.clock().left(turn, turn, now).unwrap_or(0);
-                self.rearm(id).await?;
+                let mut after = live.row.clone();
+                after.reminded_ply = Some(live.row.ply);
+                let marked = Live { row: after, ..live };
+                let due = self.due_of(&marked);
+                self.store.set_reminded(id, marked.row.ply, due).await?;
+                self.arm_game(&marked);
+                let turn = marked.game.turn();
+                let left = marked.clock().left(turn, turn, now).unwrap_or(0);
                 Ok(vec![say(
-                    &live,
+                    &marked,
                     Msg::Reminder {
                         id,
-                        who: live.name(turn).to_string(),
+                        who: marked.name(turn).to_string(),
                         left: Duration(left),
                     },
                 )])
             }
             Event::IdleNotice => {
-                self.store.set_idle_noticed(id, live.row.ply).await?;
-                let idler = live.game.turn();
-                self.rearm(id).await?;
+                let mut after = live.row.clone();
+                after.idle_noticed_ply = Some(live.row.ply);
+                let marked = Live { row: after, ..live };
+                let due = self.due_of(&marked);
+                self.store.set_idle_noticed(id, marked.row.ply, due).await?;
+                self.arm_game(&marked);
+                let idler = marked.game.turn();
                 Ok(vec![say(
-                    &live,
+                    &marked,
                     Msg::IdleNotice {
                         id,
-                        idler: live.name(idler).to_string(),
-                        other: live.name(idler.opponent()).to_string(),
-                        idle: Duration(now - live.row.turn_started_at),
+                        idler: marked.name(idler).to_string(),
+                        other: marked.name(idler.opponent()).to_string(),
+                        idle: Duration(now - marked.row.turn_started_at),
                     },
                 )])
             }
@@ -212,53 +292,60 @@ impl Table {
                     }
                     Game::Corners(_) => None,
                 };
-                match auto {
-                    Some(text) => {
-                        self.commit_play(&live, turn, &text, super::play::Source::Table, now, lang)
-                            .await
-                    }
+                if let Some(text) = auto {
+                    self.commit_play(&live, turn, &text, super::play::Source::Table, now, lang)
+                        .await
+                } else {
                     // No move at all: the rules have ended the game already.
-                    None => Ok(Vec::new()),
+                    self.store.set_due(id, None).await?;
+                    Ok(Vec::new())
                 }
             }
         }
     }
 
-    /// Reload a game and arm its next timer.
-    async fn rearm(&self, id: i64) -> Result<(), StoreError> {
-        if let Some(l) = self.live(id).await? {
-            self.arm_game(&l);
-        }
-        Ok(())
-    }
-
-    /// Drive the timers forever: sleep until the next deadline (or until an earlier one is
-    /// armed), fire, and hand the messages to `out`. Also keeps the heartbeat fresh.
+    /// Drive the timers forever: sleep until the next deadline (this process's own, or the
+    /// store's, asked every [`POLL_MS`]), fire, and hand the messages to `out`.
     pub async fn run_timers(self: Arc<Self>, out: tokio::sync::mpsc::Sender<Outgoing>) {
         let mut pruned = i64::MIN;
+        let mut counted = i64::MIN;
         loop {
-            // Once an hour, forget message ids older than a week: no platform re-sends that late.
             let now = self.now();
+            // Once an hour, forget message ids older than a week: no platform re-sends that late.
             if now.saturating_sub(pruned) > 3_600_000 {
                 pruned = now;
                 if let Err(e) = self.store.forget_messages(now - 7 * 86_400_000).await {
                     tracing::warn!(error = %e, "old message ids not pruned");
                 }
             }
-            let now = self.now();
-            let wait = self
-                .next_deadline()
-                .map_or(5_000, |t| (t - now).clamp(0, 5_000));
-            let wait = std::time::Duration::from_millis(u64::try_from(wait).unwrap_or(0));
-            tokio::select! {
-                () = tokio::time::sleep(wait) => {}
-                () = self.wake.notified() => {}
+            if now.saturating_sub(counted) > 15_000 {
+                counted = now;
+                self.count_games().await;
             }
             for msg in self.fire_due().await {
                 if out.send(msg).await.is_err() {
                     return; // the adapter is gone
                 }
             }
+            let now = self.now();
+            let wait = self
+                .next_deadline()
+                .await
+                .map_or(POLL_MS, |t| (t - now).clamp(0, POLL_MS));
+            let wait = std::time::Duration::from_millis(u64::try_from(wait).unwrap_or(0));
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                () = self.wake.notified() => {}
+            }
+        }
+    }
+
+    /// Report the games in play (all processes'), for the metrics.
+    async fn count_games(&self) {
+        match self.store.games_in_play().await {
+            #[allow(clippy::cast_precision_loss)]
+            Ok(n) => metrics::gauge!("ugolki_games_in_play").set(n as f64),
+            Err(e) => tracing::warn!(error = %e, "games in play not counted"),
         }
     }
 }

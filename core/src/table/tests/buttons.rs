@@ -62,7 +62,7 @@ async fn a_challenge_accepted_by_button_starts_the_game() {
     let view = board.board.as_ref().unwrap();
     assert!(!view.flip, "White moves first");
     assert_eq!(view.to_move, Some(Color::White));
-    assert_eq!(c.status(g).await.0, "active");
+    assert_eq!(c.status(g).await.0, GameStatus::Active);
     assert!(c.store.open_challenges().await.unwrap().is_empty());
     // The same button again, pressed later: the challenge is gone.
     assert_eq!(
@@ -136,7 +136,11 @@ async fn t2_resign_by_button() {
     assert!(out[0].actions.is_empty(), "a finished game has no buttons");
     assert_eq!(
         c.status(g).await,
-        ("finished".into(), Some("white".into()), Some("T2".into()))
+        (
+            GameStatus::Finished,
+            Some(GameResult::White),
+            Some("T2".into())
+        )
     );
     assert_eq!(c.cause(g).await, Some(EndCause::Resigned(Color::Black)));
 }
@@ -171,7 +175,7 @@ async fn t2_draw_offered_and_accepted_by_button() {
         ],
         "no Abort once both sides have moved"
     );
-    assert_eq!(c.row(g).await.draw_offer_by.as_deref(), Some("white"));
+    assert_eq!(c.row(g).await.draw_offer_by, Some(Color::White));
     let out = c.press("bob", Action::AcceptDraw { game: g, ply: 2 }).await;
     assert_eq!(
         messages(&out),
@@ -184,7 +188,11 @@ async fn t2_draw_offered_and_accepted_by_button() {
     assert!(!out[0].board.as_ref().unwrap().flip, "a draw: White's view");
     assert_eq!(
         c.status(g).await,
-        ("finished".into(), Some("draw".into()), Some("T2".into()))
+        (
+            GameStatus::Finished,
+            Some(GameResult::Draw),
+            Some("T2".into())
+        )
     );
     assert_eq!(c.cause(g).await, Some(EndCause::Agreed));
 }
@@ -233,7 +241,7 @@ async fn t2_draw_declined_by_button_and_by_a_move() {
             .await,
         Msg::DrawAlreadyOffered
     );
-    assert_eq!(c.row(g).await.draw_offer_by.as_deref(), Some("white"));
+    assert_eq!(c.row(g).await.draw_offer_by, Some(Color::White));
     let out = c
         .press("bob", Action::DeclineDraw { game: g, ply: 2 })
         .await;
@@ -286,7 +294,7 @@ async fn t2_abort_by_button() {
         }]
     );
     assert!(out[0].actions.is_empty());
-    assert_eq!(c.status(g).await.1, Some("void".into()));
+    assert_eq!(c.status(g).await.1, Some(GameResult::Void));
     assert_eq!(c.cause(g).await, Some(EndCause::Aborted));
     // Abort is offered only while it is allowed.
     let g = c.start("").await;
@@ -296,7 +304,7 @@ async fn t2_abort_by_button() {
         .actions
         .iter()
         .any(|a| matches!(a, Action::Abort { .. })));
-    assert_eq!(c.status(g).await.0, "active");
+    assert_eq!(c.status(g).await.0, GameStatus::Active);
 }
 
 #[tokio::test]
@@ -339,7 +347,7 @@ async fn a_stale_button_is_refused_privately_and_changes_nothing() {
     // A finished game's buttons are all out of date.
     c.press("bob", Action::Resign { game: g, ply: 1 }).await;
     let finished = c.row(g).await;
-    assert_eq!(finished.status, "finished");
+    assert_eq!(finished.status, GameStatus::Finished);
     for a in [
         Action::Resign { game: g, ply: 1 },
         Action::OfferDraw { game: g, ply: 1 },
@@ -469,11 +477,11 @@ async fn a_resign_button_racing_the_opponents_move_is_stale_or_first() {
     if row.ply == 2 {
         // The move went first: the button was out of date.
         assert_eq!(messages(&pressed), [Msg::ButtonStale], "{moved:#?}");
-        assert_eq!(row.status, "active");
+        assert_eq!(row.status, GameStatus::Active);
     } else {
         // The resignation went first: the move came too late.
         assert_eq!(row.ply, 1);
-        assert_eq!(row.status, "finished");
+        assert_eq!(row.status, GameStatus::Finished);
     }
 }
 
@@ -494,7 +502,7 @@ async fn an_accept_draw_button_racing_a_declining_move_never_makes_a_new_offer()
     );
     let row = c.row(g).await;
     assert!(
-        row.status != "active" || row.draw_offer_by.is_none(),
+        row.status != GameStatus::Active || row.draw_offer_by.is_none(),
         "{row:#?}"
     );
 }

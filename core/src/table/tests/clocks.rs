@@ -13,7 +13,7 @@ async fn t1_flag_falls_when_time_runs_out_even_if_nobody_types() {
     c.say("bob", "f6-e6").await;
     c.say("alice", "b3-b4").await;
     // Black's minute runs from alice's move (no delivery report: no credit).
-    assert_eq!(c.table.next_deadline(), Some(T0 + MIN));
+    assert_eq!(c.table.next_deadline().await, Some(T0 + MIN));
     c.time.advance(MIN - 1);
     assert!(c.table.fire_due().await.is_empty());
     c.time.advance(1);
@@ -34,7 +34,11 @@ async fn t1_flag_falls_when_time_runs_out_even_if_nobody_types() {
     assert_eq!(board.to_move, None);
     assert_eq!(
         c.status(id).await,
-        ("finished".into(), Some("white".into()), Some("T1".into()))
+        (
+            GameStatus::Finished,
+            Some(GameResult::White),
+            Some("T1".into())
+        )
     );
     assert_eq!(c.row(id).await.end_reason.as_deref(), Some("flag:black"));
 }
@@ -166,7 +170,7 @@ async fn d6_monitor_claim_after_the_idle_limit() {
             loser: "bob".into()
         }
     );
-    assert_eq!(c.status(id).await.1, Some("void".into()));
+    assert_eq!(c.status(id).await.1, Some(GameResult::Void));
     assert_eq!(c.cause(id).await, Some(EndCause::Abandoned(Color::Black)));
 }
 
@@ -301,9 +305,9 @@ async fn t1_a_delivery_report_moves_the_flag_timer() {
     c.say("alice", "c3-d3").await;
     c.say("bob", "f6-e6").await;
     c.say("alice", "b3-b4").await;
-    assert_eq!(c.table.next_deadline(), Some(T0 + MIN));
+    assert_eq!(c.table.next_deadline().await, Some(T0 + MIN));
     c.table.delivered(id, 3, T0 + 4_000).await;
-    assert_eq!(c.table.next_deadline(), Some(T0 + MIN + 4_000));
+    assert_eq!(c.table.next_deadline().await, Some(T0 + MIN + 4_000));
     c.time.advance(MIN);
     assert!(
         c.table.fire_due().await.is_empty(),
@@ -340,10 +344,10 @@ async fn t1_the_first_board_starts_whites_clock_on_delivery() {
     let id = out[1].game.unwrap();
     assert_eq!(out[0].ply, None, "the challenge's answer starts no clock");
     assert_eq!(out[1].ply, Some(0));
-    assert_eq!(c.table.next_deadline(), Some(T0 + MIN));
+    assert_eq!(c.table.next_deadline().await, Some(T0 + MIN));
     c.table.delivered(id, 0, T0 + 2_500).await;
     assert_eq!(c.row(id).await.turn_started_at, T0 + 2_500);
-    assert_eq!(c.table.next_deadline(), Some(T0 + MIN + 2_500));
+    assert_eq!(c.table.next_deadline().await, Some(T0 + MIN + 2_500));
     // A game without a clock asks for no report.
     let out = c.say("alice", "/challenge @carol none white").await;
     assert!(matches!(out[0].message, Msg::ChallengeTo { .. }));

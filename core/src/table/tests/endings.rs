@@ -50,7 +50,11 @@ async fn c5_corners_completion_black_first_wins() {
     );
     assert_eq!(
         c.status(id).await,
-        ("finished".into(), Some("black".into()), Some("C5".into()))
+        (
+            GameStatus::Finished,
+            Some(GameResult::Black),
+            Some("C5".into())
+        )
     );
     assert_eq!(c.row(id).await.end_reason.as_deref(), Some("completed"));
     assert!(
@@ -139,7 +143,11 @@ async fn c6_c7_corners_deadline_limit_and_no_moves() {
     );
     assert_eq!(
         c.status(id).await,
-        ("finished".into(), Some("draw".into()), Some("C7".into()))
+        (
+            GameStatus::Finished,
+            Some(GameResult::Draw),
+            Some("C7".into())
+        )
     );
 }
 
@@ -192,7 +200,11 @@ async fn c7_corners_threefold_repetition_through_the_table() {
     }
     assert_eq!(
         c.status(id).await,
-        ("finished".into(), Some("draw".into()), Some("C7".into()))
+        (
+            GameStatus::Finished,
+            Some(GameResult::Draw),
+            Some("C7".into())
+        )
     );
     assert_eq!(c.cause(id).await, Some(EndCause::Repetition));
 }
@@ -208,7 +220,7 @@ async fn t2_resign_draw_and_abort() {
             by: "alice".into()
         }
     );
-    assert_eq!(c.status(id).await.1, Some("void".into()));
+    assert_eq!(c.status(id).await.1, Some(GameResult::Void));
     assert_eq!(c.cause(id).await, Some(EndCause::Aborted));
 
     let id = c.start("").await;
@@ -238,7 +250,7 @@ async fn t2_resign_draw_and_abort() {
             ..
         }
     ));
-    assert_eq!(c.row(id).await.draw_offer_by.as_deref(), Some("white"));
+    assert_eq!(c.row(id).await.draw_offer_by, Some(Color::White));
     assert!(matches!(
         c.said("bob", "e6-e5").await,
         Msg::AfterMove {
@@ -255,7 +267,7 @@ async fn t2_resign_draw_and_abort() {
             &[("alice", 1000, 0), ("bob", 1000, 0)]
         )
     );
-    assert_eq!(c.status(id).await.1, Some("draw".into()));
+    assert_eq!(c.status(id).await.1, Some(GameResult::Draw));
     assert_eq!(c.cause(id).await, Some(EndCause::Agreed));
 
     let id = c.start("").await;
@@ -271,7 +283,11 @@ async fn t2_resign_draw_and_abort() {
     );
     assert_eq!(
         c.status(id).await,
-        ("finished".into(), Some("white".into()), Some("T2".into()))
+        (
+            GameStatus::Finished,
+            Some(GameResult::White),
+            Some("T2".into())
+        )
     );
     assert_eq!(
         c.row(id).await.end_reason.as_deref(),
@@ -364,7 +380,11 @@ async fn d5_damas_blocked_side_and_repetition_through_the_table() {
     }
     assert_eq!(
         c.status(id).await,
-        ("finished".into(), Some("draw".into()), Some("D5".into()))
+        (
+            GameStatus::Finished,
+            Some(GameResult::Draw),
+            Some("D5".into())
+        )
     );
     assert_eq!(c.cause(id).await, Some(EndCause::Repetition));
 }
@@ -412,7 +432,11 @@ async fn t1_t2_damas_flag_resign_agreed_draw_and_abort() {
     );
     assert_eq!(
         c.status(id).await,
-        ("finished".into(), Some("black".into()), Some("T2".into()))
+        (
+            GameStatus::Finished,
+            Some(GameResult::Black),
+            Some("T2".into())
+        )
     );
     assert_eq!(c.cause(id).await, Some(EndCause::Resigned(Color::White)));
 }

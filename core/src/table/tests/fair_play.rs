@@ -30,7 +30,11 @@ async fn both_move(c: &Room, white: &str, black: &str) {
 async fn assert_f1_void(c: &Room, id: i64, side: Color) {
     assert_eq!(
         c.status(id).await,
-        ("aborted".into(), Some("void".into()), Some("F1".into()))
+        (
+            GameStatus::Aborted,
+            Some(GameResult::Void),
+            Some("F1".into())
+        )
     );
     assert_eq!(
         c.row(id).await.end_reason,
@@ -76,7 +80,7 @@ async fn f1_flag_before_blacks_first_move_aborts_a_rated_game() {
     assert!(all_ratings(&c).await.is_empty(), "nobody's rating changes");
     assert!(c.store.all_rating_history().await.unwrap().is_empty());
     assert!(c.table.fire_due().await.is_empty(), "said once");
-    assert_eq!(c.table.next_deadline(), None);
+    assert_eq!(c.table.next_deadline().await, None);
     assert_eq!(c.moves(id).await, ["c3-d3"]);
 }
 
@@ -201,7 +205,7 @@ async fn f1_damas_movetime_before_a_first_move_aborts_instead_of_playing() {
         "{out:#?}"
     );
     assert_eq!(c.moves(id).await.len(), 3);
-    assert_eq!(c.row(id).await.status, "active");
+    assert_eq!(c.row(id).await.status, GameStatus::Active);
 }
 
 #[tokio::test]
@@ -224,7 +228,11 @@ async fn f1_t1_once_both_moved_a_flag_is_a_loss() {
     );
     assert_eq!(
         c.status(id).await,
-        ("finished".into(), Some("black".into()), Some("T1".into()))
+        (
+            GameStatus::Finished,
+            Some(GameResult::Black),
+            Some("T1".into())
+        )
     );
     assert_eq!(c.cause(id).await, Some(EndCause::Flag(Color::White)));
     // Black to move after both moved: his flag is a loss too.
@@ -884,7 +892,7 @@ async fn hostile_a_long_record_comes_in_parts() {
         );
         plies += 1;
     }
-    assert_eq!(c.row(id).await.status, "active");
+    assert_eq!(c.row(id).await.status, GameStatus::Active);
     let record = sim.record();
     let out = c.say("carol", &format!("/record {id}")).await;
     assert!(out.len() >= 3, "{} parts", out.len());

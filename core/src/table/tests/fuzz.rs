@@ -213,7 +213,7 @@ proptest! {
                             "game {game}: a delivery moved the clock by {credit} ms"
                         );
                         if credit > 0 {
-                            assert_eq!((before.ply, before.status.as_str()), (ply, "active"));
+                            assert_eq!((before.ply, before.status), (ply, GameStatus::Active));
                         }
                     }
                 }
@@ -226,13 +226,13 @@ proptest! {
                 games += 1;
                 let moves = c.moves(id).await;
                 assert_eq!(moves.len() as i64, row.ply, "game {id}");
-                let rules = crate::game::Rules::from_id(&row.rules).unwrap();
+                let rules = row.rules.clone();
                 let mut g = crate::game::Game::new(&rules);
                 for m in &moves {
                     g.play_text(m).unwrap_or_else(|e| panic!("game {id}: stored move {m} does not replay: {e:?}"));
                 }
                 assert_ne!(row.white_id, row.black_id);
-                if row.status == "active" {
+                if row.status == GameStatus::Active {
                     assert!(g.ending().is_none(), "an active game {id} has ended by the rules");
                 } else {
                     let code = row.end_reason.as_deref().expect("an ended game has a cause");

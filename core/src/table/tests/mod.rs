@@ -5,8 +5,9 @@
 use super::*;
 use crate::color::Color;
 use crate::game::EndCause;
+use crate::game::{GameResult, Rules};
 use crate::square::Square;
-use crate::store::{GameRow, NewChallenge, NewGame};
+use crate::store::{GameRow, GameStatus, NewChallenge, NewGame};
 use crate::words::{Duration, List};
 
 mod buttons;
@@ -200,8 +201,15 @@ impl Room {
     }
 
     async fn player(&self, name: &str) -> crate::store::Player {
+        let u = user(name);
         self.store
-            .player_for(Platform::Test.as_str(), &user(name), T0)
+            .player_for(
+                Platform::Test.as_str(),
+                &u.id,
+                &u.name,
+                u.handle.as_deref(),
+                T0,
+            )
             .await
             .unwrap()
     }
@@ -219,10 +227,10 @@ impl Room {
                 challenger_id: a.id,
                 target_id: Some(b.id),
                 target_handle: None,
-                rules: rules.into(),
+                rules: Rules::from_id(rules).unwrap(),
                 time_control: tc.into(),
                 rated: false,
-                color: "white".into(),
+                color: crate::color::ColorChoice::White,
                 movetime_ms: None,
                 monitor: false,
                 stake: None,
@@ -240,7 +248,7 @@ impl Room {
             .accept_challenge(
                 c.id,
                 &NewGame {
-                    rules: rules.into(),
+                    rules: Rules::from_id(rules).unwrap(),
                     start_position: Some(position.into()),
                     white_id: a.id,
                     black_id: b.id,
@@ -270,7 +278,7 @@ impl Room {
     }
 
     /// (status, result, rule) as stored.
-    async fn status(&self, id: i64) -> (String, Option<String>, Option<String>) {
+    async fn status(&self, id: i64) -> (GameStatus, Option<GameResult>, Option<String>) {
         let g = self.row(id).await;
         (g.status, g.result, g.end_rule)
     }

@@ -117,7 +117,7 @@ async fn r_damas_resignation_in_the_first_ten_moves_annuls_a_rated_game() {
         },
         "annulled: no rating changes to show"
     );
-    assert_eq!(c.status(id).await.1, Some("void".into()));
+    assert_eq!(c.status(id).await.1, Some(GameResult::Void));
     assert_eq!(c.cause(id).await, Some(EndCause::Resigned(Color::Black)));
     assert!(ratings_of(&c, "bob").await.is_empty());
     // After more than 10 moves a resignation is a win.
@@ -139,7 +139,7 @@ async fn r_damas_resignation_in_the_first_ten_moves_annuls_a_rated_game() {
             winner: "alice".into()
         })
     );
-    assert_eq!(c.status(id).await.1, Some("white".into()));
+    assert_eq!(c.status(id).await.1, Some(GameResult::White));
 }
 
 #[tokio::test]

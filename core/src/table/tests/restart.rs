@@ -25,7 +25,7 @@ async fn restart_reloads_games_and_credits_the_downtime() {
         "{left_before} → {left_after}"
     );
     // The flag timer is armed again, and the game goes on to its end.
-    assert!(c.table.next_deadline().is_some());
+    assert!(c.table.next_deadline().await.is_some());
     let out = c.say("alice", "b3-b4").await;
     assert!(
         matches!(&out[0].message, Msg::AfterMove { mover, recorded, .. } if mover == "alice" && recorded == "b3-b4"),

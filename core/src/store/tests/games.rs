@@ -1,0 +1,315 @@
+//! Games: accepted once, moves appended at their ply only, endings settled, damaged rows
+//! refused with an error. On both backends.
+
+use super::{challenge, game, on_both, player, T0};
+use crate::color::Color;
+use crate::game::{EndCause, GameResult, Rules};
+use crate::store::{Accepted, Finish, GameStatus, MoveUpdate, NewGame, Store, StoreError};
+
+on_both!(
+    a_challenge_is_accepted_once_and_stakes_are_held,
+    moves_append_at_their_ply_only_and_once_per_message,
+    an_ending_is_stored_once_with_its_cause,
+    turn_marks_and_offers_change_only_the_turn_they_name,
+    a_delivery_report_moves_the_clock_and_its_timer_once,
+    lists_of_games_by_chat_player_and_pair,
+    a_damaged_row_is_an_error_not_a_panic,
+);
+
+fn new_game(c: &crate::store::ChallengeRow, white: i64, black: i64, stake: Option<i64>) -> NewGame {
+    NewGame {
+        rules: c.rules.clone(),
+        start_position: None,
+        white_id: white,
+        black_id: black,
+        rated: c.rated,
+        stake,
+        time_control: "5+0".into(),
+        bank_ms: 300_000,
+        movetime_ms: None,
+        monitor: false,
+        now: T0,
+    }
+}
+
+fn step(text: &str, message: Option<&str>, due: Option<i64>) -> MoveUpdate {
+    MoveUpdate {
+        message: message.map(|m| ("test".into(), "room".into(), m.into())),
+        text: text.into(),
+        auto: false,
+        white_ms: 300_000,
+        black_ms: 300_000,
+        turn_started_at: T0 + 1000,
+        draw_offer_by: None,
+        finish: None,
+        due_at: due,
+    }
+}
+
+async fn a_challenge_is_accepted_once_and_stakes_are_held(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let c = challenge(&store, "room", &a, Some(&b), "damas", true, Some(400)).await;
+    let g = match store
+        .accept_challenge(c.id, &new_game(&c, a.id, b.id, Some(400)))
+        .await
+        .unwrap()
+    {
+        Accepted::Started(g) => *g,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(g.status, GameStatus::Active);
+    assert_eq!(g.rules, Rules::Damas { flying: true });
+    assert_eq!((g.white_ms, g.black_ms, g.ply), (300_000, 300_000, 0));
+    assert_eq!(g.due_at, Some(T0), "due at once until the table says when");
+    assert_eq!((g.platform.as_str(), g.chat.as_str()), ("test", "room"));
+    assert_eq!(store.chips(a.id).await.unwrap(), 600);
+    assert_eq!(store.chips(b.id).await.unwrap(), 600);
+    assert_eq!(
+        store
+            .accept_challenge(c.id, &new_game(&c, a.id, b.id, Some(400)))
+            .await
+            .unwrap(),
+        Accepted::Gone
+    );
+    // A stake one of them cannot cover: nothing is held, the challenge stays open.
+    let c2 = challenge(&store, "room", &a, Some(&b), "damas", true, Some(700)).await;
+    assert_eq!(
+        store
+            .accept_challenge(c2.id, &new_game(&c2, a.id, b.id, Some(700)))
+            .await
+            .unwrap(),
+        Accepted::NotEnoughChips
+    );
+    assert_eq!(store.chips(a.id).await.unwrap(), 600);
+    assert_eq!(
+        store.challenge(c2.id).await.unwrap().unwrap().status,
+        crate::store::ChallengeStatus::Open
+    );
+}
+
+async fn moves_append_at_their_ply_only_and_once_per_message(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let g = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+    let saved = store
+        .commit_move(
+            g.id,
+            0,
+            T0 + 1000,
+            &step("c3-d3", Some("m1"), Some(T0 + 301_000)),
+        )
+        .await
+        .unwrap();
+    assert_eq!(saved.game.ply, 1);
+    assert_eq!(saved.game.due_at, Some(T0 + 301_000));
+    assert!(saved.ratings.is_empty());
+    // The same ply again: another message got there first.
+    assert!(matches!(
+        store
+            .commit_move(g.id, 0, T0 + 1000, &step("c3-c4", Some("m2"), None))
+            .await,
+        Err(StoreError::Conflict)
+    ));
+    // The same message again at the next ply: a repeat, nothing written.
+    assert!(matches!(
+        store
+            .commit_move(g.id, 1, T0 + 2000, &step("f6-e6", Some("m1"), None))
+            .await,
+        Err(StoreError::Repeat)
+    ));
+    assert_eq!(store.game(g.id).await.unwrap().unwrap().ply, 1);
+    store
+        .commit_move(g.id, 1, T0 + 2000, &step("f6-e6", None, None))
+        .await
+        .unwrap();
+    assert_eq!(store.moves(g.id).await.unwrap(), ["c3-d3", "f6-e6"]);
+    assert!(store.seen("test", "room", "m1").await.unwrap());
+    assert!(!store.seen("test", "room", "m2").await.unwrap());
+}
+
+async fn an_ending_is_stored_once_with_its_cause(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let g = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+    let finish = Finish {
+        result: GameResult::Black,
+        cause: EndCause::Flag(Color::White),
+        rule: "T1".into(),
+        abandoned_by: None,
+    };
+    let saved = store
+        .finish_game(g.id, 0, &finish, (0, 299_000), T0 + 5000)
+        .await
+        .unwrap();
+    assert_eq!(saved.game.status, GameStatus::Finished);
+    assert_eq!(saved.game.result, Some(GameResult::Black));
+    assert_eq!(saved.game.end_reason.as_deref(), Some("flag:white"));
+    assert_eq!(saved.game.finished_at, Some(T0 + 5000));
+    assert_eq!((saved.game.white_ms, saved.game.black_ms), (0, 299_000));
+    assert_eq!(saved.game.due_at, None, "a finished game has no timer");
+    assert!(saved.ratings.is_empty(), "casual");
+    assert!(matches!(
+        store.finish_game(g.id, 0, &finish, (0, 0), T0 + 6000).await,
+        Err(StoreError::Conflict)
+    ));
+    // A void ending leaves the game aborted.
+    let g2 = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+    let void = Finish {
+        result: GameResult::Void,
+        cause: EndCause::Aborted,
+        rule: "T2".into(),
+        abandoned_by: None,
+    };
+    let saved = store
+        .finish_game(g2.id, 0, &void, (300_000, 300_000), T0)
+        .await
+        .unwrap();
+    assert_eq!(saved.game.status, GameStatus::Aborted);
+    // A move that ends the game ends it in the same transaction.
+    let g3 = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+    let mut last = step("c3-d3", None, Some(T0 + 9_999));
+    last.finish = Some(Finish {
+        result: GameResult::White,
+        cause: EndCause::Completed,
+        rule: "C5".into(),
+        abandoned_by: None,
+    });
+    let saved = store.commit_move(g3.id, 0, T0 + 7000, &last).await.unwrap();
+    assert_eq!(saved.game.status, GameStatus::Finished);
+    assert_eq!(saved.game.result, Some(GameResult::White));
+    assert_eq!(saved.game.due_at, None);
+    assert_eq!(store.games_in_play().await.unwrap(), 0);
+}
+
+async fn turn_marks_and_offers_change_only_the_turn_they_name(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let g = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+    store
+        .set_draw_offer(g.id, 0, Some(Color::White))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.game(g.id).await.unwrap().unwrap().draw_offer_by,
+        Some(Color::White)
+    );
+    assert!(matches!(
+        store.set_draw_offer(g.id, 3, None).await,
+        Err(StoreError::Conflict)
+    ));
+    store
+        .set_pending_move(g.id, 0, Some("c3-c4"))
+        .await
+        .unwrap();
+    let row = store.game(g.id).await.unwrap().unwrap();
+    assert_eq!(
+        (row.pending_move.as_deref(), row.pending_ply),
+        (Some("c3-c4"), Some(0))
+    );
+    store.set_pending_move(g.id, 0, None).await.unwrap();
+    let row = store.game(g.id).await.unwrap().unwrap();
+    assert_eq!((row.pending_move, row.pending_ply), (None, None));
+    store.set_reminded(g.id, 0, Some(T0 + 50)).await.unwrap();
+    assert!(
+        matches!(
+            store.set_reminded(g.id, 0, None).await,
+            Err(StoreError::Conflict)
+        ),
+        "reminded once a turn"
+    );
+    store
+        .set_idle_noticed(g.id, 0, Some(T0 + 60))
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.set_idle_noticed(g.id, 0, None).await,
+        Err(StoreError::Conflict)
+    ));
+    let row = store.game(g.id).await.unwrap().unwrap();
+    assert_eq!(
+        (row.reminded_ply, row.idle_noticed_ply, row.due_at),
+        (Some(0), Some(0), Some(T0 + 60))
+    );
+}
+
+async fn a_delivery_report_moves_the_clock_and_its_timer_once(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let g = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+    store.set_due(g.id, Some(T0 + 300_000)).await.unwrap();
+    // Reported 4 s late, credit capped at 3 s.
+    assert!(store.delivered(g.id, 0, T0 + 4000, 3000).await.unwrap());
+    let row = store.game(g.id).await.unwrap().unwrap();
+    assert_eq!(
+        (row.turn_started_at, row.due_at),
+        (T0 + 3000, Some(T0 + 303_000))
+    );
+    assert!(
+        !store.delivered(g.id, 0, T0 + 5000, 3000).await.unwrap(),
+        "only the first report counts"
+    );
+    assert!(!store.delivered(g.id, 7, T0 + 5000, 3000).await.unwrap());
+    // A report from before the move gives nothing.
+    let g2 = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+    assert!(store.delivered(g2.id, 0, T0 - 10, 3000).await.unwrap());
+    assert_eq!(
+        store.game(g2.id).await.unwrap().unwrap().turn_started_at,
+        T0
+    );
+}
+
+async fn lists_of_games_by_chat_player_and_pair(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let c = player(&store, "carol").await;
+    let g1 = game(&store, "room", &a, &b, "classic3x3", true, None).await;
+    let g2 = game(&store, "room", &c, &a, "damas", true, None).await;
+    let g3 = game(&store, "hall", &b, &a, "classic3x3", false, None).await;
+    let ids = |v: Vec<crate::store::GameRow>| v.into_iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(store.active_games_in("test", "room", a.id).await.unwrap()),
+        [g1.id, g2.id]
+    );
+    assert_eq!(
+        ids(store.active_games_in("test", "room", b.id).await.unwrap()),
+        [g1.id]
+    );
+    assert_eq!(
+        ids(store.active_games_of(a.id).await.unwrap()),
+        [g1.id, g2.id, g3.id]
+    );
+    assert_eq!(store.games_in_play().await.unwrap(), 3);
+    // F2 counts rated games of a pair, either way round, since a moment.
+    assert_eq!(
+        store.rated_games_between(b.id, a.id, T0).await.unwrap(),
+        [Rules::from_id("classic3x3").unwrap()]
+    );
+    assert!(store
+        .rated_games_between(a.id, b.id, T0 + 1)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+async fn a_damaged_row_is_an_error_not_a_panic(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let g = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+    store
+        .exec("UPDATE games SET rules = 'no-such-variant'")
+        .await
+        .unwrap();
+    let read = store.game(g.id).await;
+    assert!(matches!(read, Err(StoreError::Db(_))), "{read:?}");
+    // A move record with a hole is corrupt, said so.
+    let g2 = game(&store, "room", &a, &b, "classic3x4", false, None).await;
+    store
+        .exec("INSERT INTO moves (game_id, ply, text, played_at, auto) SELECT MAX(id), 1, 'c3-d3', 0, FALSE FROM games")
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.moves(g2.id).await,
+        Err(StoreError::Corrupt(_))
+    ));
+}

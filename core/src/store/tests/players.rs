@@ -1,0 +1,154 @@
+//! Players, chats, languages, challenges and the small facts, on both backends.
+
+use super::{challenge, on_both, player, T0};
+use crate::color::ColorChoice;
+use crate::store::{ChallengeStatus, Store};
+
+on_both!(
+    players_are_made_once_and_their_names_refreshed,
+    chats_remember_players_and_languages,
+    challenges_open_close_once_and_are_counted,
+    counters_and_message_ids_survive,
+);
+
+async fn players_are_made_once_and_their_names_refreshed(store: Store) {
+    let a = store
+        .player_for("test", "u1", "Alice", Some("Alice"), T0)
+        .await
+        .unwrap();
+    assert_eq!(
+        (a.name.as_str(), a.handle.as_deref(), a.lang.as_deref()),
+        ("Alice", Some("alice"), None)
+    );
+    assert_eq!(
+        store.chips(a.id).await.unwrap(),
+        1000,
+        "R: 1000 chips to start"
+    );
+    // Seen again with a new name and no handle: the same player, the handle kept.
+    let again = store
+        .player_for("test", "u1", "Alice B.", None, T0 + 1)
+        .await
+        .unwrap();
+    assert_eq!(again.id, a.id);
+    assert_eq!(
+        (again.name.as_str(), again.handle.as_deref()),
+        ("Alice B.", Some("alice"))
+    );
+    // Another platform's u1 is someone else.
+    let other = store
+        .player_for("discord", "u1", "Alice", None, T0)
+        .await
+        .unwrap();
+    assert_ne!(other.id, a.id);
+    assert_eq!(store.player(a.id).await.unwrap(), Some(again.clone()));
+    assert_eq!(store.player(999_999).await.unwrap(), None);
+    assert_eq!(
+        store.player_by_handle("test", "@ALICE").await.unwrap(),
+        Some(again)
+    );
+    assert_eq!(
+        store.player_by_handle("discord", "alice").await.unwrap(),
+        None
+    );
+    store.set_player_lang(a.id, Some("ru")).await.unwrap();
+    assert_eq!(
+        store.player(a.id).await.unwrap().unwrap().lang.as_deref(),
+        Some("ru")
+    );
+    store.set_player_lang(a.id, None).await.unwrap();
+    assert_eq!(store.player(a.id).await.unwrap().unwrap().lang, None);
+    assert_eq!(store.chips(999_999).await.unwrap(), 0);
+}
+
+async fn chats_remember_players_and_languages(store: Store) {
+    let a = player(&store, "alice").await;
+    store.note_chat_player("test", "room", a.id).await.unwrap();
+    store.note_chat_player("test", "room", a.id).await.unwrap();
+    assert_eq!(store.chat_lang("test", "room").await.unwrap(), None);
+    store
+        .set_chat_lang("test", "room", Some("pt"))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.chat_lang("test", "room").await.unwrap().as_deref(),
+        Some("pt")
+    );
+    store.set_chat_lang("test", "room", None).await.unwrap();
+    assert_eq!(store.chat_lang("test", "room").await.unwrap(), None);
+    assert_eq!(store.chat_lang("test", "elsewhere").await.unwrap(), None);
+}
+
+async fn challenges_open_close_once_and_are_counted(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let first = challenge(&store, "room", &a, Some(&b), "classic3x4", true, None).await;
+    let second = challenge(&store, "room", &a, None, "damas-short", false, Some(5)).await;
+    challenge(&store, "other", &b, None, "halma16", false, None).await;
+    assert_eq!(first.rules.id(), "classic3x4");
+    assert_eq!(first.color, ColorChoice::White);
+    assert_eq!(first.status, ChallengeStatus::Open);
+    assert_eq!(
+        store.challenge(first.id).await.unwrap(),
+        Some(first.clone())
+    );
+    let open = store.open_challenges_in("test", "room").await.unwrap();
+    assert_eq!(
+        open.iter().map(|c| c.id).collect::<Vec<_>>(),
+        [second.id, first.id],
+        "newest first"
+    );
+    assert_eq!(open[0].stake, Some(5));
+    assert_eq!(open[0].target_id, None);
+    // (open now, made in the last minute)
+    assert_eq!(
+        store.challenges_by(a.id, T0, T0 - 60_000).await.unwrap(),
+        (2, 2)
+    );
+    assert!(store
+        .close_challenge(first.id, ChallengeStatus::Declined)
+        .await
+        .unwrap());
+    assert!(
+        !store
+            .close_challenge(first.id, ChallengeStatus::Cancelled)
+            .await
+            .unwrap(),
+        "closed once"
+    );
+    assert_eq!(
+        store.challenge(first.id).await.unwrap().unwrap().status,
+        ChallengeStatus::Declined
+    );
+    assert_eq!(
+        store.challenges_by(a.id, T0, T0 - 60_000).await.unwrap(),
+        (1, 2)
+    );
+    // An hour later nothing is recent, and the open one has expired.
+    assert_eq!(
+        store
+            .challenges_by(a.id, T0 + 3_600_000, T0 + 3_540_000)
+            .await
+            .unwrap(),
+        (0, 0)
+    );
+}
+
+async fn counters_and_message_ids_survive(store: Store) {
+    assert_eq!(store.counter("offset").await.unwrap(), None);
+    store.set_counter("offset", 41).await.unwrap();
+    store.set_counter("offset", 42).await.unwrap();
+    assert_eq!(store.counter("offset").await.unwrap(), Some(42));
+    assert!(store.first_sight("test", "room", "m1", T0).await.unwrap());
+    assert!(!store
+        .first_sight("test", "room", "m1", T0 + 5)
+        .await
+        .unwrap());
+    assert!(store.first_sight("test", "other", "m1", T0).await.unwrap());
+    assert!(store.seen("test", "room", "m1").await.unwrap());
+    assert!(!store.seen("test", "room", "m2").await.unwrap());
+    assert_eq!(store.forget_messages(T0).await.unwrap(), 0);
+    assert_eq!(store.forget_messages(T0 + 1).await.unwrap(), 2);
+    assert!(!store.seen("test", "room", "m1").await.unwrap());
+    store.ping().await.unwrap();
+}
