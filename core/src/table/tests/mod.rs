@@ -18,6 +18,7 @@ mod fair_play;
 mod fuzz;
 mod languages;
 mod moves;
+mod processes;
 mod ratings;
 mod restart;
 
