@@ -167,7 +167,7 @@ async fn play_one(
             moves.push(won);
         } else {
             let route = dice.next(3);
-            let (x, y) = send(&d, route, &msg).await;
+            let (x, y) = Box::pin(send(&d, route, &msg)).await;
             sent += 1;
             let answered = usize::from(!x.is_empty()) + usize::from(!y.is_empty());
             assert_eq!(
@@ -187,7 +187,7 @@ async fn play_one(
         // Now and then an old message comes again: already handled, not answered.
         if dice.next(7) == 0 && !old.is_empty() {
             let again = &old[dice.next(old.len())];
-            let (x, y) = send(&d, dice.next(3), again).await;
+            let (x, y) = Box::pin(send(&d, dice.next(3), again)).await;
             sent += 1;
             assert!(
                 x.is_empty() && y.is_empty(),
