@@ -90,6 +90,11 @@ pub enum Command {
         /// Read the lines from a file, print the chat, and exit at its end.
         #[arg(long)]
         script: Option<std::path::PathBuf>,
+        /// Name this session: line N's message id is NAME-N, so the same script fed again,
+        /// or to a second process on the same PostgreSQL database, is handled once.
+        /// (Default: a name of its own for every run.)
+        #[arg(long, value_parser = session_name)]
+        session: Option<String>,
     },
     /// Run the Telegram bot: `TELOXIDE_TOKEN` (required), `TELOXIDE_API_URL` (optional: a
     /// self-hosted Bot API or a test server), `DATABASE_URL` (default ugolki.db).
@@ -206,12 +211,18 @@ where
             listen,
         } => telegram(database_url(db), webhook, listen),
         Command::Discord { db, shards, total } => discord(database_url(db), shards, total),
-        Command::Console { db, boards, script } => {
+        Command::Console {
+            db,
+            boards,
+            script,
+            session,
+        } => {
             let database_url = database_url(db);
             let options = crate::console::Options {
                 database_url,
                 boards,
                 script,
+                session,
             };
             let mut input = std::io::BufReader::new(stdin);
             crate::console::run(&options, &mut input, stdin_is_terminal, io.out)
@@ -231,6 +242,20 @@ where
             let _ = writeln!(io.err, "error: {e}");
             2
         }
+    }
+}
+
+/// A session name: letters, digits, `-` and `_`, at most 40 (it becomes part of message ids).
+fn session_name(text: &str) -> Result<String, String> {
+    let ok = !text.is_empty()
+        && text.len() <= 40
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'));
+    if ok {
+        Ok(text.to_string())
+    } else {
+        Err("a session name is 1 to 40 letters, digits, '-' or '_'".into())
     }
 }
 

@@ -196,6 +196,8 @@ pub struct Options {
     pub database_url: String,
     pub boards: PathBuf,
     pub script: Option<PathBuf>,
+    /// The session's name, for message ids that repeat on purpose (`--session`).
+    pub session: Option<String>,
 }
 
 /// Print replies and report their boards' delivery (the console shows them at once).
@@ -227,7 +229,12 @@ fn open(options: &Options) -> Result<(tokio::runtime::Runtime, Arc<Table>), Stri
         .map_err(|e| format!("cannot start: {e}"))?;
     let store = rt
         .block_on(Store::connect(&options.database_url))
-        .map_err(|e| format!("cannot open the database {}: {e}", options.database_url))?;
+        .map_err(|e| {
+            format!(
+                "cannot open the database {}: {e}",
+                ugolki_core::store::display_url(&options.database_url)
+            )
+        })?;
     let table = Arc::new(
         rt.block_on(Table::open(
             store,
@@ -248,15 +255,23 @@ pub fn run(
 ) -> Result<(), String> {
     let (rt, table) = open(options)?;
     // Message ids must never repeat across runs on one database (a repeat is ignored):
-    // the start time to the nanosecond and the process id make each run's ids its own.
-    let run = format!(
-        "{}-{}",
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-        std::process::id()
-    );
-    let mut boards = Boards::new(&options.boards, &run);
+    // the start time to the nanosecond and the process id make each run's ids its own,
+    // unless the session is named on purpose.
+    let run = options.session.clone().unwrap_or_else(|| {
+        format!(
+            "{}-{}",
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos()),
+            std::process::id()
+        )
+    });
+    // Boards are named by run; two processes in one named session still write their own.
+    let tag = match &options.session {
+        Some(_) => format!("{run}-{}", std::process::id()),
+        None => run.clone(),
+    };
+    let mut boards = Boards::new(&options.boards, &tag);
     let echo = options.script.is_some();
     let mut script_reader;
     let lines: &mut dyn BufRead = match &options.script {
@@ -277,7 +292,7 @@ pub fn run(
         let (tx, mut rx) = tokio::sync::mpsc::channel::<Outgoing>(64);
         rt.spawn(table.clone().run_timers(tx));
         let dir = options.boards.clone();
-        let run2 = run.clone();
+        let run2 = tag.clone();
         std::thread::spawn(move || {
             let mut boards = Boards::new(&dir, &format!("{run2}-t"));
             let stdout = std::io::stdout();
