@@ -91,7 +91,7 @@ pub enum Command {
         #[arg(long)]
         script: Option<std::path::PathBuf>,
         /// Name this session: line N's message id is NAME-N, so the same script fed again,
-        /// or to a second process on the same PostgreSQL database, is handled once.
+        /// or to a second process on the same shared database, is handled once.
         /// (Default: a name of its own for every run.)
         #[arg(long, value_parser = session_name)]
         session: Option<String>,
