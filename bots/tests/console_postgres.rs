@@ -1,4 +1,4 @@
-//! Two `ugolki console` processes on one PostgreSQL database, fed the same game's moves at
+//! Two `ugolki console` processes on one `PostgreSQL` database, fed the same game's moves at
 //! the same time (as a webhook retried to another worker would be): the stored game is one
 //! legal game with each move once, and each move is answered once. Skipped, with the
 //! reason printed, without `DATABASE_URL_PG`.
@@ -174,7 +174,7 @@ fn two_console_processes_on_postgres_play_each_move_once() {
     for (i, m) in line.iter().enumerate() {
         let who = if i % 2 == 0 { "alice" } else { "bob" };
         // The caption names the move number after the move: one answer per ply.
-        let after = (i + 1) / 2 + 1;
+        let after = i.div_ceil(2) + 1;
         let answered = said
             .matches(&format!("bot: {who} played {m}. Move {after} "))
             .count();
