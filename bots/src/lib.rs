@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod console;
 pub mod discord;
+pub mod observe;
 mod queues;
 pub mod telegram;
 

@@ -17,14 +17,36 @@ pub fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 pub struct Queues<K, J> {
     senders: Mutex<HashMap<K, mpsc::UnboundedSender<J>>>,
     workers: Mutex<Vec<JoinHandle<()>>>,
+    /// The platform, as the queue-depth metric labels it.
+    platform: &'static str,
+    /// Jobs queued and not yet taken, across the chats.
+    depth: std::sync::atomic::AtomicI64,
 }
 
 impl<K: Hash + Eq + Copy, J: Send + 'static> Queues<K, J> {
-    pub fn new() -> Queues<K, J> {
+    pub fn new(platform: &'static str) -> Queues<K, J> {
         Queues {
             senders: Mutex::new(HashMap::new()),
             workers: Mutex::new(Vec::new()),
+            platform,
+            depth: std::sync::atomic::AtomicI64::new(0),
         }
+    }
+
+    /// Report the depth after a change of `by`.
+    fn report(&self, by: i64) {
+        let depth = self
+            .depth
+            .fetch_add(by, std::sync::atomic::Ordering::Relaxed)
+            + by;
+        #[allow(clippy::cast_precision_loss)]
+        metrics::gauge!("ugolki_outgoing_queue_depth", "platform" => self.platform)
+            .set(depth as f64);
+    }
+
+    /// A worker has taken a job off its queue (sent it, or dropped it as overtaken).
+    pub fn done(&self) {
+        self.report(-1);
     }
 
     /// Queue `job` for `chat`; the chat's first job starts its worker, `serve(chat, rx)`.
@@ -33,6 +55,7 @@ impl<K: Hash + Eq + Copy, J: Send + 'static> Queues<K, J> {
         F: FnOnce(K, mpsc::UnboundedReceiver<J>) -> Fut,
         Fut: std::future::Future<Output = ()> + Send + 'static,
     {
+        self.report(1);
         let mut senders = lock(&self.senders);
         let mut serve = Some(serve);
         let mut start = |senders: &mut HashMap<K, mpsc::UnboundedSender<J>>| {

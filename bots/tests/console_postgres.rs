@@ -8,53 +8,8 @@ use std::process::{Command, Output};
 use ugolki_core::corners::{Game, Variant};
 use ugolki_core::store::Store;
 
-/// A fresh database on the server `DATABASE_URL_PG` names, dropped at the end.
-struct Db {
-    server: String,
-    name: String,
-    url: String,
-}
-
-impl Db {
-    async fn create() -> Option<Db> {
-        let Ok(server) = std::env::var("DATABASE_URL_PG") else {
-            assert!(
-                std::env::var("UGOLKI_REQUIRE_PG").is_err(),
-                "DATABASE_URL_PG is unset but UGOLKI_REQUIRE_PG asks for PostgreSQL"
-            );
-            eprintln!("skipped: DATABASE_URL_PG is unset (README, \"Tests on PostgreSQL\")");
-            return None;
-        };
-        let name = format!("ugolki_consoles_{}", std::process::id());
-        let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&server)
-            .await
-            .expect("PostgreSQL");
-        for sql in [
-            format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
-            format!("CREATE DATABASE {name}"),
-        ] {
-            sqlx::query(sqlx::AssertSqlSafe(sql))
-                .execute(&mut admin)
-                .await
-                .expect("database made");
-        }
-        let (head, _) = server.rsplit_once('/').expect("a database URL");
-        let url = format!("{head}/{name}");
-        Some(Db { server, name, url })
-    }
-
-    async fn drop_now(self) {
-        if let Ok(mut admin) = <sqlx::PgConnection as sqlx::Connection>::connect(&self.server).await
-        {
-            let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
-                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
-                self.name
-            )))
-            .execute(&mut admin)
-            .await;
-        }
-    }
-}
+#[path = "../../tests/src/pg.rs"]
+mod pg;
 
 /// A console process on the database, as session `session`, reading `script` (or, with
 /// none, its standard input).
@@ -113,7 +68,7 @@ fn line() -> Vec<String> {
 #[test]
 fn two_console_processes_on_postgres_play_each_move_once() {
     let rt = tokio::runtime::Runtime::new().expect("runtime");
-    let Some(db) = rt.block_on(Db::create()) else {
+    let Some(db) = rt.block_on(pg::Database::create("two_console_processes")) else {
         return;
     };
     let dir = std::env::temp_dir().join(format!("ugolki-consoles-{}", std::process::id()));
@@ -195,6 +150,6 @@ fn two_console_processes_on_postgres_play_each_move_once() {
     });
     assert!(stored.0.is_active());
     assert_eq!(stored.1, line, "one legal game, each move once, in order");
-    rt.block_on(db.drop_now());
+    drop(db);
     let _ = std::fs::remove_dir_all(&dir);
 }

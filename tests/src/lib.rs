@@ -2,6 +2,7 @@
 
 pub mod fake_discord;
 pub mod fake_telegram;
+pub mod pg;
 
 /// What one in-process run of the `ugolki` command line produced.
 #[derive(Debug)]
@@ -24,4 +25,56 @@ pub fn ugolki(args: &[&str], stdin: &str) -> Run {
         stdout: String::from_utf8(out).expect("stdout is UTF-8"),
         stderr: String::from_utf8(err).expect("stderr is UTF-8"),
     }
+}
+
+/// One plain HTTP/1.1 request to `addr` (loopback servers of the bot: the Telegram webhook,
+/// `/health`, `/metrics`): the status code and the body. `headers` are whole lines without
+/// their line ends. Waits at most `timeout`; a server that does not answer gives status 0.
+pub async fn http(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[String],
+    body: &str,
+    timeout: std::time::Duration,
+) -> (u16, String) {
+    use std::fmt::Write as _;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Ok(Ok(mut stream)) =
+        tokio::time::timeout(timeout, tokio::net::TcpStream::connect(addr)).await
+    else {
+        return (0, String::new());
+    };
+    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\n");
+    for h in headers {
+        request.push_str(h);
+        request.push_str("\r\n");
+    }
+    let _ = write!(
+        request,
+        "Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    if stream.write_all(request.as_bytes()).await.is_err() {
+        return (0, String::new());
+    }
+    let mut answer = String::new();
+    let _ = tokio::time::timeout(timeout, stream.read_to_string(&mut answer)).await;
+    let code = answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (code, body)
+}
+
+/// A loopback address with a free port (bound and let go: the caller binds it next).
+pub fn free_addr() -> std::net::SocketAddr {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
 }

@@ -18,6 +18,14 @@ struct RunningBot {
 
 impl RunningBot {
     fn start(fake: &FakeDiscord, name: &str) -> RunningBot {
+        RunningBot::start_with(fake, name, None)
+    }
+
+    fn start_with(
+        fake: &FakeDiscord,
+        name: &str,
+        metrics: Option<std::net::SocketAddr>,
+    ) -> RunningBot {
         let dir = std::env::temp_dir().join(format!("ugolki-dc-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
@@ -28,6 +36,7 @@ impl RunningBot {
             database_url: format!("sqlite://{}", dir.join("bot.db").display()),
             guild: Some(FakeDiscord::GUILD_ID),
             shards: None,
+            metrics,
         };
         let task = tokio::spawn(run(options, async move {
             let _ = stopped.await;
@@ -461,5 +470,30 @@ async fn draw_and_resign_by_buttons_through_429s_and_a_gateway_resume() {
     s.press(&s.bob, &declined, "Resign");
     s.expect_text("Game #1: bob resigned — alice wins (T2).")
         .await;
+    bot.stop().await;
+}
+
+/// `--metrics`: `/health` is 200 once the gateway's shard is connected (and the store
+/// answers); `/metrics` shows the delivery queue of Discord replies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_is_up_once_the_shard_is_connected() {
+    let s = Server::new().await;
+    let addr = ugolki_tests::free_addr();
+    let bot = RunningBot::start_with(&s.fake, "health", Some(addr));
+    let mut last = (0, String::new());
+    for _ in 0..3000 {
+        last = ugolki_tests::http(addr, "GET", "/health", &[], "", Duration::from_secs(5)).await;
+        if last.0 == 200 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(last, (200, "ok\n".into()));
+    let (code, text) = ugolki_tests::http(addr, "GET", "/metrics", &[], "", WAIT).await;
+    assert_eq!(code, 200);
+    assert!(
+        text.contains("ugolki_outgoing_queue_depth{platform=\"discord\"}"),
+        "{text}"
+    );
     bot.stop().await;
 }

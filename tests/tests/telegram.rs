@@ -37,14 +37,19 @@ struct RunningBot {
 
 impl RunningBot {
     fn start(fake: &FakeTelegram, db: &std::path::Path, limits: Limits) -> RunningBot {
-        let (stop, stopped) = oneshot::channel::<()>();
-        let options = Options {
+        RunningBot::start_with(Options {
             token: FakeTelegram::TOKEN.into(),
             api_url: Some(fake.api_url()),
             database_url: format!("sqlite://{}", db.display()),
             webhook: None,
+            webhook_secret: None,
+            metrics: None,
             limits,
-        };
+        })
+    }
+
+    fn start_with(options: Options) -> RunningBot {
+        let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(run(options, async move {
             let _ = stopped.await;
         }));
@@ -583,25 +588,13 @@ async fn forty_moves_in_a_minute_in_a_group_never_stall() {
 
 /// POST `body` to `addr` at `path` over plain HTTP/1.1; the status code.
 async fn post(addr: std::net::SocketAddr, path: &str, secret: Option<&str>, body: &str) -> u16 {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(addr)
+    let mut headers = vec!["Content-Type: application/json".to_string()];
+    if let Some(s) = secret {
+        headers.push(format!("X-Telegram-Bot-Api-Secret-Token: {s}"));
+    }
+    ugolki_tests::http(addr, "POST", path, &headers, body, WAIT)
         .await
-        .expect("connects");
-    let secret = secret.map_or_else(String::new, |s| {
-        format!("X-Telegram-Bot-Api-Secret-Token: {s}\r\n")
-    });
-    let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{secret}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.expect("sent");
-    let mut answer = String::new();
-    let _ = tokio::time::timeout(WAIT, stream.read_to_string(&mut answer)).await;
-    answer
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0)
+        .0
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -609,9 +602,7 @@ async fn webhook_mode_takes_updates_posted_with_the_secret_only() {
     let g = Group::new().await;
     let db = temp_db("webhook");
     // A free loopback port for the bot's listener.
-    let listen = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port");
+    let listen = ugolki_tests::free_addr();
     let url = format!("http://{listen}/tg-hook");
     let (stop, stopped) = oneshot::channel::<()>();
     let options = Options {
@@ -619,6 +610,8 @@ async fn webhook_mode_takes_updates_posted_with_the_secret_only() {
         api_url: Some(g.fake.api_url()),
         database_url: format!("sqlite://{}", db.display()),
         webhook: Some((url::Url::parse(&url).expect("url"), listen)),
+        webhook_secret: None,
+        metrics: None,
         limits: quick(),
     };
     let task = tokio::spawn(run(options, async move {
@@ -655,4 +648,119 @@ async fn webhook_mode_takes_updates_posted_with_the_secret_only() {
     let _ = stop.send(());
     let done = tokio::time::timeout(WAIT, task).await;
     assert!(matches!(done, Ok(Ok(Ok(())))), "{done:?}");
+}
+
+/// Poll `/health` on `addr` until its status is `want` (or `WAIT` passes); the last answer.
+async fn health_becomes(addr: std::net::SocketAddr, want: u16) -> (u16, String) {
+    let deadline = Instant::now() + WAIT;
+    let mut last = (0, String::new());
+    for _ in 0..3000 {
+        last = ugolki_tests::http(addr, "GET", "/health", &[], "", Duration::from_secs(5)).await;
+        if last.0 == want || Instant::now() >= deadline {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    last
+}
+
+/// `--metrics`: `/health` is 200 while the store answers and the Bot API does, 503 while
+/// polling fails; `/metrics` counts moves, their latency, 429s, retries and the queues.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_and_health_tell_the_operator_how_the_bot_is() {
+    let g = Group::new().await;
+    let db = temp_db("metrics");
+    let addr = ugolki_tests::free_addr();
+    let bot = RunningBot::start_with(Options {
+        token: FakeTelegram::TOKEN.into(),
+        api_url: Some(g.fake.api_url()),
+        database_url: format!("sqlite://{}", db.display()),
+        webhook: None,
+        webhook_secret: None,
+        metrics: Some(addr),
+        limits: quick(),
+    });
+    assert_eq!(health_becomes(addr, 200).await, (200, "ok\n".into()));
+    // A game, one move, one send answered 429 first.
+    let board = start_game(&g, "classic3x3 none casual").await;
+    g.fake.fail_next(
+        1,
+        &["sendphoto"],
+        Failure::TooManyRequests { retry_after: 1 },
+    );
+    g.fake.reply_text(&g.chat, &g.alice, "c3-d3", board.id);
+    g.expect_text("Alice played c3-d3.").await;
+    let (code, text) = ugolki_tests::http(addr, "GET", "/metrics", &[], "", WAIT).await;
+    assert_eq!(code, 200);
+    let value = |name: &str| -> f64 {
+        text.lines()
+            .find(|l| l.starts_with(name) && !l.starts_with('#'))
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("no {name} in:\n{text}"))
+    };
+    assert!(value("ugolki_moves_total") >= 1.0);
+    assert!(value("ugolki_move_reply_seconds_count") >= 1.0);
+    assert!(
+        text.contains("ugolki_move_reply_seconds_bucket{le=\"0.005\"}"),
+        "{text}"
+    );
+    assert!(value("ugolki_platform_429_total{platform=\"telegram\"}") >= 1.0);
+    assert!(value("ugolki_platform_retries_total{platform=\"telegram\"}") >= 1.0);
+    assert!(value("ugolki_outgoing_queue_depth{platform=\"telegram\"}") >= 0.0);
+    assert!(value("ugolki_games_in_play") >= 0.0);
+    assert!(value("ugolki_timers_fired_total") >= 0.0);
+    // Polling fails (the Bot API answers 500): the platform is down until it answers again.
+    g.fake.fail_next(1, &["getupdates"], Failure::ServerError);
+    let down = health_becomes(addr, 503).await;
+    assert_eq!(down, (503, "the platform connection is down\n".into()));
+    assert_eq!(health_becomes(addr, 200).await.0, 200);
+    bot.stop().await;
+}
+
+/// Several processes on one `PostgreSQL` database poll one bot: one polls, the other stands
+/// by (the Bot API serves one poller per bot) and takes over when the first stops.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_poller_per_bot_and_a_standby_takes_over() {
+    let Some(db) = ugolki_tests::pg::Database::create("standby").await else {
+        return;
+    };
+    let g = Group::new().await;
+    let start = |g: &Group| {
+        RunningBot::start_with(Options {
+            token: FakeTelegram::TOKEN.into(),
+            api_url: Some(g.fake.api_url()),
+            database_url: db.url.clone(),
+            webhook: None,
+            webhook_secret: None,
+            metrics: None,
+            limits: quick(),
+        })
+    };
+    let first = start(&g);
+    let ok = g
+        .fake
+        .wait_until(WAIT, |f| f.calls().iter().any(|c| c.method == "getupdates"))
+        .await;
+    assert!(ok, "the first process polls");
+    let second = start(&g);
+    g.fake.send_text(&g.chat, &g.alice, "/help");
+    g.expect_text("/challenge @user").await;
+    // The standby never asked for updates: one deleteWebhook (the poller's start) so far.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let starts = |f: &FakeTelegram| {
+        f.calls()
+            .iter()
+            .filter(|c| c.method == "deletewebhook")
+            .count()
+    };
+    assert_eq!(starts(&g.fake), 1, "only one process polls");
+    first.stop().await;
+    // The standby takes over and answers.
+    let ok = g.fake.wait_until(WAIT, |f| starts(f) == 2).await;
+    assert!(ok, "the standby took over polling");
+    g.fake.send_text(&g.chat, &g.bob, "/rules");
+    g.expect_text("(C1)").await;
+    second.stop().await;
+    drop(db);
 }

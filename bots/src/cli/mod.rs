@@ -95,9 +95,14 @@ pub enum Command {
         /// (Default: a name of its own for every run.)
         #[arg(long, value_parser = session_name)]
         session: Option<String>,
+        /// Serve /health and /metrics (Prometheus) on this address, e.g. 127.0.0.1:9100.
+        #[arg(long)]
+        metrics: Option<std::net::SocketAddr>,
     },
     /// Run the Telegram bot: `TELOXIDE_TOKEN` (required), `TELOXIDE_API_URL` (optional: a
-    /// self-hosted Bot API or a test server), `DATABASE_URL` (default ugolki.db).
+    /// self-hosted Bot API or a test server), `DATABASE_URL` (default ugolki.db;
+    /// postgres://… for several processes), `TELEGRAM_WEBHOOK_SECRET` (webhook workers
+    /// behind one URL share it).
     Telegram {
         /// Database file (default: `DATABASE_URL`, or ugolki.db here).
         #[arg(long)]
@@ -108,9 +113,13 @@ pub enum Command {
         /// Webhook mode: the address to serve on, e.g. 0.0.0.0:8443.
         #[arg(long, requires = "webhook")]
         listen: Option<std::net::SocketAddr>,
+        /// Serve /health and /metrics (Prometheus) on this address, e.g. 127.0.0.1:9100.
+        #[arg(long)]
+        metrics: Option<std::net::SocketAddr>,
     },
     /// Run the Discord bot: `DISCORD_TOKEN` (required), `DISCORD_API_URL` (optional: a test
-    /// server; the gateway comes with it), `DISCORD_GUILD_ID` (register commands in one guild).
+    /// server; the gateway comes with it), `DISCORD_GUILD_ID` (register commands in one
+    /// guild), `DATABASE_URL` (default ugolki.db; postgres://… for several processes).
     Discord {
         /// Database file (default: `DATABASE_URL`, or ugolki.db here).
         #[arg(long)]
@@ -121,6 +130,9 @@ pub enum Command {
         /// The total number of shards, with --shards.
         #[arg(long, requires = "shards")]
         total: Option<u32>,
+        /// Serve /health and /metrics (Prometheus) on this address, e.g. 127.0.0.1:9100.
+        #[arg(long)]
+        metrics: Option<std::net::SocketAddr>,
     },
     /// Play moves (arguments, or a record on stdin) and print the final position and result.
     Replay {
@@ -209,13 +221,20 @@ where
             db,
             webhook,
             listen,
-        } => telegram(database_url(db), webhook, listen),
-        Command::Discord { db, shards, total } => discord(database_url(db), shards, total),
+            metrics,
+        } => telegram(database_url(db), webhook, listen, metrics),
+        Command::Discord {
+            db,
+            shards,
+            total,
+            metrics,
+        } => discord(database_url(db), shards, total, metrics),
         Command::Console {
             db,
             boards,
             script,
             session,
+            metrics,
         } => {
             let database_url = database_url(db);
             let options = crate::console::Options {
@@ -223,6 +242,7 @@ where
                 boards,
                 script,
                 session,
+                metrics,
             };
             let mut input = std::io::BufReader::new(stdin);
             crate::console::run(&options, &mut input, stdin_is_terminal, io.out)
@@ -273,6 +293,7 @@ fn telegram(
     database_url: String,
     webhook: Option<String>,
     listen: Option<std::net::SocketAddr>,
+    metrics: Option<std::net::SocketAddr>,
 ) -> Result<u8, CliError> {
     let token = std::env::var("TELOXIDE_TOKEN")
         .ok()
@@ -290,6 +311,10 @@ fn telegram(
         api_url: std::env::var("TELOXIDE_API_URL").ok(),
         database_url,
         webhook,
+        webhook_secret: std::env::var("TELEGRAM_WEBHOOK_SECRET")
+            .ok()
+            .filter(|s| !s.is_empty()),
+        metrics,
         limits: crate::telegram::limits::Limits::default(),
     };
     let rt = tokio::runtime::Runtime::new().map_err(CliError::Io)?;
@@ -303,6 +328,7 @@ fn discord(
     database_url: String,
     shards: Option<String>,
     total: Option<u32>,
+    metrics: Option<std::net::SocketAddr>,
 ) -> Result<u8, CliError> {
     let token = std::env::var("DISCORD_TOKEN")
         .ok()
@@ -334,6 +360,7 @@ fn discord(
         database_url,
         guild,
         shards,
+        metrics,
     };
     let rt = tokio::runtime::Runtime::new().map_err(CliError::Io)?;
     rt.block_on(crate::discord::run(options, stop_signal()))

@@ -198,6 +198,8 @@ pub struct Options {
     pub script: Option<PathBuf>,
     /// The session's name, for message ids that repeat on purpose (`--session`).
     pub session: Option<String>,
+    /// `--metrics ADDR`: serve `/health` and `/metrics` there.
+    pub metrics: Option<std::net::SocketAddr>,
 }
 
 /// Print replies and report their boards' delivery (the console shows them at once).
@@ -246,17 +248,11 @@ fn open(options: &Options) -> Result<(tokio::runtime::Runtime, Arc<Table>), Stri
     Ok((rt, table))
 }
 
-/// Run the console: lines from `--script` (echoed, then exit) or from `input` until it ends.
-pub fn run(
-    options: &Options,
-    input: &mut dyn BufRead,
-    interactive: bool,
-    out: &mut dyn Write,
-) -> Result<(), String> {
-    let (rt, table) = open(options)?;
-    // Message ids must never repeat across runs on one database (a repeat is ignored):
-    // the start time to the nanosecond and the process id make each run's ids its own,
-    // unless the session is named on purpose.
+/// The run's name, which message ids start with, and the tag its board files carry.
+/// Message ids must never repeat across runs on one database (a repeat is ignored): the
+/// start time to the nanosecond and the process id make each run's ids its own, unless the
+/// session is named on purpose; then two processes in it still name their boards apart.
+fn names(options: &Options) -> (String, String) {
     let run = options.session.clone().unwrap_or_else(|| {
         format!(
             "{}-{}",
@@ -266,11 +262,22 @@ pub fn run(
             std::process::id()
         )
     });
-    // Boards are named by run; two processes in one named session still write their own.
     let tag = match &options.session {
         Some(_) => format!("{run}-{}", std::process::id()),
         None => run.clone(),
     };
+    (run, tag)
+}
+
+/// Run the console: lines from `--script` (echoed, then exit) or from `input` until it ends.
+pub fn run(
+    options: &Options,
+    input: &mut dyn BufRead,
+    interactive: bool,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let (rt, table) = open(options)?;
+    let (run, tag) = names(options);
     let mut boards = Boards::new(&options.boards, &tag);
     let echo = options.script.is_some();
     let mut script_reader;
@@ -286,6 +293,12 @@ pub fn run(
     // The heartbeat runs in every mode: after a crash, clocks get back only the time since
     // the last beat.
     rt.spawn(table.clone().keep_alive());
+    if let Some(addr) = options.metrics {
+        // The console's "platform" is this terminal: always there.
+        let health = crate::observe::Health::new(table.store().clone());
+        health.platform_up(true);
+        rt.block_on(crate::observe::serve(addr, health, "console"))?;
+    }
     if interactive && !echo {
         let _ = writeln!(out, "{}", english(&Msg::ConsoleWelcome));
         // Timers (flags, expiries, automatic moves) print as they fire.

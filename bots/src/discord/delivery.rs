@@ -65,6 +65,10 @@ fn transient(e: &serenity::Error) -> bool {
     }
 }
 
+fn is_429(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 429)
+}
+
 fn rows(out: &Outgoing) -> Vec<CreateActionRow> {
     let buttons: Vec<CreateButton> = out
         .actions
@@ -96,7 +100,7 @@ impl Delivery {
             http,
             table,
             renderer: Renderer::default(),
-            queues: Queues::new(),
+            queues: Queues::new("discord"),
             living: Mutex::new(HashMap::new()),
             threads: Mutex::new(HashMap::new()),
             parents: Mutex::new(HashMap::new()),
@@ -176,6 +180,7 @@ impl Delivery {
 
     async fn work(self: Arc<Self>, chat: u64, mut rx: mpsc::UnboundedReceiver<Job>) {
         while let Some(job) = rx.recv().await {
+            self.queues.done();
             self.deliver(chat, job).await;
         }
     }
@@ -191,6 +196,12 @@ impl Delivery {
             match f().await {
                 Ok(v) => return Some(v),
                 Err(e) if transient(&e) => {
+                    if is_429(&e) {
+                        metrics::counter!("ugolki_platform_429_total", "platform" => "discord")
+                            .increment(1);
+                    }
+                    metrics::counter!("ugolki_platform_retries_total", "platform" => "discord")
+                        .increment(1);
                     tracing::warn!(what, error = %e, "retrying");
                     tokio::time::sleep(backoff).await;
                     backoff = (backoff * 2).min(Duration::from_secs(20));

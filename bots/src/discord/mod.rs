@@ -9,6 +9,7 @@
 mod commands;
 mod delivery;
 
+use crate::observe::{self, Health};
 use delivery::{Delivery, Job};
 use serenity::all::{
     async_trait, Client, ClientBuilder, Command, CommandInteraction, ComponentInteraction, Context,
@@ -35,6 +36,8 @@ pub struct Options {
     pub guild: Option<u64>,
     /// Run shards `first..=last` of `total` (several processes); all of them when `None`.
     pub shards: Option<(u32, u32, u32)>,
+    /// `--metrics ADDR`: serve `/health` and `/metrics` there.
+    pub metrics: Option<std::net::SocketAddr>,
 }
 
 /// Prefix for plain-text commands (`!challenge @bob`), the fallback to slash commands.
@@ -44,6 +47,19 @@ struct Handler {
     table: Arc<Table>,
     delivery: Arc<Delivery>,
     guild: Option<u64>,
+    health: Health,
+    /// Each shard of this process: whether its gateway connection is up.
+    shards: std::sync::Mutex<std::collections::HashMap<u32, bool>>,
+}
+
+impl Handler {
+    /// A shard's connection changed: the platform is up while every shard is connected.
+    fn shard(&self, id: u32, up: bool) {
+        let mut shards = crate::queues::lock(&self.shards);
+        shards.insert(id, up);
+        self.health
+            .platform_up(!shards.is_empty() && shards.values().all(|u| *u));
+    }
 }
 
 fn lang_of_tag(tag: &str) -> Lang {
@@ -268,6 +284,7 @@ impl InteractionReply<'_> {
 #[async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
+        self.shard(ctx.shard_id.0, true);
         let defs = commands::definitions();
         let r = match self.guild {
             Some(g) => GuildId::new(g)
@@ -295,6 +312,19 @@ impl EventHandler for Handler {
 
     async fn message(&self, _ctx: Context, msg: Message) {
         self.on_message(&msg).await;
+    }
+
+    async fn resume(&self, ctx: Context, _: serenity::model::event::ResumedEvent) {
+        self.shard(ctx.shard_id.0, true);
+    }
+
+    async fn shard_stage_update(
+        &self,
+        _ctx: Context,
+        event: serenity::gateway::ShardStageUpdateEvent,
+    ) {
+        let up = matches!(event.new, serenity::gateway::ConnectionStage::Connected);
+        self.shard(event.shard_id.0, up);
     }
 }
 
@@ -326,11 +356,18 @@ pub async fn run(
             .await
             .map_err(|e| format!("cannot load games: {e}"))?,
     );
+    let health = Health::new(table.store().clone());
+    let metrics = match options.metrics {
+        Some(addr) => Some(observe::serve(addr, health.clone(), "discord").await?),
+        None => None,
+    };
     let delivery = Delivery::new(http.clone(), table.clone());
     let handler = Handler {
         table: table.clone(),
         delivery: delivery.clone(),
         guild: options.guild,
+        health,
+        shards: std::sync::Mutex::new(std::collections::HashMap::new()),
     };
     let intents = GatewayIntents::GUILDS
         | GatewayIntents::GUILD_MESSAGES
@@ -370,6 +407,9 @@ pub async fn run(
         }
     };
     tasks.shutdown().await;
+    if let Some(m) = metrics {
+        m.abort();
+    }
     delivery.close(Duration::from_secs(10)).await;
     result
 }

@@ -117,7 +117,7 @@ impl Delivery {
             table,
             renderer: Renderer::default(),
             limiter,
-            queues: Queues::new(),
+            queues: Queues::new("telegram"),
             living: Mutex::new(HashMap::new()),
             reachable: Mutex::new(HashSet::new()),
             counters: Mutex::new(Counters::default()),
@@ -180,6 +180,7 @@ impl Delivery {
             let Some(job) = pending.pop_front() else {
                 continue;
             };
+            self.queues.done();
             if overtaken(&job, &pending) {
                 lock(&self.counters).dropped_boards += 1;
                 continue;
@@ -203,12 +204,18 @@ impl Delivery {
                 Err(RequestError::Api(ApiError::MessageNotModified)) => return Sent::Unchanged,
                 Err(RequestError::RetryAfter(s)) => {
                     lock(&self.counters).retried_429 += 1;
+                    metrics::counter!("ugolki_platform_429_total", "platform" => "telegram")
+                        .increment(1);
+                    metrics::counter!("ugolki_platform_retries_total", "platform" => "telegram")
+                        .increment(1);
                     tracing::info!(chat, what, seconds = s.seconds(), "flood limit: waiting");
                     tokio::time::sleep(s.duration()).await;
                 }
                 Err(e) if transient(&e) => {
                     // teloxide's client has already slept 10 s after a 5xx; back off more.
                     lock(&self.counters).retried_other += 1;
+                    metrics::counter!("ugolki_platform_retries_total", "platform" => "telegram")
+                        .increment(1);
                     tracing::warn!(chat, what, error = %e, "retrying");
                     tokio::time::sleep(backoff).await;
                     backoff = (backoff * 2).min(Duration::from_secs(30));

@@ -12,6 +12,7 @@ pub mod limits;
 
 pub use delivery::Counters;
 
+use crate::observe::{self, Health};
 use delivery::Delivery;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -39,6 +40,12 @@ pub struct Options {
     pub database_url: String,
     /// Webhook mode: Telegram posts updates to `url`, served on `listen`.
     pub webhook: Option<(url::Url, SocketAddr)>,
+    /// Webhook mode: the secret Telegram sends with each update
+    /// (`TELEGRAM_WEBHOOK_SECRET`). Several workers behind one URL must share it; without
+    /// it, each start makes one of its own.
+    pub webhook_secret: Option<String>,
+    /// `--metrics ADDR`: serve `/health` and `/metrics` there.
+    pub metrics: Option<SocketAddr>,
     pub limits: limits::Limits,
 }
 
@@ -47,6 +54,14 @@ struct Running {
     bot: Bot,
     table: Arc<Table>,
     delivery: Arc<Delivery>,
+    health: Health,
+}
+
+/// Where a webhook secret may come from: 1 to 256 of `A-Z a-z 0-9 _ -` (Telegram's rule).
+fn valid_secret(s: &str) -> bool {
+    (1..=256).contains(&s.len())
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
 }
 
 /// Try a start-up call a few times (the network may be slow to come up).
@@ -101,6 +116,11 @@ pub async fn run(
     }
     let me = patiently("getMe", || bot.get_me()).await?;
     let username = me.username.clone().unwrap_or_default();
+    if let Some(secret) = &options.webhook_secret {
+        if !valid_secret(secret) {
+            return Err("TELEGRAM_WEBHOOK_SECRET: 1 to 256 of A-Z, a-z, 0-9, _ and -".into());
+        }
+    }
     let store = Store::connect(&options.database_url)
         .await
         .map_err(|e| format!("cannot open the database: {e}"))?;
@@ -113,6 +133,13 @@ pub async fn run(
             .await
             .map_err(|e| format!("cannot load games: {e}"))?,
     );
+    let health = Health::new(table.store().clone());
+    // getMe answered: the Bot API is reachable.
+    health.platform_up(true);
+    let metrics = match options.metrics {
+        Some(addr) => Some(observe::serve(addr, health.clone(), "telegram").await?),
+        None => None,
+    };
     let delivery = Delivery::new(
         bot.clone(),
         table.clone(),
@@ -134,6 +161,7 @@ pub async fn run(
         bot: bot.clone(),
         table: table.clone(),
         delivery: delivery.clone(),
+        health,
     });
     let mut tasks = tokio::task::JoinSet::new();
     tasks.spawn(table.clone().keep_alive());
@@ -148,10 +176,16 @@ pub async fn run(
     });
     tracing::info!(bot = %username, "telegram bot running");
     let result = match options.webhook {
-        None => b.poll(shutdown).await,
-        Some((url, listen)) => b.serve_webhook(url, listen, shutdown).await,
+        None => b.poll(me.id.0, shutdown).await,
+        Some((url, listen)) => {
+            b.serve_webhook(url, listen, options.webhook_secret, shutdown)
+                .await
+        }
     };
     tasks.shutdown().await;
+    if let Some(m) = metrics {
+        m.abort();
+    }
     // Replies already queued still go out, for a little while.
     delivery.close(Duration::from_secs(10)).await;
     tracing::info!(counters = ?delivery.counters(), "telegram bot stopped");
@@ -159,18 +193,45 @@ pub async fn run(
 }
 
 impl Running {
-    /// Long polling: read, handle, then move the stored offset past the batch.
-    async fn poll(&self, shutdown: impl std::future::Future<Output = ()>) -> Result<(), String> {
+    /// Long polling: read, handle, then move the stored offset past the batch. The Bot API
+    /// serves one poller per bot: with several processes on one database, one polls and
+    /// the others stand by (firing timers and sending what they fire) until it stops.
+    async fn poll(
+        &self,
+        bot_id: u64,
+        shutdown: impl std::future::Future<Output = ()>,
+    ) -> Result<(), String> {
+        tokio::pin!(shutdown);
+        let store = self.table.store();
+        let role = format!("telegram-poller:{bot_id}");
+        let mut said = false;
+        let _role = loop {
+            match store.try_exclusive(&role).await {
+                Ok(Some(held)) => break held,
+                Ok(None) => {
+                    if !said {
+                        tracing::info!("another process polls this bot; standing by");
+                        said = true;
+                    }
+                    tokio::select! {
+                        () = &mut shutdown => return Ok(()),
+                        () = tokio::time::sleep(Duration::from_secs(2)) => {}
+                    }
+                }
+                Err(e) => return Err(format!("cannot take the poller's role: {e}")),
+            }
+        };
+        if said {
+            tracing::info!("taking over polling");
+        }
         // Polling and a webhook exclude each other; pending updates are kept.
         patiently("deleteWebhook", || self.bot.delete_webhook()).await?;
-        let store = self.table.store();
         let mut offset = store
             .counter(OFFSET_KEY)
             .await
             .map_err(|e| e.to_string())?
             .unwrap_or(0);
         let mut wait = Duration::from_millis(500);
-        tokio::pin!(shutdown);
         loop {
             let request = self
                 .bot
@@ -184,6 +245,7 @@ impl Running {
             };
             match updates {
                 Ok(updates) => {
+                    self.health.platform_up(true);
                     wait = Duration::from_millis(500);
                     let Some(last) = updates.last().map(|u| i64::from(u.id.0)) else {
                         continue;
@@ -200,6 +262,7 @@ impl Running {
                     tokio::time::sleep(s.duration()).await;
                 }
                 Err(e) => {
+                    self.health.platform_up(false);
                     tracing::warn!(error = %e, "getUpdates failed; trying again");
                     tokio::time::sleep(wait).await;
                     wait = (wait * 2).min(Duration::from_secs(30));
@@ -284,14 +347,16 @@ impl Running {
         self: &Arc<Self>,
         url: url::Url,
         listen: SocketAddr,
+        secret: Option<String>,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), String> {
-        // A secret only Telegram and this process know: posts without it are refused.
-        let secret: String = {
+        // A secret only Telegram and the bot know: posts without it are refused. Workers
+        // behind one URL share the operator's; a lone worker makes one of its own.
+        let secret: String = secret.unwrap_or_else(|| {
             use std::hash::BuildHasher;
             let r = std::collections::hash_map::RandomState::new();
             format!("{:016x}{:016x}", r.hash_one(1u8), r.hash_one(2u8))
-        };
+        });
         let path = url.path().to_string();
         let me = self.clone();
         let s2 = secret.clone();

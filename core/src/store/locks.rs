@@ -36,3 +36,47 @@ impl Store {
         Ok(Some(GameLock { _guard: guard }))
     }
 }
+
+/// A role only one process may hold at a time (Telegram's poller: the Bot API serves one
+/// `getUpdates` caller per bot), held while this lives, released when it is dropped or
+/// its process dies.
+pub struct Exclusive {
+    _guard: Option<PgAdvisoryLockGuard<PoolConnection<Postgres>>>,
+}
+
+impl std::fmt::Debug for Exclusive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Exclusive")
+    }
+}
+
+/// The key space of roles (the two-number one; games use the one-number space).
+const ROLE_SPACE: i32 = 0x7567_6f6c;
+
+/// A stable number for a role's name (FNV-1a): the same in every process.
+fn role_key(name: &str) -> i32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in name.bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    i32::from_ne_bytes(h.to_ne_bytes())
+}
+
+impl Store {
+    /// Take the role `name` if no other process holds it (None: another does). On `SQLite`
+    /// there is one process per database, so the role is always this one's.
+    pub async fn try_exclusive(&self, name: &str) -> Result<Option<Exclusive>> {
+        let Some(locks) = &self.locks else {
+            return Ok(Some(Exclusive { _guard: None }));
+        };
+        let conn = locks.acquire().await?;
+        let lock = PgAdvisoryLock::with_key(PgAdvisoryLockKey::IntPair(ROLE_SPACE, role_key(name)));
+        Ok(match lock.try_acquire(conn).await? {
+            sqlx::Either::Left(guard) => Some(Exclusive {
+                _guard: Some(guard),
+            }),
+            sqlx::Either::Right(_) => None,
+        })
+    }
+}

@@ -442,6 +442,7 @@ impl Table {
     /// Handle one message or button press: the replies to send, in order (empty when it was
     /// not for us, or was a repeat).
     pub async fn handle(&self, msg: &Incoming) -> Vec<Outgoing> {
+        let started = std::time::Instant::now();
         let now = self.now();
         let parsed = match &msg.input {
             Input::Text { text, mentions } => {
@@ -462,9 +463,20 @@ impl Table {
         let mut msg = msg.clone();
         msg.origin.locale = Some(self.answer_lang(&msg.origin, now).await.code().to_string());
         let msg = &msg;
+        let is_move = matches!(
+            parsed,
+            Ok(Request::Parsed(
+                Parsed::MoveText(_) | Parsed::Command(Command::Move(..))
+            ))
+        );
         let result = self.dispatch(msg, parsed, now).await;
         self.beat(now).await;
         let origin = &msg.origin;
+        if is_move && result.as_ref().is_ok_and(|out| !out.is_empty()) {
+            // The operator's figure: a move in, its reply ready (committed) out.
+            metrics::histogram!("ugolki_move_reply_seconds")
+                .record(started.elapsed().as_secs_f64());
+        }
         match result {
             Ok(out) => out,
             Err(TableError::User(m)) => vec![Outgoing::private(origin, m)],

@@ -296,6 +296,7 @@ impl Table {
             .store
             .commit_move(id, live.row.ply, now, &update)
             .await?;
+        metrics::counter!("ugolki_moves_total").increment(1);
         let ratings = ratings_line(live, &saved.ratings);
         lock(&self.cache).insert(id, (saved.game.ply, game.clone()));
         let after = Live {

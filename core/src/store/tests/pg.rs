@@ -1,110 +1,18 @@
-//! A fresh `PostgreSQL` database per test, on the server `DATABASE_URL_PG` names (trust auth
-//! on 127.0.0.1 in CI: `.ci/postgres`). Without it the test says so and is skipped; with
-//! `UGOLKI_REQUIRE_PG=1` (set by `.ci/run`) a missing server fails the test instead.
+//! A fresh `PostgreSQL` database per test (the shared helper of every crate's tests, in
+//! `tests/src/pg.rs`), with a store on it.
+
+#[path = "../../../../tests/src/pg.rs"]
+mod database;
 
 use crate::store::Store;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The server's URL, or None after saying why the test is skipped.
-pub(crate) fn server(test: &str) -> Option<String> {
-    match std::env::var("DATABASE_URL_PG") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ => {
-            assert!(
-                std::env::var("UGOLKI_REQUIRE_PG").is_err(),
-                "{test}: DATABASE_URL_PG is unset but UGOLKI_REQUIRE_PG asks for PostgreSQL"
-            );
-            eprintln!("skipped {test}: DATABASE_URL_PG is unset (README, \"Tests on PostgreSQL\")");
-            None
-        }
-    }
-}
-
-/// `url` with its database name replaced by `db`.
-fn with_database(url: &str, db: &str) -> String {
-    let (scheme, rest) = url.split_once("://").unwrap_or(("postgres", url));
-    let (authority, tail) = rest.split_once('/').unwrap_or((rest, ""));
-    let query = tail.split_once('?').map(|(_, q)| q);
-    match query {
-        Some(q) => format!("{scheme}://{authority}/{db}?{q}"),
-        None => format!("{scheme}://{authority}/{db}"),
-    }
-}
-
-/// A database made for one test and dropped after it (even when the test fails).
-pub(crate) struct TestDb {
-    server: String,
-    name: String,
-    pub url: String,
-}
+pub(crate) use database::Database as TestDb;
 
 impl TestDb {
-    /// A new empty database, or None (skipped) without a server.
-    pub async fn create(test: &str) -> Option<TestDb> {
-        static SEQ: AtomicU64 = AtomicU64::new(0);
-        let server = server(test)?;
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_micros());
-        let name = format!(
-            "ugolki_t_{}_{}_{stamp}",
-            std::process::id(),
-            SEQ.fetch_add(1, Ordering::Relaxed)
-        );
-        let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&server)
-            .await
-            .unwrap_or_else(|e| panic!("{test}: cannot reach PostgreSQL at DATABASE_URL_PG: {e}"));
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-            .execute(&mut admin)
-            .await
-            .expect("CREATE DATABASE");
-        let _ = sqlx::Connection::close(admin).await;
-        let url = with_database(&server, &name);
-        Some(TestDb { server, name, url })
-    }
-
     /// A store on the database (one "process"; call again for another).
     pub async fn store(&self) -> Store {
         Store::connect(&self.url)
             .await
             .expect("store on PostgreSQL")
     }
-}
-
-impl Drop for TestDb {
-    fn drop(&mut self) {
-        let (server, name) = (self.server.clone(), self.name.clone());
-        // Drop runs inside the test's runtime: drop the database from a thread of its own.
-        let done = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .expect("runtime");
-            rt.block_on(async {
-                if let Ok(mut admin) =
-                    <sqlx::PgConnection as sqlx::Connection>::connect(&server).await
-                {
-                    let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
-                        "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
-                    )))
-                    .execute(&mut admin)
-                    .await;
-                }
-            });
-        });
-        let _ = done.join();
-    }
-}
-
-#[test]
-fn the_database_name_is_replaced_and_the_rest_kept() {
-    assert_eq!(
-        with_database("postgres://u@127.0.0.1:5432/postgres", "t1"),
-        "postgres://u@127.0.0.1:5432/t1"
-    );
-    assert_eq!(
-        with_database("postgres://u:p@h/db?sslmode=disable", "t2"),
-        "postgres://u:p@h/t2?sslmode=disable"
-    );
-    assert_eq!(with_database("postgres://h", "t3"), "postgres://h/t3");
 }

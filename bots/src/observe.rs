@@ -1,0 +1,179 @@
+//! What operators watch, so nobody learns of an outage from the players: `--metrics ADDR`
+//! serves `/health` (200 only while the store answers and the platform connection is up;
+//! 503 with the reason otherwise) and `/metrics` (Prometheus text). The counters come from
+//! the table (moves, the move-to-reply latency, timers, games in play) and from the delivery
+//! layers (429s, retries, queue depth).
+
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+use ugolki_core::store::Store;
+
+/// Buckets of the move-to-reply latency (seconds): a move is a few milliseconds; a slow
+/// store or a busy game lock shows up in the upper ones.
+const LATENCY_BUCKETS: [f64; 12] = [
+    0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0,
+];
+
+/// The process's recorder (installed once, on first use; the table and adapters record
+/// into it through the `metrics` macros).
+pub fn recorder() -> &'static PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE.get_or_init(|| {
+        let builder = PrometheusBuilder::new()
+            .set_buckets_for_metric(
+                Matcher::Full("ugolki_move_reply_seconds".into()),
+                &LATENCY_BUCKETS,
+            )
+            .unwrap_or_else(|_| PrometheusBuilder::new());
+        let recorder = builder.build_recorder();
+        let handle = recorder.handle();
+        if metrics::set_global_recorder(recorder).is_err() {
+            tracing::warn!("a metrics recorder was installed already; /metrics shows ours only");
+        }
+        describe();
+        handle
+    })
+}
+
+fn describe() {
+    use metrics::{describe_counter, describe_gauge, describe_histogram, Unit};
+    describe_counter!(
+        "ugolki_moves_total",
+        "Moves played (typed, confirmed or automatic)"
+    );
+    describe_histogram!(
+        "ugolki_move_reply_seconds",
+        Unit::Seconds,
+        "From a move's message arriving to its reply being ready (committed)"
+    );
+    describe_counter!(
+        "ugolki_timers_fired_total",
+        "Timers fired (flags, reminders, automatic moves, expiries)"
+    );
+    describe_gauge!("ugolki_games_in_play", "Unfinished games, all processes");
+    describe_counter!(
+        "ugolki_platform_429_total",
+        "Rate-limit answers (429) from the platform"
+    );
+    describe_counter!(
+        "ugolki_platform_retries_total",
+        "Platform calls retried (429s, server errors, network)"
+    );
+    describe_gauge!(
+        "ugolki_outgoing_queue_depth",
+        "Replies queued for delivery, not yet sent"
+    );
+    // Shown from the start (at 0), not from their first event.
+    metrics::counter!("ugolki_moves_total").increment(0);
+    metrics::counter!("ugolki_timers_fired_total").increment(0);
+    metrics::gauge!("ugolki_games_in_play").increment(0.0);
+}
+
+/// A platform's own series, shown from the start (at 0).
+pub fn platform(name: &'static str) {
+    metrics::counter!("ugolki_platform_429_total", "platform" => name).increment(0);
+    metrics::counter!("ugolki_platform_retries_total", "platform" => name).increment(0);
+    metrics::gauge!("ugolki_outgoing_queue_depth", "platform" => name).increment(0.0);
+}
+
+/// What `/health` checks: the store, and the platform connection as the adapter reports it.
+#[derive(Clone)]
+pub struct Health {
+    store: Store,
+    platform: Arc<AtomicBool>,
+}
+
+impl Health {
+    /// The platform starts down until its adapter says it is connected.
+    #[must_use]
+    pub fn new(store: Store) -> Health {
+        Health {
+            store,
+            platform: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// The adapter's word on its connection (polling answers, the gateway's shards).
+    pub fn platform_up(&self, up: bool) {
+        self.platform.store(up, Ordering::Relaxed);
+    }
+
+    /// Healthy, or why not.
+    pub async fn check(&self) -> Result<(), &'static str> {
+        match tokio::time::timeout(Duration::from_secs(2), self.store.ping()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(_)) | Err(_) => return Err("the store does not answer"),
+        }
+        if self.platform.load(Ordering::Relaxed) {
+            Ok(())
+        } else {
+            Err("the platform connection is down")
+        }
+    }
+}
+
+/// Serve `/health` and `/metrics` on `addr` until the process ends, for `platform`'s
+/// adapter. Binds before it returns, so a bad address stops the start.
+pub async fn serve(
+    addr: SocketAddr,
+    health: Health,
+    platform_name: &'static str,
+) -> Result<tokio::task::JoinHandle<()>, String> {
+    use axum::http::StatusCode;
+    let handle = recorder();
+    platform(platform_name);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("--metrics: cannot listen on {addr}: {e}"))?;
+    let app = axum::Router::new()
+        .route(
+            "/health",
+            axum::routing::get(move || {
+                let health = health.clone();
+                async move {
+                    match health.check().await {
+                        Ok(()) => (StatusCode::OK, "ok\n".to_string()),
+                        Err(why) => (StatusCode::SERVICE_UNAVAILABLE, format!("{why}\n")),
+                    }
+                }
+            }),
+        )
+        .route(
+            "/metrics",
+            axum::routing::get(move || async move {
+                handle.run_upkeep();
+                (
+                    [(
+                        axum::http::header::CONTENT_TYPE,
+                        "text/plain; version=0.0.4",
+                    )],
+                    handle.render(),
+                )
+            }),
+        );
+    tracing::info!(%addr, "serving /health and /metrics");
+    Ok(tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, app).await {
+            tracing::error!(error = %e, "metrics server stopped");
+        }
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn health_needs_the_store_and_the_platform() {
+        let store = Store::connect("sqlite::memory:").await.expect("store");
+        let health = Health::new(store.clone());
+        assert_eq!(health.check().await, Err("the platform connection is down"));
+        health.platform_up(true);
+        assert_eq!(health.check().await, Ok(()));
+        store.close().await;
+        assert_eq!(health.check().await, Err("the store does not answer"));
+    }
+}
