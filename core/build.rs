@@ -1,7 +1,7 @@
 //! Embed the Fluent catalogues: every `locales/LANG/*.ftl` becomes part of the binary, so
 //! adding a language is adding a folder (English, the fallback, is listed first).
 //!
-//! Paths stay relative to the crate (`CARGO_MANIFEST_DIR` at compile time, relative
+//! Paths stay relative to the crate (`CARGO_MANIFEST_DIR` read from the environment, relative
 //! `rerun-if-changed`): build outputs are shared between checkouts of the workspace (CI
 //! reuses a target directory), and an absolute path would embed another checkout's files.
 
@@ -9,7 +9,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    // Read at run time: a build script compiled for one checkout may be reused for another.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("locales");
     println!("cargo:rerun-if-changed=locales");
     // `sqlx::migrate!` embeds the migrations: a new one must rebuild the store.
     println!("cargo:rerun-if-changed=../migrations/sqlite");

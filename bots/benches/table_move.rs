@@ -1,10 +1,16 @@
 //! `cargo bench -p ugolki-bots --bench table_move`: one move handled end to end — parse,
-//! validate, commit to `SQLite` on disk (WAL, full sync), render the board — and moves per
-//! second across 100 games played at once.
+//! validate, commit (durably: `SQLite` WAL with full sync; `PostgreSQL` with its default
+//! synchronous commit), render the board — and moves per second across 100 games played at
+//! once, by one table and (`PostgreSQL`) by two tables on one database, as two processes
+//! would. `PostgreSQL` runs when `DATABASE_URL_PG` names a server.
+
+#[path = "../../core/benches/support/mod.rs"]
+mod support;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use support::BenchDb;
 use ugolki_core::corners::{Game, Variant};
 use ugolki_core::store::Store;
 use ugolki_core::table::{Config, Incoming, Mention, Origin, Platform, SystemTime, Table, User};
@@ -46,8 +52,9 @@ fn user(name: &str) -> User {
     }
 }
 
+/// The tables ("processes") on one database, and the renderer the adapter would use.
 struct Bench {
-    table: Arc<Table>,
+    tables: Vec<Arc<Table>>,
     renderer: Renderer,
     n: std::sync::atomic::AtomicU64,
 }
@@ -70,22 +77,22 @@ impl Bench {
     }
 
     async fn new_game(&self, chat: &str, white: &str, black: &str) {
-        self.table
-            .handle(&self.msg(
-                chat,
-                white,
-                "/challenge @x classic3x3 none casual white",
-                Some(black),
-            ))
-            .await;
-        self.table
-            .handle(&self.msg(chat, black, "/accept", None))
-            .await;
+        let t = &self.tables[0];
+        t.handle(&self.msg(
+            chat,
+            white,
+            "/challenge @x classic3x3 none casual white",
+            Some(black),
+        ))
+        .await;
+        t.handle(&self.msg(chat, black, "/accept", None)).await;
     }
 
-    /// One move, handled and drawn.
-    async fn play(&self, chat: &str, who: &str, text: &str) -> usize {
-        let out = self.table.handle(&self.msg(chat, who, text, None)).await;
+    /// One move, handled by table `t` and drawn.
+    async fn play(&self, t: usize, chat: &str, who: &str, text: &str) -> usize {
+        let out = self.tables[t % self.tables.len()]
+            .handle(&self.msg(chat, who, text, None))
+            .await;
         let view = out
             .first()
             .and_then(|o| o.board.as_ref())
@@ -95,26 +102,27 @@ impl Bench {
     }
 }
 
-fn setup(rt: &tokio::runtime::Runtime) -> Bench {
-    let dir = std::env::temp_dir().join(format!("ugolki-bench-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let url = format!("sqlite://{}", dir.join("bench.db").display());
-    let store = rt.block_on(Store::connect(&url)).expect("store");
-    let table = rt
-        .block_on(Table::open(
-            store,
-            Arc::new(SystemTime),
-            // The bench starts hundreds of games a minute: no fair-play limits (F3).
-            Config {
-                max_open_challenges: i64::MAX,
-                max_challenges_per_minute: i64::MAX,
-                ..Config::default()
-            },
-        ))
-        .expect("table");
+/// `tables` tables on the database at `url`, each on a store (connections) of its own.
+fn setup(rt: &tokio::runtime::Runtime, url: &str, tables: usize) -> Bench {
+    let mut out = Vec::new();
+    for _ in 0..tables {
+        let store = rt.block_on(Store::connect(url)).expect("store");
+        let table = rt
+            .block_on(Table::open(
+                store,
+                Arc::new(SystemTime),
+                // The bench starts hundreds of games a minute: no fair-play limits (F3).
+                Config {
+                    max_open_challenges: i64::MAX,
+                    max_challenges_per_minute: i64::MAX,
+                    ..Config::default()
+                },
+            ))
+            .expect("table");
+        out.push(Arc::new(table));
+    }
     Bench {
-        table: Arc::new(table),
+        tables: out,
         renderer: Renderer::default(),
         n: 0.into(),
     }
@@ -123,15 +131,9 @@ fn setup(rt: &tokio::runtime::Runtime) -> Bench {
 /// Games played at once in the throughput figure.
 const GAMES: usize = 100;
 
-fn bench(c: &mut Criterion) {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let b = Arc::new(setup(&rt));
-    let line = long_game();
-    let mut group = c.benchmark_group("table_move");
+fn one_move(c: &mut Criterion, rt: &tokio::runtime::Runtime, db: &BenchDb, line: &[String]) {
+    let b = Arc::new(setup(rt, &db.url, 1));
+    let mut group = c.benchmark_group(format!("table_move_{}", db.label));
     group.sample_size(30);
     // One game at a time; a new game (untimed) when the line is used up.
     let mut ply = line.len();
@@ -151,18 +153,31 @@ fn bench(c: &mut Criterion) {
                     "bob"
                 };
                 let start = Instant::now();
-                rt.block_on(b.play(&format!("solo{game}"), who, &line[ply]));
+                rt.block_on(b.play(0, &format!("solo{game}"), who, &line[ply]));
                 total += start.elapsed();
                 ply += 1;
             }
             total
         });
     });
-    // 100 games at once: each round plays one move in every game.
+    group.finish();
+}
+
+/// 100 games at once, each round one move in every game, spread over `tables` tables.
+fn rounds(
+    c: &mut Criterion,
+    rt: &tokio::runtime::Runtime,
+    db: &BenchDb,
+    line: &[String],
+    tables: usize,
+) {
+    let b = Arc::new(setup(rt, &db.url, tables));
+    let mut group = c.benchmark_group(format!("table_move_{}", db.label));
+    group.sample_size(30);
     let mut round = line.len();
     let mut batch = 0;
     group.throughput(criterion::Throughput::Elements(GAMES as u64));
-    group.bench_function("round_of_100_games", |bench| {
+    group.bench_function(format!("round_of_100_games_{tables}_tables"), |bench| {
         bench.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
@@ -170,7 +185,7 @@ fn bench(c: &mut Criterion) {
                     batch += 1;
                     for g in 0..GAMES {
                         rt.block_on(b.new_game(
-                            &format!("b{batch}g{g}"),
+                            &format!("t{tables}b{batch}g{g}"),
                             &format!("w{g}"),
                             &format!("k{g}"),
                         ));
@@ -182,14 +197,16 @@ fn bench(c: &mut Criterion) {
                     let mut set = tokio::task::JoinSet::new();
                     for g in 0..GAMES {
                         let b = b.clone();
-                        let chat = format!("b{batch}g{g}");
+                        let chat = format!("t{tables}b{batch}g{g}");
                         let who = if round.is_multiple_of(2) {
                             format!("w{g}")
                         } else {
                             format!("k{g}")
                         };
                         let text = line[round].clone();
-                        set.spawn(async move { b.play(&chat, &who, &text).await });
+                        // Moves of one game go to either table, as a load balancer sends them.
+                        let t = g + round;
+                        set.spawn(async move { b.play(t, &chat, &who, &text).await });
                     }
                     while set.join_next().await.is_some() {}
                 });
@@ -200,6 +217,24 @@ fn bench(c: &mut Criterion) {
         });
     });
     group.finish();
+}
+
+fn bench(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let line = long_game();
+    let sqlite = BenchDb::sqlite("table_move");
+    one_move(c, &rt, &sqlite, &line);
+    rounds(c, &rt, &sqlite, &line, 1);
+    drop(sqlite);
+    if let Some(pg) = rt.block_on(BenchDb::postgres("table_move")) {
+        one_move(c, &rt, &pg, &line);
+        rounds(c, &rt, &pg, &line, 1);
+        rounds(c, &rt, &pg, &line, 2);
+    }
 }
 
 criterion_group!(benches, bench);

@@ -251,7 +251,7 @@ impl Running {
                         continue;
                     };
                     for u in updates {
-                        self.handle(u).await;
+                        Box::pin(self.handle(u)).await;
                     }
                     offset = last + 1;
                     if let Err(e) = store.set_counter(OFFSET_KEY, offset).await {
@@ -375,7 +375,7 @@ impl Running {
                         }
                         match serde_json::from_slice::<Update>(&body) {
                             Ok(u) => {
-                                me.handle(u).await;
+                                Box::pin(me.handle(u)).await;
                                 axum::http::StatusCode::OK
                             }
                             Err(_) => axum::http::StatusCode::BAD_REQUEST,

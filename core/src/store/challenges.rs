@@ -53,7 +53,7 @@ pub(crate) const OPEN_IN_CHAT: &str = "SELECT * FROM challenges WHERE status = '
 
 impl Store {
     pub async fn create_challenge(&self, c: &NewChallenge) -> Result<ChallengeRow> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_as(
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(
             "INSERT INTO challenges (platform, chat_id, challenger_id, target_id, target_handle, rules, time_control,
                                      rated, color, movetime_ms, monitor, stake, created_at, expires_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *",
@@ -72,14 +72,14 @@ impl Store {
         .bind(c.stake)
         .bind(c.created_at)
         .bind(c.expires_at)
-        .fetch_one(pool)
+        .fetch_one(&mut *conn)
         .await?))
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = $1")
+        on_db!(self, conn, _pg => Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = $1")
             .bind(id)
-            .fetch_optional(pool)
+            .fetch_optional(&mut *conn)
             .await?))
     }
 
@@ -89,22 +89,22 @@ impl Store {
         platform: &str,
         chat: &str,
     ) -> Result<Vec<ChallengeRow>> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_as(OPEN_IN_CHAT)
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(OPEN_IN_CHAT)
             .bind(platform)
             .bind(chat)
-            .fetch_all(pool)
+            .fetch_all(&mut *conn)
             .await?))
     }
 
     /// Close an open challenge; false if it was no longer open.
     pub async fn close_challenge(&self, id: i64, status: ChallengeStatus) -> Result<bool> {
-        on_db!(self, pool, _pg => {
+        on_db!(self, conn, _pg => {
             let done = sqlx::query(
                 "UPDATE challenges SET status = $2, lease_until = NULL WHERE id = $1 AND status = 'open'",
             )
             .bind(id)
             .bind(status)
-            .execute(pool)
+            .execute(&mut *conn)
             .await?;
             Ok(done.rows_affected() == 1)
         })
@@ -112,7 +112,7 @@ impl Store {
 
     /// How many challenges a player has open, and how many they made since `since` (F3).
     pub async fn challenges_by(&self, player: i64, now: i64, since: i64) -> Result<(i64, i64)> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_as(
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(
             "SELECT COUNT(*) FILTER (WHERE status = 'open' AND expires_at > $2),
                     COUNT(*) FILTER (WHERE created_at > $3)
              FROM challenges WHERE challenger_id = $1 AND (status = 'open' OR created_at > $3)",
@@ -120,7 +120,7 @@ impl Store {
         .bind(player)
         .bind(now)
         .bind(since)
-        .fetch_one(pool)
+        .fetch_one(&mut *conn)
         .await?))
     }
 }

@@ -3,7 +3,7 @@
 //! also keeps when its next timer is due (`due_at`), written with the change that set it.
 
 use super::types::{ChallengeStatus, GameStatus};
-use super::{Result, Store, StoreError};
+use super::{Db, Result, Store, StoreError};
 use crate::color::Color;
 use crate::game::{EndCause, GameResult, Rules};
 use crate::settlement::RatingChange;
@@ -42,6 +42,9 @@ pub struct GameRow {
     pub idle_noticed_ply: Option<i64>,
     /// When the game's next timer is due (ms), if it has one.
     pub due_at: Option<i64>,
+    /// The moment up to which outages are accounted for in the clock (a move, the start,
+    /// or the end of the last outage credited).
+    pub credited_until: Option<i64>,
     pub created_at: i64,
     pub finished_at: Option<i64>,
 }
@@ -122,6 +125,17 @@ pub struct MoveUpdate {
     pub finish: Option<Finish>,
     /// When the game's next timer is due after this move.
     pub due_at: Option<i64>,
+    /// The game as the move was checked against it: the commit is refused (a conflict)
+    /// if anything the check read has changed since, besides the ply.
+    pub checked: Checked,
+}
+
+/// What a move's check read from its game, beyond the ply: its clock's start and the
+/// draw offer (a delivery report or an offer may change them without a move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub turn_started_at: i64,
+    pub draw_offer_by: Option<Color>,
 }
 
 /// Unfinished games of a player in a chat (read by every typed move to find its game).
@@ -242,14 +256,249 @@ macro_rules! settle_in {
     }};
 }
 
+/// A move's writes in the transaction (or savepoint) `$tx`; evaluates to its `Result`, and
+/// an `Err` leaves `$tx` to be rolled back.
+macro_rules! move_in {
+    ($tx:ident, $pg:ident, $game_id:expr, $ply:expr, $now:expr, $u:expr) => {
+        async {
+            let (game_id, ply, now, u): (i64, i64, i64, &MoveUpdate) = ($game_id, $ply, $now, $u);
+            let status = u.finish.as_ref().map_or(GameStatus::Active, Finish::status);
+            let updated: Option<GameRow> = sqlx::query_as(
+                "UPDATE games SET ply = ply + 1, white_ms = $3, black_ms = $4, turn_started_at = $5, draw_offer_by = $6,
+                     pending_move = NULL, pending_ply = NULL, status = $7, result = $8, end_reason = $9, end_rule = $10,
+                     finished_at = $11, due_at = $12, lease_until = NULL, credited_until = $13
+                 WHERE id = $1 AND ply = $2 AND status = 'active'
+                   AND turn_started_at = $14 AND draw_offer_by IS NOT DISTINCT FROM $15 RETURNING *",
+            )
+            .bind(game_id)
+            .bind(ply)
+            .bind(u.white_ms)
+            .bind(u.black_ms)
+            .bind(u.turn_started_at)
+            .bind(u.draw_offer_by)
+            .bind(status)
+            .bind(u.finish.as_ref().map(|f| f.result))
+            .bind(u.finish.as_ref().map(|f| f.cause.code()))
+            .bind(u.finish.as_ref().map(|f| f.rule.clone()))
+            .bind(u.finish.as_ref().map(|_| now))
+            .bind(u.due_at.filter(|_| u.finish.is_none()))
+            .bind(now)
+            .bind(u.checked.turn_started_at)
+            .bind(u.checked.draw_offer_by)
+            .fetch_optional(&mut *$tx)
+            .await?;
+            let Some(row) = updated else {
+                return Err(StoreError::Conflict);
+            };
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, text, played_at, auto) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(game_id)
+            .bind(ply)
+            .bind(&u.text)
+            .bind(now)
+            .bind(u.auto)
+            .execute(&mut *$tx)
+            .await?;
+            if let Some((platform, chat, id)) = &u.message {
+                let fresh = sqlx::query(
+                    "INSERT INTO seen_messages (platform, chat_id, message_id, seen_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                )
+                .bind(platform)
+                .bind(chat)
+                .bind(id)
+                .bind(now)
+                .execute(&mut *$tx)
+                .await?;
+                if fresh.rows_affected() == 0 {
+                    return Err(StoreError::Repeat);
+                }
+            }
+            let ratings = match &u.finish {
+                Some(f) => settle_in!($tx, $pg, &row, f, now),
+                None => Vec::new(),
+            };
+            Ok::<Saved, StoreError>(Saved { game: row, ratings })
+        }
+        .await
+    };
+}
+
+/// An ending's writes in the transaction (or savepoint) `$tx`; evaluates to its `Result`.
+macro_rules! finish_in {
+    ($tx:ident, $pg:ident, $game_id:expr, $ply:expr, $finish:expr, $clocks:expr, $now:expr) => {
+        async {
+            let (game_id, ply, finish, clocks, now): (i64, i64, &Finish, (i64, i64), i64) =
+                ($game_id, $ply, $finish, $clocks, $now);
+            let row: Option<GameRow> = sqlx::query_as(
+                "UPDATE games SET status = $3, result = $4, end_reason = $5, end_rule = $6, finished_at = $7,
+                     white_ms = $8, black_ms = $9, draw_offer_by = NULL, pending_move = NULL, pending_ply = NULL,
+                     due_at = NULL, lease_until = NULL
+                 WHERE id = $1 AND ply = $2 AND status = 'active' RETURNING *",
+            )
+            .bind(game_id)
+            .bind(ply)
+            .bind(finish.status())
+            .bind(finish.result)
+            .bind(finish.cause.code())
+            .bind(&finish.rule)
+            .bind(now)
+            .bind(clocks.0)
+            .bind(clocks.1)
+            .fetch_optional(&mut *$tx)
+            .await?;
+            let Some(row) = row else {
+                return Err(StoreError::Conflict);
+            };
+            let ratings = settle_in!($tx, $pg, &row, finish, now);
+            Ok::<Saved, StoreError>(Saved { game: row, ratings })
+        }
+        .await
+    };
+}
+
+/// `PostgreSQL`: a move that does not end its game, in one statement (one round trip, its
+/// own transaction): the game row updated if it is still as the move was checked against
+/// and the message was not handled, the move appended and the message recorded only if it
+/// was. (A move that ends the game settles ratings too, and takes a transaction.) `$16`
+/// says whether the statement takes the game's lock itself (a move checked without it): it
+/// then waits for whoever holds it, and its guard sees what they changed.
+const MOVE_PG: &str = "WITH l AS (
+         SELECT pg_advisory_xact_lock($1) WHERE $16
+     ), g AS (
+         UPDATE games SET ply = ply + 1, white_ms = $3, black_ms = $4, turn_started_at = $5, draw_offer_by = $6,
+             pending_move = NULL, pending_ply = NULL, due_at = $7, lease_until = NULL, credited_until = $8
+         WHERE id = $1 AND ply = $2 AND status = 'active'
+           AND turn_started_at = $14 AND draw_offer_by IS NOT DISTINCT FROM $15
+           AND (NOT $16 OR EXISTS (SELECT 1 FROM l))
+           AND NOT EXISTS (SELECT 1 FROM seen_messages WHERE platform = $11 AND chat_id = $12 AND message_id = $13)
+         RETURNING *
+     ), m AS (
+         INSERT INTO moves (game_id, ply, text, played_at, auto) SELECT $1, $2, $9, $8, $10 FROM g
+     ), s AS (
+         INSERT INTO seen_messages (platform, chat_id, message_id, seen_at)
+         SELECT $11, $12, $13, $8 FROM g WHERE $11::text IS NOT NULL
+         ON CONFLICT DO NOTHING
+     )
+     SELECT * FROM g";
+
+async fn move_in_one_statement(
+    pool: &sqlx::PgPool,
+    game_id: i64,
+    ply: i64,
+    now: i64,
+    u: &MoveUpdate,
+) -> Result<Saved> {
+    let mut conn = pool.acquire().await?;
+    // The caller holds the game's lock (on a connection of its own): not taken again here.
+    move_in_one_statement_on(&mut conn, game_id, ply, now, u, false).await
+}
+
+/// [`MOVE_PG`] on a connection of the caller's; `lock`: take the game's lock in it.
+pub(crate) async fn move_in_one_statement_on(
+    conn: &mut sqlx::PgConnection,
+    game_id: i64,
+    ply: i64,
+    now: i64,
+    u: &MoveUpdate,
+    lock: bool,
+) -> Result<Saved> {
+    let (platform, chat, id) = match &u.message {
+        Some((p, c, i)) => (Some(p.as_str()), Some(c.as_str()), Some(i.as_str())),
+        None => (None, None, None),
+    };
+    let row: Option<GameRow> = sqlx::query_as(MOVE_PG)
+        .bind(game_id)
+        .bind(ply)
+        .bind(u.white_ms)
+        .bind(u.black_ms)
+        .bind(u.turn_started_at)
+        .bind(u.draw_offer_by)
+        .bind(u.due_at)
+        .bind(now)
+        .bind(&u.text)
+        .bind(u.auto)
+        .bind(platform)
+        .bind(chat)
+        .bind(id)
+        .bind(u.checked.turn_started_at)
+        .bind(u.checked.draw_offer_by)
+        .bind(lock)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if let Some(game) = row {
+        return Ok(Saved {
+            game,
+            ratings: Vec::new(),
+        });
+    }
+    // Nothing written: the message was handled already, or the game moved on.
+    let seen = match &u.message {
+        Some((p, c, i)) => sqlx::query(
+            "SELECT 1 FROM seen_messages WHERE platform = $1 AND chat_id = $2 AND message_id = $3",
+        )
+        .bind(p)
+        .bind(c)
+        .bind(i)
+        .fetch_optional(&mut *conn)
+        .await?
+        .is_some(),
+        None => false,
+    };
+    Err(if seen {
+        StoreError::Repeat
+    } else {
+        StoreError::Conflict
+    })
+}
+
+/// A write that goes through `SQLite`'s group commit.
+pub(crate) enum Write {
+    Move {
+        game_id: i64,
+        ply: i64,
+        now: i64,
+        update: MoveUpdate,
+    },
+    Finish {
+        game_id: i64,
+        ply: i64,
+        finish: Finish,
+        clocks: (i64, i64),
+        now: i64,
+    },
+}
+
+impl Write {
+    /// Apply the write on `SQLite`, in the transaction or savepoint `tx`.
+    pub(crate) async fn apply(&self, tx: &mut sqlx::SqliteConnection) -> Result<Saved> {
+        let pg = false;
+        match self {
+            Write::Move {
+                game_id,
+                ply,
+                now,
+                update,
+            } => move_in!(tx, pg, *game_id, *ply, *now, update),
+            Write::Finish {
+                game_id,
+                ply,
+                finish,
+                clocks,
+                now,
+            } => finish_in!(tx, pg, *game_id, *ply, finish, *clocks, *now),
+        }
+    }
+}
+
 impl Store {
     /// Accept an open challenge and create its game, atomically: `Gone` if the challenge was
     /// no longer open (someone else took it, it expired). The new game's timer is due at
     /// once; the table sets it exactly when it has the game in hand (a timer that fires
     /// early only works out when it is really due).
     pub async fn accept_challenge(&self, challenge_id: i64, g: &NewGame) -> Result<Accepted> {
-        on_db!(self, pool, _pg => {
-            let mut tx = pool.begin().await?;
+        on_db!(self, conn, _pg => {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let taken = sqlx::query_as::<_, (String, String)>(
                 "UPDATE challenges SET status = $2, lease_until = NULL WHERE id = $1 AND status = 'open'
                  RETURNING platform, chat_id",
@@ -278,8 +527,8 @@ impl Store {
             }
             let row: GameRow = sqlx::query_as(
                 "INSERT INTO games (platform, chat_id, rules, start_position, white_id, black_id, rated, stake, time_control,
-                                    white_ms, black_ms, turn_started_at, movetime_ms, monitor, created_at, due_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $11, $11) RETURNING *",
+                                    white_ms, black_ms, turn_started_at, movetime_ms, monitor, created_at, due_at, credited_until)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $11, $11, $11) RETURNING *",
             )
             .bind(&platform)
             .bind(&chat)
@@ -302,19 +551,19 @@ impl Store {
     }
 
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_as("SELECT * FROM games WHERE id = $1")
+        on_db!(self, conn, _pg => Ok(sqlx::query_as("SELECT * FROM games WHERE id = $1")
             .bind(id)
-            .fetch_optional(pool)
+            .fetch_optional(&mut *conn)
             .await?))
     }
 
     /// The moves of a game in order.
     pub async fn moves(&self, game_id: i64) -> Result<Vec<String>> {
-        let rows: Vec<(i64, String)> = on_db!(self, pool, _pg => sqlx::query_as(
+        let rows: Vec<(i64, String)> = on_db!(self, conn, _pg => sqlx::query_as(
             "SELECT ply, text FROM moves WHERE game_id = $1 ORDER BY ply",
         )
         .bind(game_id)
-        .fetch_all(pool)
+        .fetch_all(&mut *conn)
         .await?);
         let mut out = Vec::with_capacity(rows.len());
         for (i, (ply, text)) in rows.into_iter().enumerate() {
@@ -329,8 +578,8 @@ impl Store {
     /// Every unfinished game.
     #[cfg(test)]
     pub(crate) async fn active_games(&self) -> Result<Vec<GameRow>> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_as("SELECT * FROM games WHERE status = 'active' ORDER BY id")
-            .fetch_all(pool)
+        on_db!(self, conn, _pg => Ok(sqlx::query_as("SELECT * FROM games WHERE status = 'active' ORDER BY id")
+            .fetch_all(&mut *conn)
             .await?))
     }
 
@@ -341,26 +590,28 @@ impl Store {
         chat: &str,
         player: i64,
     ) -> Result<Vec<GameRow>> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_as(ACTIVE_IN_CHAT)
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(ACTIVE_IN_CHAT)
             .bind(platform)
             .bind(chat)
             .bind(player)
-            .fetch_all(pool)
+            .fetch_all(&mut *conn)
             .await?))
     }
 
     /// Unfinished games of a player anywhere.
     pub async fn active_games_of(&self, player: i64) -> Result<Vec<GameRow>> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_as(
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(
             "SELECT * FROM games WHERE status = 'active' AND (white_id = $1 OR black_id = $1) ORDER BY id",
         )
         .bind(player)
-        .fetch_all(pool)
+        .fetch_all(&mut *conn)
         .await?))
     }
 
     /// Append a move and update the game, if the game is still at `ply`. A conflict means
-    /// another message got there first; nothing is written.
+    /// another message got there first; nothing is written. On `SQLite` the move joins the
+    /// next group commit (one sync for every move waiting); `PostgreSQL` groups concurrent
+    /// commits itself.
     pub async fn commit_move(
         &self,
         game_id: i64,
@@ -368,64 +619,33 @@ impl Store {
         now: i64,
         u: &MoveUpdate,
     ) -> Result<Saved> {
-        let status = u.finish.as_ref().map_or(GameStatus::Active, Finish::status);
-        on_db!(self, pool, pg => {
-            let mut tx = pool.begin().await?;
-            let updated: Option<GameRow> = sqlx::query_as(
-                "UPDATE games SET ply = ply + 1, white_ms = $3, black_ms = $4, turn_started_at = $5, draw_offer_by = $6,
-                     pending_move = NULL, pending_ply = NULL, status = $7, result = $8, end_reason = $9, end_rule = $10,
-                     finished_at = $11, due_at = $12, lease_until = NULL
-                 WHERE id = $1 AND ply = $2 AND status = 'active' RETURNING *",
-            )
-            .bind(game_id)
-            .bind(ply)
-            .bind(u.white_ms)
-            .bind(u.black_ms)
-            .bind(u.turn_started_at)
-            .bind(u.draw_offer_by)
-            .bind(status)
-            .bind(u.finish.as_ref().map(|f| f.result))
-            .bind(u.finish.as_ref().map(|f| f.cause.code()))
-            .bind(u.finish.as_ref().map(|f| f.rule.clone()))
-            .bind(u.finish.as_ref().map(|_| now))
-            .bind(u.due_at.filter(|_| u.finish.is_none()))
-            .fetch_optional(&mut *tx)
-            .await?;
-            let Some(row) = updated else {
-                tx.rollback().await?;
-                return Err(StoreError::Conflict);
-            };
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, text, played_at, auto) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(game_id)
-            .bind(ply)
-            .bind(&u.text)
-            .bind(now)
-            .bind(u.auto)
-            .execute(&mut *tx)
-            .await?;
-            if let Some((platform, chat, id)) = &u.message {
-                let fresh = sqlx::query(
-                    "INSERT INTO seen_messages (platform, chat_id, message_id, seen_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-                )
-                .bind(platform)
-                .bind(chat)
-                .bind(id)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-                if fresh.rows_affected() == 0 {
+        if let Some(c) = &self.commits {
+            return c
+                .write(Write::Move {
+                    game_id,
+                    ply,
+                    now,
+                    update: u.clone(),
+                })
+                .await;
+        }
+        if u.finish.is_none() {
+            if let Db::Postgres(pool) = &self.db {
+                return move_in_one_statement(pool, game_id, ply, now, u).await;
+            }
+        }
+        on_db!(self, conn, pg => {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            match move_in!(tx, pg, game_id, ply, now, u) {
+                Ok(saved) => {
+                    tx.commit().await?;
+                    Ok(saved)
+                }
+                Err(e) => {
                     tx.rollback().await?;
-                    return Err(StoreError::Repeat);
+                    Err(e)
                 }
             }
-            let ratings = match &u.finish {
-                Some(f) => settle_in!(tx, pg, &row, f, now),
-                None => Vec::new(),
-            };
-            tx.commit().await?;
-            Ok(Saved { game: row, ratings })
         })
     }
 
@@ -439,44 +659,41 @@ impl Store {
         clocks: (i64, i64),
         now: i64,
     ) -> Result<Saved> {
-        on_db!(self, pool, pg => {
-            let mut tx = pool.begin().await?;
-            let row: Option<GameRow> = sqlx::query_as(
-                "UPDATE games SET status = $3, result = $4, end_reason = $5, end_rule = $6, finished_at = $7,
-                     white_ms = $8, black_ms = $9, draw_offer_by = NULL, pending_move = NULL, pending_ply = NULL,
-                     due_at = NULL, lease_until = NULL
-                 WHERE id = $1 AND ply = $2 AND status = 'active' RETURNING *",
-            )
-            .bind(game_id)
-            .bind(ply)
-            .bind(finish.status())
-            .bind(finish.result)
-            .bind(finish.cause.code())
-            .bind(&finish.rule)
-            .bind(now)
-            .bind(clocks.0)
-            .bind(clocks.1)
-            .fetch_optional(&mut *tx)
-            .await?;
-            let Some(row) = row else {
-                tx.rollback().await?;
-                return Err(StoreError::Conflict);
-            };
-            let ratings = settle_in!(tx, pg, &row, finish, now);
-            tx.commit().await?;
-            Ok(Saved { game: row, ratings })
+        if let Some(c) = &self.commits {
+            return c
+                .write(Write::Finish {
+                    game_id,
+                    ply,
+                    finish: finish.clone(),
+                    clocks,
+                    now,
+                })
+                .await;
+        }
+        on_db!(self, conn, pg => {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            match finish_in!(tx, pg, game_id, ply, finish, clocks, now) {
+                Ok(saved) => {
+                    tx.commit().await?;
+                    Ok(saved)
+                }
+                Err(e) => {
+                    tx.rollback().await?;
+                    Err(e)
+                }
+            }
         })
     }
 
     /// Set or clear the draw offer of a game still at `ply`.
     pub async fn set_draw_offer(&self, game_id: i64, ply: i64, by: Option<Color>) -> Result<()> {
-        let done = on_db!(self, pool, _pg => sqlx::query(
+        let done = on_db!(self, conn, _pg => sqlx::query(
             "UPDATE games SET draw_offer_by = $3 WHERE id = $1 AND ply = $2 AND status = 'active'",
         )
         .bind(game_id)
         .bind(ply)
         .bind(by)
-        .execute(pool)
+        .execute(&mut *conn)
         .await?
         .rows_affected());
         one_row(done)
@@ -492,7 +709,7 @@ impl Store {
         at: i64,
         max_credit_ms: i64,
     ) -> Result<bool> {
-        let done = on_db!(self, pool, pg => sqlx::query(if pg {
+        let done = on_db!(self, conn, pg => sqlx::query(if pg {
             "UPDATE games SET delivered_ply = $2,
                  turn_started_at = turn_started_at + LEAST(GREATEST($3 - turn_started_at, 0), $4),
                  due_at = due_at + LEAST(GREATEST($3 - turn_started_at, 0), $4)
@@ -509,7 +726,7 @@ impl Store {
         .bind(ply)
         .bind(at)
         .bind(max_credit_ms)
-        .execute(pool)
+        .execute(&mut *conn)
         .await?
         .rows_affected());
         Ok(done == 1)
@@ -517,14 +734,14 @@ impl Store {
 
     /// Keep a losing move waiting for `/confirm` (or clear it with None).
     pub async fn set_pending_move(&self, game_id: i64, ply: i64, text: Option<&str>) -> Result<()> {
-        let done = on_db!(self, pool, _pg => sqlx::query(
+        let done = on_db!(self, conn, _pg => sqlx::query(
             "UPDATE games SET pending_move = $3, pending_ply = CASE WHEN $3 IS NULL THEN NULL ELSE $2 END
              WHERE id = $1 AND ply = $2 AND status = 'active'",
         )
         .bind(game_id)
         .bind(ply)
         .bind(text)
-        .execute(pool)
+        .execute(&mut *conn)
         .await?
         .rows_affected());
         one_row(done)
@@ -538,7 +755,7 @@ impl Store {
         ply: i64,
         due_at: Option<i64>,
     ) -> Result<()> {
-        let done = on_db!(self, pool, _pg => sqlx::query(
+        let done = on_db!(self, conn, _pg => sqlx::query(
             "UPDATE games SET idle_noticed_ply = $2, due_at = $3, lease_until = NULL
              WHERE id = $1 AND ply = $2 AND status = 'active'
                AND (idle_noticed_ply IS NULL OR idle_noticed_ply <> $2)",
@@ -546,7 +763,7 @@ impl Store {
         .bind(game_id)
         .bind(ply)
         .bind(due_at)
-        .execute(pool)
+        .execute(&mut *conn)
         .await?
         .rows_affected());
         one_row(done)
@@ -555,7 +772,7 @@ impl Store {
     /// Note that the correspondence reminder for `ply` went out, and when the game's next
     /// timer is due now. A conflict if it had gone out already.
     pub async fn set_reminded(&self, game_id: i64, ply: i64, due_at: Option<i64>) -> Result<()> {
-        let done = on_db!(self, pool, _pg => sqlx::query(
+        let done = on_db!(self, conn, _pg => sqlx::query(
             "UPDATE games SET reminded_ply = $2, due_at = $3, lease_until = NULL
              WHERE id = $1 AND ply = $2 AND status = 'active'
                AND (reminded_ply IS NULL OR reminded_ply <> $2)",
@@ -563,25 +780,48 @@ impl Store {
         .bind(game_id)
         .bind(ply)
         .bind(due_at)
-        .execute(pool)
+        .execute(&mut *conn)
         .await?
         .rows_affected());
         one_row(done)
     }
 
+    /// Credit a game's clock (and its timer) with `credit` ms of outages, up to `until`, if
+    /// nobody did since it was credited up to `since`. Whether this call did it.
+    pub async fn credit_outages(
+        &self,
+        game_id: i64,
+        since: Option<i64>,
+        credit: i64,
+        until: i64,
+    ) -> Result<bool> {
+        let done = on_db!(self, conn, _pg => sqlx::query(
+            "UPDATE games SET turn_started_at = turn_started_at + $3, due_at = due_at + $3, credited_until = $4
+             WHERE id = $1 AND status = 'active' AND credited_until IS NOT DISTINCT FROM $2",
+        )
+        .bind(game_id)
+        .bind(since)
+        .bind(credit)
+        .bind(until)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected());
+        Ok(done == 1)
+    }
+
     /// How many games are being played (every process's).
     pub async fn games_in_play(&self) -> Result<i64> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_scalar(
+        on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
             "SELECT COUNT(*) FROM games WHERE status = 'active'",
         )
-        .fetch_one(pool)
+        .fetch_one(&mut *conn)
         .await?))
     }
 
     /// The rules of the rated games two players started against each other since `since`,
     /// not voided (F2 counts them per kind).
     pub async fn rated_games_between(&self, a: i64, b: i64, since: i64) -> Result<Vec<Rules>> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_scalar(
+        on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
             "SELECT rules FROM games
              WHERE rated AND created_at >= $3 AND (result IS NULL OR result <> 'void')
                AND ((white_id = $1 AND black_id = $2) OR (white_id = $2 AND black_id = $1))",
@@ -589,7 +829,7 @@ impl Store {
         .bind(a)
         .bind(b)
         .bind(since)
-        .fetch_all(pool)
+        .fetch_all(&mut *conn)
         .await?))
     }
 }

@@ -65,10 +65,14 @@ impl Store {
     /// Rewrite English end reasons as codes; returns how many rows changed. Rows it cannot
     /// read are left as they are (and logged), never dropped.
     pub(super) async fn recode_end_reasons(&self) -> Result<u64> {
-        let Db::Sqlite(pool) = &self.db else {
+        let Db::Sqlite(db) = &self.db else {
             return Ok(0);
         };
-        let mut tx = pool.begin().await?;
+        let mut guard = db.lock().await;
+        let Some(conn) = guard.as_mut() else {
+            return Ok(0);
+        };
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
         let flagged: Option<i64> = sqlx::query_scalar("SELECT value FROM meta WHERE key = $1")
             .bind(FLAG)
             .fetch_optional(&mut *tx)
@@ -154,51 +158,30 @@ mod tests {
     #[tokio::test]
     async fn old_rows_are_rewritten_at_start() {
         let store = Store::connect("sqlite::memory:").await.unwrap();
-        let Db::Sqlite(pool) = &store.db else {
-            unreachable!()
-        };
-        for (id, name) in [(1, "alice"), (2, "bob")] {
-            sqlx::query(
-                "INSERT INTO players (id, platform, platform_user_id, display_name, created_at)
-                 VALUES ($1, 'test', $2, $2, 0)",
-            )
-            .bind(id)
-            .bind(name)
-            .execute(pool)
-            .await
-            .unwrap();
-        }
-        for (id, reason) in [
-            (1, "move limit, 5 to 3 in target"),
-            (2, "Black ran out of time"),
-            (3, "something else entirely"),
-            (4, "agreed"),
+        for sql in [
+            "INSERT INTO players (id, platform, platform_user_id, display_name, created_at)
+             VALUES (1, 'test', 'alice', 'alice', 0), (2, 'test', 'bob', 'bob', 0)",
+            "INSERT INTO games (id, platform, chat_id, rules, white_id, black_id, rated,
+                 time_control, white_ms, black_ms, turn_started_at, status, result,
+                 end_reason, end_rule, created_at)
+             VALUES (1, 'test', 'c', 'classic3x3', 1, 2, 0, 'none', 0, 0, 0, 'finished', 'draw', 'move limit, 5 to 3 in target', 'C7', 0),
+                    (2, 'test', 'c', 'classic3x3', 1, 2, 0, 'none', 0, 0, 0, 'finished', 'draw', 'Black ran out of time', 'C7', 0),
+                    (3, 'test', 'c', 'classic3x3', 1, 2, 0, 'none', 0, 0, 0, 'finished', 'draw', 'something else entirely', 'C7', 0),
+                    (4, 'test', 'c', 'classic3x3', 1, 2, 0, 'none', 0, 0, 0, 'finished', 'draw', 'agreed', 'C7', 0)",
         ] {
-            sqlx::query(
-                "INSERT INTO games (id, platform, chat_id, rules, white_id, black_id, rated,
-                     time_control, white_ms, black_ms, turn_started_at, status, result,
-                     end_reason, end_rule, created_at)
-                 VALUES ($1, 'test', 'c', 'classic3x3', 1, 2, 0, 'none', 0, 0, 0, 'finished',
-                     'draw', $2, 'C7', 0)",
-            )
-            .bind(id)
-            .bind(reason)
-            .execute(pool)
-            .await
-            .unwrap();
+            store.exec(sql).await.unwrap();
         }
         // Nothing flagged (a database with no such rows at migration 0006): nothing read.
         assert_eq!(store.recode_end_reasons().await.unwrap(), 0);
-        sqlx::query("INSERT INTO meta (key, value) VALUES ($1, 1)")
-            .bind(FLAG)
-            .execute(pool)
+        store
+            .exec("INSERT INTO meta (key, value) VALUES ('recode-end-reasons', 1)")
             .await
             .unwrap();
         assert_eq!(store.recode_end_reasons().await.unwrap(), 2);
-        let reasons: Vec<String> = sqlx::query_scalar("SELECT end_reason FROM games ORDER BY id")
-            .fetch_all(pool)
-            .await
-            .unwrap();
+        let mut reasons = Vec::new();
+        for id in 1..=4 {
+            reasons.push(store.game(id).await.unwrap().unwrap().end_reason.unwrap());
+        }
         assert_eq!(
             reasons,
             [

@@ -10,20 +10,32 @@
 //! [`Color`](crate::Color), [`Rules`](crate::game::Rules), …) and rows as `FromRow` structs,
 //! so a damaged row is an error, never a panic.
 
-/// Run `$body` with `$pool` bound to the store's pool. The body is compiled once per backend
-/// (the pools' types differ), so each query is written once; `$pg` says which one runs, for
-/// the statements whose dialects differ.
+/// Run `$body` with `$conn` bound to one connection of the store (`&mut` to it: statements
+/// run on `&mut *$conn`, transactions begin with `$conn.begin()`). The body is compiled once
+/// per backend (their types differ), so each query is written once; `$pg` says which one
+/// runs, for the statements whose dialects differ. One connection for a whole call: taking
+/// one from a pool and giving it back costs more than a statement.
 macro_rules! on_db {
-    ($store:expr, $pool:ident, $pg:ident => $body:expr) => {
+    ($store:expr, $conn:ident, $pg:ident => $body:expr) => {
         match &$store.db {
-            $crate::store::Db::Sqlite($pool) => {
+            $crate::store::Db::Sqlite(db) => {
                 #[allow(unused_variables)]
                 let $pg = false;
+                let mut guard = db.lock().await;
+                let Some(held) = guard.as_mut() else {
+                    return Err($crate::store::StoreError::Closed);
+                };
+                #[allow(unused_variables)]
+                let $conn: &mut sqlx::SqliteConnection = held;
                 $body
             }
-            $crate::store::Db::Postgres($pool) => {
+            $crate::store::Db::Postgres(pool) => {
                 #[allow(unused_variables)]
                 let $pg = true;
+                #[allow(unused_mut)]
+                let mut held = pool.acquire().await?;
+                #[allow(unused_variables)]
+                let $conn: &mut sqlx::PgConnection = &mut held;
                 $body
             }
         }
@@ -31,6 +43,7 @@ macro_rules! on_db {
 }
 
 mod challenges;
+mod commits;
 mod games;
 mod legacy;
 mod locks;
@@ -38,14 +51,16 @@ mod meta;
 mod players;
 mod processes;
 mod ratings;
+mod session;
 mod timers;
 mod types;
 
 pub use challenges::{ChallengeRow, NewChallenge};
-pub use games::{Accepted, Finish, GameRow, MoveUpdate, NewGame, Saved};
+pub use games::{Accepted, Checked, Finish, GameRow, MoveUpdate, NewGame, Saved};
 pub use locks::GameLock;
 pub use players::Player;
 pub use ratings::Standing;
+pub use session::Session;
 pub use timers::Due;
 pub use types::{ChallengeStatus, GameStatus};
 
@@ -53,9 +68,8 @@ pub use crate::game::GameResult;
 pub use crate::settlement::RatingChange;
 
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
+use sqlx::{ConnectOptions, Connection};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -78,6 +92,10 @@ pub enum StoreError {
     InUse { path: String, holder: String },
     #[error("cannot lock the database: {0}")]
     Lock(std::io::Error),
+    #[error("the store is closed")]
+    Closed,
+    #[error("the commit failed: {0}")]
+    Commit(String),
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -89,10 +107,11 @@ pub enum Backend {
     Postgres,
 }
 
-/// The pool of one backend.
+/// The connections of one backend: `SQLite`'s one connection (it has one writer anyway, and
+/// an in-memory database lives in its connection), or a `PostgreSQL` pool.
 #[derive(Clone, Debug)]
 pub(crate) enum Db {
-    Sqlite(SqlitePool),
+    Sqlite(std::sync::Arc<tokio::sync::Mutex<Option<sqlx::SqliteConnection>>>),
     Postgres(PgPool),
 }
 
@@ -100,6 +119,8 @@ pub(crate) enum Db {
 #[derive(Clone, Debug)]
 pub struct Store {
     pub(crate) db: Db,
+    /// `SQLite`: the group commit of moves and endings.
+    commits: Option<commits::Commits>,
     /// `PostgreSQL`: the connections that hold games' advisory locks, apart from the query
     /// pool, so a task waiting for a lock never takes a connection its holder needs.
     locks: Option<PgPool>,
@@ -216,16 +237,16 @@ impl Store {
         };
         // One connection: SQLite has one writer anyway, and an in-memory database lives in
         // its connection.
-        let pool = SqlitePoolOptions::new()
-            .max_connections(1)
-            .min_connections(1)
-            .idle_timeout(None)
-            .max_lifetime(None)
-            .connect_with(options)
+        let mut conn = options.connect().await?;
+        // `run_direct` on the connection itself: `run(&mut conn)` goes through `Acquire`,
+        // whose higher-ranked bound makes every caller's future lose `Send`.
+        sqlx::migrate!("../migrations/sqlite")
+            .run_direct(None, &mut conn, false)
             .await?;
-        sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
+        let db = std::sync::Arc::new(tokio::sync::Mutex::new(Some(conn)));
         let store = Store {
-            db: Db::Sqlite(pool),
+            commits: Some(commits::Commits::start(db.clone())),
+            db: Db::Sqlite(db),
             locks: None,
             _lock: lock,
         };
@@ -238,8 +259,11 @@ impl Store {
 
     async fn connect_postgres(url: &str) -> Result<Store> {
         let options = PgConnectOptions::from_str(url)?.application_name("ugolki");
+        // No test before each acquire: a broken connection fails its statement, and the pool
+        // tests every connection as it comes back anyway.
         let pool = PgPoolOptions::new()
             .max_connections(PG_QUERY_CONNECTIONS)
+            .test_before_acquire(false)
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options.clone())
             .await?;
@@ -248,12 +272,14 @@ impl Store {
         let locks = PgPoolOptions::new()
             .max_connections(PG_LOCK_CONNECTIONS)
             .min_connections(0)
+            .test_before_acquire(false)
             .acquire_timeout(Duration::from_secs(30))
             .connect_lazy_with(options.options([("lock_timeout", "30s")]));
         // sqlx takes an advisory lock around the migrations: processes started together
         // apply them once.
         sqlx::migrate!("../migrations/postgres").run(&pool).await?;
         Ok(Store {
+            commits: None,
             db: Db::Postgres(pool),
             locks: Some(locks),
             _lock: None,
@@ -271,15 +297,25 @@ impl Store {
 
     /// Whether the database answers (the health check).
     pub async fn ping(&self) -> Result<()> {
-        on_db!(self, pool, _pg => {
-            sqlx::query("SELECT 1").execute(pool).await?;
+        on_db!(self, conn, _pg => {
+            sqlx::query("SELECT 1").execute(&mut *conn).await?;
         });
         Ok(())
     }
 
-    /// Close the pools (a process stopping: its locks and connections go at once).
+    /// Close the connections (a process stopping: its locks go at once). The store
+    /// answers nothing after this.
     pub async fn close(&self) {
-        on_db!(self, pool, _pg => pool.close().await);
+        match &self.db {
+            Db::Sqlite(db) => {
+                // An in-memory database goes with its connection; afterwards every call
+                // answers "closed".
+                if let Some(conn) = db.lock().await.take() {
+                    let _ = conn.close().await;
+                }
+            }
+            Db::Postgres(pool) => pool.close().await,
+        }
         if let Some(locks) = &self.locks {
             locks.close().await;
         }

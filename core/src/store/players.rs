@@ -37,7 +37,7 @@ impl Store {
         now: i64,
     ) -> Result<Player> {
         let handle = handle.map(str::to_ascii_lowercase);
-        on_db!(self, pool, _pg => Ok(sqlx::query_as(concat!(
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(concat!(
             "INSERT INTO players (platform, platform_user_id, display_name, handle, created_at)
              VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (platform, platform_user_id)
@@ -50,43 +50,43 @@ impl Store {
         .bind(name)
         .bind(&handle)
         .bind(now)
-        .fetch_one(pool)
+        .fetch_one(&mut *conn)
         .await?))
     }
 
     pub async fn player(&self, id: i64) -> Result<Option<Player>> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_as(concat!(
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(concat!(
             "SELECT ",
             columns!(),
             " FROM players WHERE id = $1"
         ))
         .bind(id)
-        .fetch_optional(pool)
+        .fetch_optional(&mut *conn)
         .await?))
     }
 
     /// A player by @handle on a platform (case-insensitive).
     pub async fn player_by_handle(&self, platform: &str, handle: &str) -> Result<Option<Player>> {
         let handle = handle.trim_start_matches('@').to_ascii_lowercase();
-        on_db!(self, pool, _pg => Ok(sqlx::query_as(concat!(
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(concat!(
             "SELECT ",
             columns!(),
             " FROM players WHERE platform = $1 AND handle = $2"
         ))
         .bind(platform)
         .bind(&handle)
-        .fetch_optional(pool)
+        .fetch_optional(&mut *conn)
         .await?))
     }
 
     /// Remember that a player plays in a chat.
     pub async fn note_chat_player(&self, platform: &str, chat: &str, player_id: i64) -> Result<()> {
-        on_db!(self, pool, _pg => {
+        on_db!(self, conn, _pg => {
             sqlx::query("INSERT INTO chat_players (platform, chat_id, player_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
                 .bind(platform)
                 .bind(chat)
                 .bind(player_id)
-                .execute(pool)
+                .execute(&mut *conn)
                 .await?;
         });
         Ok(())
@@ -94,11 +94,11 @@ impl Store {
 
     /// Keep (or, with `None`, forget) a player's language.
     pub async fn set_player_lang(&self, id: i64, lang: Option<&str>) -> Result<()> {
-        on_db!(self, pool, _pg => {
+        on_db!(self, conn, _pg => {
             sqlx::query("UPDATE players SET lang = $2 WHERE id = $1")
                 .bind(id)
                 .bind(lang)
-                .execute(pool)
+                .execute(&mut *conn)
                 .await?;
         });
         Ok(())
@@ -106,12 +106,12 @@ impl Store {
 
     /// A chat's language, if its admins chose one.
     pub async fn chat_lang(&self, platform: &str, chat: &str) -> Result<Option<String>> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_scalar::<_, Option<String>>(
+        on_db!(self, conn, _pg => Ok(sqlx::query_scalar::<_, Option<String>>(
             "SELECT lang FROM chat_settings WHERE platform = $1 AND chat_id = $2",
         )
         .bind(platform)
         .bind(chat)
-        .fetch_optional(pool)
+        .fetch_optional(&mut *conn)
         .await?
         .flatten()))
     }
@@ -123,7 +123,7 @@ impl Store {
         chat: &str,
         lang: Option<&str>,
     ) -> Result<()> {
-        on_db!(self, pool, _pg => {
+        on_db!(self, conn, _pg => {
             sqlx::query(
                 "INSERT INTO chat_settings (platform, chat_id, lang) VALUES ($1, $2, $3)
                  ON CONFLICT (platform, chat_id) DO UPDATE SET lang = excluded.lang",
@@ -131,7 +131,7 @@ impl Store {
             .bind(platform)
             .bind(chat)
             .bind(lang)
-            .execute(pool)
+            .execute(&mut *conn)
             .await?;
         });
         Ok(())
@@ -139,10 +139,10 @@ impl Store {
 
     /// A player's chips, read fresh.
     pub async fn chips(&self, player: i64) -> Result<i64> {
-        on_db!(self, pool, _pg => Ok(
+        on_db!(self, conn, _pg => Ok(
             sqlx::query_scalar("SELECT chips FROM players WHERE id = $1")
                 .bind(player)
-                .fetch_optional(pool)
+                .fetch_optional(&mut *conn)
                 .await?
                 .unwrap_or(0),
         ))

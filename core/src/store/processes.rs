@@ -1,5 +1,6 @@
 //! The processes serving the games: each keeps its own heartbeat row, and clocks are credited
-//! only for time when none of them was alive (the gap in the union of their heartbeats).
+//! only for time when none of them was alive (the gaps in the union of their heartbeats,
+//! kept as outages).
 
 use super::{Result, Store};
 
@@ -13,9 +14,9 @@ impl Store {
     /// in the operating system's cache), and one lost in a power cut only gives players back
     /// a little more time. Moves keep their full sync.
     pub async fn beat(&self, process: &str, now: i64) -> Result<()> {
-        on_db!(self, pool, pg => {
+        on_db!(self, conn, pg => {
             if pg {
-                let mut tx = pool.begin().await?;
+                let mut tx = sqlx::Connection::begin(&mut *conn).await?;
                 sqlx::query("SET LOCAL synchronous_commit = off")
                     .execute(&mut *tx)
                     .await?;
@@ -26,7 +27,6 @@ impl Store {
                     .await?;
                 tx.commit().await?;
             } else {
-                let mut conn = pool.acquire().await?;
                 sqlx::query("PRAGMA synchronous = NORMAL")
                     .execute(&mut *conn)
                     .await?;
@@ -46,28 +46,28 @@ impl Store {
 
     /// The latest heartbeat of any process but `process`, if one ever ran here.
     pub async fn last_beat_of_others(&self, process: &str) -> Result<Option<i64>> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_scalar(
+        on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
             "SELECT MAX(beat_at) FROM heartbeats WHERE process <> $1",
         )
         .bind(process)
-        .fetch_one(pool)
+        .fetch_one(&mut *conn)
         .await?))
     }
 
     /// Start serving as `process` at `now`: unless another process beat after `seen` (the
     /// last heartbeat the caller saw, having waited long enough for a live process to beat
-    /// again), nobody served the games since that heartbeat, so every running clock (and its
-    /// timer) is credited with the gap. The credit and this process's first heartbeat are one
-    /// transaction, and starts take turns at it, so two processes starting together credit
-    /// the gap once. Returns the downtime credited (ms) and the number of games it went to.
+    /// again), nobody served the games since that heartbeat, and the gap is recorded as an
+    /// outage (running clocks are credited with it when their game is next touched). The
+    /// outage and this process's first heartbeat are one transaction, and starts take turns
+    /// at it, so two processes starting together record the gap once. Returns the outage.
     pub async fn resume(
         &self,
         process: &str,
         now: i64,
         seen: Option<i64>,
-    ) -> Result<Option<(i64, u64)>> {
-        on_db!(self, pool, pg => {
-            let mut tx = pool.begin().await?;
+    ) -> Result<Option<(i64, i64)>> {
+        on_db!(self, conn, pg => {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             if pg {
                 sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
                     .bind(RESUME_LOCK.0)
@@ -81,19 +81,15 @@ impl Store {
                     .fetch_one(&mut *tx)
                     .await?;
             let alive = last.is_some() && last > seen;
-            let mut credited = None;
+            let mut outage = None;
             if let (Some(last), false) = (last, alive) {
-                let down = now - last;
-                if down > 0 {
-                    let games = sqlx::query(
-                        "UPDATE games SET turn_started_at = turn_started_at + $1, due_at = due_at + $1
-                         WHERE status = 'active'",
-                    )
-                    .bind(down)
-                    .execute(&mut *tx)
-                    .await?
-                    .rows_affected();
-                    credited = Some((down, games));
+                if now > last {
+                    sqlx::query("INSERT INTO outages (started_at, ended_at) VALUES ($1, $2)")
+                        .bind(last)
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await?;
+                    outage = Some((last, now));
                 }
             }
             sqlx::query(
@@ -113,7 +109,16 @@ impl Store {
             .execute(&mut *tx)
             .await?;
             tx.commit().await?;
-            Ok(credited)
+            Ok(outage)
         })
+    }
+
+    /// Every outage recorded, oldest first: (started, ended), in ms.
+    pub async fn outages(&self) -> Result<Vec<(i64, i64)>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(
+            "SELECT started_at, ended_at FROM outages ORDER BY ended_at",
+        )
+        .fetch_all(&mut *conn)
+        .await?))
     }
 }

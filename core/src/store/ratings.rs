@@ -80,13 +80,13 @@ pub(crate) const TOP_CHAT_MONTHLY: &str = "SELECT r.player_id, p.display_name, r
 impl Store {
     /// A player's standings in every kind they have played, for `month`.
     pub async fn standings(&self, player: i64, month: &str) -> Result<Vec<Standing>> {
-        let rows: Vec<StandingRow> = on_db!(self, pool, _pg => sqlx::query_as(
+        let rows: Vec<StandingRow> = on_db!(self, conn, _pg => sqlx::query_as(
             "SELECT r.player_id, p.display_name, r.kind, r.rating, r.games, r.wins, r.draws, r.losses, r.month, r.monthly, r.monthly_games
              FROM ratings r JOIN players p ON p.id = r.player_id
              WHERE r.player_id = $1 ORDER BY r.games DESC, r.kind",
         )
         .bind(player)
-        .fetch_all(pool)
+        .fetch_all(&mut *conn)
         .await?);
         Ok(rows.into_iter().map(|r| r.into_standing(month)).collect())
     }
@@ -100,12 +100,12 @@ impl Store {
         month: Option<&str>,
         chat: Option<(&str, &str)>,
     ) -> Result<Option<i64>> {
-        let mine: Option<(i64, String, i64)> = on_db!(self, pool, _pg => sqlx::query_as(
+        let mine: Option<(i64, String, i64)> = on_db!(self, conn, _pg => sqlx::query_as(
             "SELECT rating, month, monthly FROM ratings WHERE player_id = $1 AND kind = $2",
         )
         .bind(player)
         .bind(kind)
-        .fetch_optional(pool)
+        .fetch_optional(&mut *conn)
         .await?);
         let Some((rating, stored_month, monthly)) = mine else {
             return Ok(None);
@@ -116,7 +116,7 @@ impl Store {
         // $3 NULL: the whole bot; otherwise only players of that chat.
         let (platform, chat) = chat.unzip();
         let above: i64 = match month {
-            None => on_db!(self, pool, _pg => sqlx::query_scalar(
+            None => on_db!(self, conn, _pg => sqlx::query_scalar(
                 "SELECT COUNT(*) FROM ratings r WHERE r.kind = $1 AND r.rating > $2
                  AND ($3 IS NULL OR EXISTS (SELECT 1 FROM chat_players c
                       WHERE c.player_id = r.player_id AND c.platform = $3 AND c.chat_id = $4))",
@@ -125,9 +125,9 @@ impl Store {
             .bind(rating)
             .bind(platform)
             .bind(chat)
-            .fetch_one(pool)
+            .fetch_one(&mut *conn)
             .await?),
-            Some(m) => on_db!(self, pool, _pg => sqlx::query_scalar(
+            Some(m) => on_db!(self, conn, _pg => sqlx::query_scalar(
                 "SELECT COUNT(*) FROM ratings r WHERE r.kind = $1 AND r.month = $5 AND r.monthly > $2
                  AND ($3 IS NULL OR EXISTS (SELECT 1 FROM chat_players c
                       WHERE c.player_id = r.player_id AND c.platform = $3 AND c.chat_id = $4))",
@@ -137,7 +137,7 @@ impl Store {
             .bind(platform)
             .bind(chat)
             .bind(m)
-            .fetch_one(pool)
+            .fetch_one(&mut *conn)
             .await?),
         };
         Ok(Some(above + 1))
@@ -152,14 +152,14 @@ impl Store {
         chat: Option<(&str, &str)>,
         n: i64,
     ) -> Result<Vec<Standing>> {
-        let rows: Vec<StandingRow> = on_db!(self, pool, _pg => match (month, chat) {
-            (None, None) => sqlx::query_as(TOP_GENERAL).bind(kind).bind(n).fetch_all(pool).await?,
+        let rows: Vec<StandingRow> = on_db!(self, conn, _pg => match (month, chat) {
+            (None, None) => sqlx::query_as(TOP_GENERAL).bind(kind).bind(n).fetch_all(&mut *conn).await?,
             (Some(m), None) => {
                 sqlx::query_as(TOP_MONTHLY)
                     .bind(kind)
                     .bind(m)
                     .bind(n)
-                    .fetch_all(pool)
+                    .fetch_all(&mut *conn)
                     .await?
             }
             (None, Some((platform, chat))) => {
@@ -168,7 +168,7 @@ impl Store {
                     .bind(platform)
                     .bind(chat)
                     .bind(n)
-                    .fetch_all(pool)
+                    .fetch_all(&mut *conn)
                     .await?
             }
             (Some(m), Some((platform, chat))) => {
@@ -178,7 +178,7 @@ impl Store {
                     .bind(chat)
                     .bind(m)
                     .bind(n)
-                    .fetch_all(pool)
+                    .fetch_all(&mut *conn)
                     .await?
             }
         });
@@ -193,12 +193,12 @@ impl Store {
         player: i64,
         kind: RatingKind,
     ) -> Result<Vec<(i64, i64, i64)>> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_as(
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(
             "SELECT before, after, game_id FROM rating_history WHERE player_id = $1 AND kind = $2 ORDER BY id",
         )
         .bind(player)
         .bind(kind)
-        .fetch_all(pool)
+        .fetch_all(&mut *conn)
         .await?))
     }
 }

@@ -39,12 +39,12 @@ impl Store {
     /// so processes claiming at once split the work instead of queueing.
     pub async fn claim_due(&self, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<Due>> {
         let until = now.saturating_add(lease_ms);
-        let (games, challenges): (Vec<i64>, Vec<i64>) = on_db!(self, pool, pg => {
+        let (games, challenges): (Vec<i64>, Vec<i64>) = on_db!(self, conn, pg => {
             let games = sqlx::query_scalar(if pg { CLAIM_GAMES_PG } else { CLAIM_GAMES_SQLITE })
             .bind(now)
             .bind(until)
             .bind(limit)
-            .fetch_all(pool)
+            .fetch_all(&mut *conn)
             .await?;
             let challenges = sqlx::query_scalar(if pg {
                 "UPDATE challenges SET lease_until = $2 WHERE id IN (
@@ -62,7 +62,7 @@ impl Store {
             .bind(now)
             .bind(until)
             .bind(limit)
-            .fetch_all(pool)
+            .fetch_all(&mut *conn)
             .await?;
             (games, challenges)
         });
@@ -75,10 +75,10 @@ impl Store {
     /// When the next unclaimed timer is due (ms), from the timers' indexes. (A timer
     /// claimed by a process that then died is found again once its lease has run out.)
     pub async fn next_due(&self, now: i64) -> Result<Option<i64>> {
-        let (game, challenge): (Option<i64>, Option<i64>) = on_db!(self, pool, _pg => {
+        let (game, challenge): (Option<i64>, Option<i64>) = on_db!(self, conn, _pg => {
             let game = sqlx::query_scalar(NEXT_DUE_GAMES)
             .bind(now)
-            .fetch_optional(pool)
+            .fetch_optional(&mut *conn)
             .await?;
             let challenge = sqlx::query_scalar(
                 "SELECT expires_at FROM challenges
@@ -86,7 +86,7 @@ impl Store {
                  ORDER BY expires_at LIMIT 1",
             )
             .bind(now)
-            .fetch_optional(pool)
+            .fetch_optional(&mut *conn)
             .await?;
             (game, challenge)
         });
@@ -98,13 +98,13 @@ impl Store {
 
     /// Set when a game's next timer is due (None: it has none) and let go of any claim.
     pub async fn set_due(&self, game_id: i64, due_at: Option<i64>) -> Result<()> {
-        on_db!(self, pool, _pg => {
+        on_db!(self, conn, _pg => {
             sqlx::query(
                 "UPDATE games SET due_at = $2, lease_until = NULL WHERE id = $1 AND status = 'active'",
             )
             .bind(game_id)
             .bind(due_at)
-            .execute(pool)
+            .execute(&mut *conn)
             .await?;
         });
         Ok(())
@@ -112,18 +112,18 @@ impl Store {
 
     /// Let go of a claim without firing, to be tried again at `retry_at` (a fire that failed).
     pub async fn retry_at(&self, due: Due, retry_at: i64) -> Result<()> {
-        on_db!(self, pool, _pg => {
+        on_db!(self, conn, _pg => {
             match due {
                 Due::Game(id) => sqlx::query("UPDATE games SET lease_until = $2 WHERE id = $1")
                     .bind(id)
                     .bind(retry_at)
-                    .execute(pool)
+                    .execute(&mut *conn)
                     .await?,
                 Due::Challenge(id) => {
                     sqlx::query("UPDATE challenges SET lease_until = $2 WHERE id = $1")
                         .bind(id)
                         .bind(retry_at)
-                        .execute(pool)
+                        .execute(&mut *conn)
                         .await?
                 }
             };

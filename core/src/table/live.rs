@@ -7,7 +7,7 @@ use super::{lock, refuse, Handled, Table};
 use crate::clock::{Clock, TimeControl};
 use crate::color::Color;
 use crate::game::Game;
-use crate::store::{GameRow, Player, StoreError};
+use crate::store::{GameRow, Player, Session, StoreError};
 use crate::view::BoardView;
 use crate::words::{render, Duration, Lang, Msg};
 
@@ -205,11 +205,53 @@ pub(super) enum Pick {
 }
 
 impl Table {
-    /// Load a game and replay it (from the cache when it is at the same ply).
-    pub(super) async fn live(&self, id: i64) -> Result<Option<Live>, StoreError> {
-        let Some(row) = self.store.game(id).await? else {
-            return Ok(None);
+    /// A running game's row with its clock credited for the outages since it was last
+    /// credited (written once: another process doing it first is fine).
+    async fn credited(&self, mut row: GameRow) -> Result<GameRow, StoreError> {
+        if !row.is_active() {
+            return Ok(row);
+        }
+        let since = row.credited_until.unwrap_or(row.created_at);
+        let (credit, until) = {
+            let outages = lock(&self.outages);
+            let credit: i64 = outages
+                .iter()
+                .filter(|(_, to)| *to > since)
+                .map(|(from, to)| to - from.max(&since))
+                .sum();
+            (credit, outages.last().map_or(since, |(_, to)| *to))
         };
+        if credit <= 0 {
+            return Ok(row);
+        }
+        if self
+            .store
+            .credit_outages(row.id, row.credited_until, credit, until)
+            .await?
+        {
+            row.turn_started_at += credit;
+            row.due_at = row.due_at.map(|d| d + credit);
+            row.credited_until = Some(until);
+            return Ok(row);
+        }
+        // Credited meanwhile (by another process): read what it wrote.
+        Ok(self.store.game(row.id).await?.unwrap_or(row))
+    }
+
+    /// Load a game and replay it (from the cache when it is at the same ply). A running
+    /// game's clock is credited first with the time no process served it.
+    pub(super) async fn live(&self, id: i64) -> Result<Option<Live>, StoreError> {
+        match self.store.game(id).await? {
+            Some(row) => self.live_of(row).await.map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The game as `row` has it, replayed (from the cache when it is at the same ply), its
+    /// clock credited first with the time no process served it.
+    pub(super) async fn live_of(&self, row: GameRow) -> Result<Live, StoreError> {
+        let id = row.id;
+        let row = self.credited(row).await?;
         let control = TimeControl::parse(&row.time_control)
             .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?;
         let (Some(white), Some(black)) = (
@@ -241,33 +283,61 @@ impl Table {
             }
             g
         };
-        Ok(Some(Live {
+        Ok(Live {
             row,
             white,
             black,
             game,
             control,
-        }))
+        })
     }
 
     /// The game a message means: the number given (which must be in this chat), or the
     /// sender's only unfinished game in this chat.
     pub(super) async fn pick(&self, o: &Origin, me: &Player, number: Option<i64>) -> Handled<Pick> {
+        Ok(match self.pick_row_in(None, o, me, number).await? {
+            Some(row) => Pick::Game(row.id),
+            None => Pick::None,
+        })
+    }
+
+    /// [`Table::pick`], with the game's row as read (in a move's session when there is
+    /// one); None: the sender has no game here.
+    pub(super) async fn pick_row_in(
+        &self,
+        session: Option<&mut Session>,
+        o: &Origin,
+        me: &Player,
+        number: Option<i64>,
+    ) -> Handled<Option<GameRow>> {
+        let mine = match (number, session) {
+            (Some(n), Some(s)) => self
+                .store
+                .game_in_session(s, n)
+                .await?
+                .into_iter()
+                .collect(),
+            (Some(n), None) => self.store.game(n).await?.into_iter().collect(),
+            (None, Some(s)) => {
+                self.store
+                    .active_games_in_session(s, o.platform.as_str(), &o.chat, me.id)
+                    .await?
+            }
+            (None, None) => {
+                self.store
+                    .active_games_in(o.platform.as_str(), &o.chat, me.id)
+                    .await?
+            }
+        };
         if let Some(n) = number {
-            return match self.store.game(n).await? {
-                Some(g) if g.platform == o.platform.as_str() && g.chat == o.chat => {
-                    Ok(Pick::Game(n))
-                }
+            return match mine.into_iter().next() {
+                Some(g) if g.platform == o.platform.as_str() && g.chat == o.chat => Ok(Some(g)),
                 _ => refuse(Msg::NoSuchGame { id: n }),
             };
         }
-        let mine = self
-            .store
-            .active_games_in(o.platform.as_str(), &o.chat, me.id)
-            .await?;
         match mine.as_slice() {
-            [] => Ok(Pick::None),
-            [one] => Ok(Pick::Game(one.id)),
+            [] => Ok(None),
+            [_] => Ok(mine.into_iter().next()),
             many => refuse(Msg::SeveralGames {
                 ids: crate::words::List(
                     many.iter().map(|g| Msg::GameNumber { id: g.id }).collect(),

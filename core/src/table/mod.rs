@@ -111,6 +111,9 @@ pub struct Table {
     chat_langs: Mutex<HashMap<(Platform, String), Option<String>>>,
     /// When each player last asked for pictures (the last minute's worth).
     pictures: Mutex<HashMap<i64, std::collections::VecDeque<i64>>>,
+    /// The times no process served the games, (from, to): a clock is credited with those
+    /// after its game's `credited_until` when the game is touched.
+    outages: Mutex<Vec<(i64, i64)>>,
 }
 
 /// Why handling a message stopped: the user asked for something that cannot be done (they
@@ -166,9 +169,13 @@ impl Table {
             .await;
         }
         let now = time.now_ms();
-        if let Some((down, games)) = store.resume(&process, now, seen).await? {
-            tracing::info!(down_ms = down, games, "credited downtime to running clocks");
+        if let Some((from, to)) = store.resume(&process, now, seen).await? {
+            tracing::info!(
+                down_ms = to - from,
+                "no process served the games for a while: their clocks get that time back"
+            );
         }
+        let outages = store.outages().await?;
         let table = Table {
             store,
             process,
@@ -183,6 +190,7 @@ impl Table {
             ids: Mutex::new(HashMap::new()),
             pictures: Mutex::new(HashMap::new()),
             chat_langs: Mutex::new(HashMap::new()),
+            outages: Mutex::new(outages),
         };
         Ok(table)
     }
@@ -427,11 +435,16 @@ impl Table {
         lock(&self.locks).remove(&id);
     }
 
-    /// Take game `id`'s lock: this process's own first (so its tasks queue here, not in
-    /// the database), then the store's, which other processes take too.
-    async fn game_lock(&self, id: i64) -> Result<GameGuard, StoreError> {
+    /// This process's lock of game `id` (its tasks queue here, not in the database).
+    async fn local_lock(&self, id: i64) -> tokio::sync::OwnedMutexGuard<()> {
         let m = lock(&self.locks).entry(id).or_default().clone();
-        let local = m.lock_owned().await;
+        m.lock_owned().await
+    }
+
+    /// Take game `id`'s lock: this process's own first, then the store's, which other
+    /// processes take too.
+    async fn game_lock(&self, id: i64) -> Result<GameGuard, StoreError> {
+        let local = self.local_lock(id).await;
         let shared = self.store.lock_game(id).await?;
         Ok(GameGuard {
             _shared: shared,

@@ -1,12 +1,13 @@
 //! Moves: typed, confirmed, or played by the table; and every way a game ends.
 
 use super::action::Action;
-use super::live::{Live, Pick, Target};
+use super::live::{Live, Target};
 use super::types::{lang_of, Incoming, Origin, Outgoing};
 use super::{lock, refuse, Handled, Table, TableError};
+use crate::clock::Clock;
 use crate::color::Color;
-use crate::game::{EndCause, GameResult};
-use crate::store::{Finish, MoveUpdate, Player, RatingChange};
+use crate::game::{EndCause, Ending, GameResult};
+use crate::store::{Checked, Finish, MoveUpdate, Player, RatingChange, Session, StoreError};
 use crate::words::{Lang, List, Msg};
 
 /// Where a move comes from.
@@ -136,6 +137,12 @@ impl Table {
     }
 
     /// `None`: not for us (plain text from someone with no game here).
+    ///
+    /// The move is checked against the game as first read, without its lock: the commit
+    /// takes the lock and goes through only if the game is still as it was checked (see
+    /// `Store::commit_move_in_session`), so most moves cost a read and a write. Otherwise —
+    /// the game changed meanwhile, or the move needs more than a commit (a flag that fell,
+    /// a confirmation, an ending) — it is checked again under the lock, on the game re-read.
     async fn try_move(
         &self,
         msg: &Incoming,
@@ -146,23 +153,51 @@ impl Table {
         now: i64,
     ) -> Handled<Option<Vec<Outgoing>>> {
         let o = &msg.origin;
-        let id = match self.pick(o, me, number).await? {
-            Pick::Game(id) => id,
-            Pick::None if explicit => return refuse(Msg::NoGameHere),
-            Pick::None => return Ok(None),
+        // The move runs on one connection of the store from here to its commit.
+        let mut session = self.store.session().await?;
+        let row = match self.pick_row_in(Some(&mut session), o, me, number).await? {
+            Some(row) => row,
+            None if explicit => return refuse(Msg::NoGameHere),
+            None => return Ok(None),
         };
-        let _guard = self.game_lock(id).await?;
-        // A copy of this message may have been handled while we waited for the lock.
-        if self
-            .store
-            .seen(o.platform.as_str(), &o.chat, &o.message_id)
-            .await?
-        {
-            return Ok(Some(Vec::new()));
+        let id = row.id;
+        // A copy of this message handled meanwhile is not asked about here (a read per
+        // move): it made this sender's move, so what follows is a refusal, and a refusal of
+        // a message already seen is not answered (`typed_move`).
+        let _local = self.local_lock(id).await;
+        let fast = self
+            .move_on(&mut session, msg, me, row, text, now, false)
+            .await;
+        match fast {
+            Err(TableError::Store(StoreError::Conflict)) => {
+                self.store.lock_game_in_session(&mut session, id).await?;
+                let Some(row) = self.store.game_in_session(&mut session, id).await? else {
+                    return refuse(Msg::NoSuchGame { id });
+                };
+                self.move_on(&mut session, msg, me, row, text, now, true)
+                    .await
+            }
+            other => other,
         }
-        let Some(live) = self.live(id).await? else {
-            return refuse(Msg::NoSuchGame { id });
-        };
+    }
+
+    /// Check and play a typed move on the game as `row` has it. Without the game's lock
+    /// (`locked` false), anything but a plain move's commit is left to the locked try: a
+    /// conflict says so.
+    #[allow(clippy::too_many_arguments)]
+    async fn move_on(
+        &self,
+        session: &mut Session,
+        msg: &Incoming,
+        me: &Player,
+        row: crate::store::GameRow,
+        text: &str,
+        now: i64,
+        locked: bool,
+    ) -> Handled<Option<Vec<Outgoing>>> {
+        let o = &msg.origin;
+        let id = row.id;
+        let live = self.live_of(row).await?;
         if !live.active() {
             return refuse(Msg::GameIsOver { id });
         }
@@ -180,6 +215,9 @@ impl Table {
         let lang = lang_of(o);
         // A move that arrives after the flag fell is too late (T1).
         if live.clock().after_move(color, now).is_err() {
+            if !locked {
+                return Err(TableError::Store(StoreError::Conflict));
+            }
             let out = self.flag(&live, now, lang).await?;
             return if self.first_sight(o, now).await? {
                 Ok(Some(out))
@@ -192,6 +230,9 @@ impl Table {
             Err(r) => return refuse(Msg::from(&r)),
         };
         if loses {
+            if !locked {
+                return Err(TableError::Store(StoreError::Conflict));
+            }
             self.store
                 .set_pending_move(id, live.row.ply, Some(text))
                 .await?;
@@ -209,9 +250,17 @@ impl Table {
                 ply: live.row.ply,
             }])]));
         }
-        self.commit_play(&live, color, text, Source::Message(msg), now, lang)
-            .await
-            .map(Some)
+        self.commit_play_in(
+            Some(session),
+            &live,
+            color,
+            text,
+            Source::Message(msg),
+            now,
+            lang,
+        )
+        .await
+        .map(Some)
     }
 
     /// `/confirm`: play the losing move (C6) that was put on hold.
@@ -248,6 +297,22 @@ impl Table {
         now: i64,
         lang: Lang,
     ) -> Handled<Vec<Outgoing>> {
+        self.commit_play_in(None, live, mover, text, source, now, lang)
+            .await
+    }
+
+    /// [`Table::commit_play`], committed in a move's session when there is one.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn commit_play_in(
+        &self,
+        session: Option<&mut Session>,
+        live: &Live,
+        mover: Color,
+        text: &str,
+        source: Source<'_>,
+        now: i64,
+        lang: Lang,
+    ) -> Handled<Vec<Outgoing>> {
         let auto = matches!(source, Source::Table);
         let message = match source {
             Source::Message(m) => Some(&m.origin),
@@ -265,37 +330,34 @@ impl Table {
         let ending = game.ending();
         // A move by the side the draw was offered to declines the offer (T2).
         let offer_declined = live.row.draw_offer_by.is_some_and(|by| by != mover);
-        let offer = if offer_declined {
-            None
-        } else {
-            live.row.draw_offer_by
-        };
+        let offer = live.row.draw_offer_by.filter(|_| !offer_declined);
         let due_at = if ending.is_some() {
             None
         } else {
             self.due_after(live, &game, &clock, offer)
         };
-        let update = MoveUpdate {
-            message: message.map(|o| {
-                (
-                    o.platform.as_str().to_string(),
-                    o.chat.clone(),
-                    o.message_id.clone(),
-                )
-            }),
-            text: recorded.clone(),
+        let update = move_update(
+            live,
+            message,
+            recorded.clone(),
             auto,
-            white_ms: clock.remaining[0],
-            black_ms: clock.remaining[1],
-            turn_started_at: clock.turn_started,
-            draw_offer_by: offer,
-            finish: ending.map(|e| Finish::decided(e.winner, e.cause, e.rule)),
+            &clock,
+            offer,
+            ending,
             due_at,
+        );
+        let saved = match session {
+            Some(s) => {
+                self.store
+                    .commit_move_in_session(s, id, live.row.ply, now, &update)
+                    .await?
+            }
+            None => {
+                self.store
+                    .commit_move(id, live.row.ply, now, &update)
+                    .await?
+            }
         };
-        let saved = self
-            .store
-            .commit_move(id, live.row.ply, now, &update)
-            .await?;
         metrics::counter!("ugolki_moves_total").increment(1);
         let ratings = ratings_line(live, &saved.ratings);
         lock(&self.cache).insert(id, (saved.game.ply, game.clone()));
@@ -437,5 +499,41 @@ impl Table {
             winner: live.name(winner).to_string(),
         };
         self.end_game(live, finish, text, now, lang).await
+    }
+}
+
+/// The store's record of one move: what it says, the clocks and offer after it, how it
+/// ends the game if it does, and the state it was decided on (the compare-and-set guard).
+#[allow(clippy::too_many_arguments)]
+fn move_update(
+    live: &Live,
+    message: Option<&Origin>,
+    text: String,
+    auto: bool,
+    clock: &Clock,
+    offer: Option<Color>,
+    ending: Option<Ending>,
+    due_at: Option<i64>,
+) -> MoveUpdate {
+    MoveUpdate {
+        message: message.map(|o| {
+            (
+                o.platform.as_str().to_string(),
+                o.chat.clone(),
+                o.message_id.clone(),
+            )
+        }),
+        text,
+        auto,
+        white_ms: clock.remaining[0],
+        black_ms: clock.remaining[1],
+        turn_started_at: clock.turn_started,
+        draw_offer_by: offer,
+        finish: ending.map(|e| Finish::decided(e.winner, e.cause, e.rule)),
+        due_at,
+        checked: Checked {
+            turn_started_at: live.row.turn_started_at,
+            draw_offer_by: live.row.draw_offer_by,
+        },
     }
 }

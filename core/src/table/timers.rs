@@ -321,6 +321,12 @@ impl Table {
             if now.saturating_sub(counted) > 15_000 {
                 counted = now;
                 self.count_games().await;
+                // Outages another process recorded (only while this one's heartbeats did
+                // not get through): known here too.
+                match self.store.outages().await {
+                    Ok(o) => *lock(&self.outages) = o,
+                    Err(e) => tracing::warn!(error = %e, "outages not read"),
+                }
             }
             for msg in self.fire_due().await {
                 if out.send(msg).await.is_err() {

@@ -4,7 +4,7 @@
 use super::{challenge, game, on_both, player, T0};
 use crate::color::Color;
 use crate::game::{EndCause, GameResult, Rules};
-use crate::store::{Accepted, Finish, GameStatus, MoveUpdate, NewGame, Store, StoreError};
+use crate::store::{Accepted, Checked, Finish, GameStatus, MoveUpdate, NewGame, Store, StoreError};
 
 on_both!(
     a_challenge_is_accepted_once_and_stakes_are_held,
@@ -32,7 +32,8 @@ fn new_game(c: &crate::store::ChallengeRow, white: i64, black: i64, stake: Optio
     }
 }
 
-fn step(text: &str, message: Option<&str>, due: Option<i64>) -> MoveUpdate {
+/// A move whose check read the clock started at `started` (and no draw offer).
+fn step(text: &str, message: Option<&str>, due: Option<i64>, started: i64) -> MoveUpdate {
     MoveUpdate {
         message: message.map(|m| ("test".into(), "room".into(), m.into())),
         text: text.into(),
@@ -43,6 +44,10 @@ fn step(text: &str, message: Option<&str>, due: Option<i64>) -> MoveUpdate {
         draw_offer_by: None,
         finish: None,
         due_at: due,
+        checked: Checked {
+            turn_started_at: started,
+            draw_offer_by: None,
+        },
     }
 }
 
@@ -97,7 +102,7 @@ async fn moves_append_at_their_ply_only_and_once_per_message(store: Store) {
             g.id,
             0,
             T0 + 1000,
-            &step("c3-d3", Some("m1"), Some(T0 + 301_000)),
+            &step("c3-d3", Some("m1"), Some(T0 + 301_000), T0),
         )
         .await
         .unwrap();
@@ -107,20 +112,33 @@ async fn moves_append_at_their_ply_only_and_once_per_message(store: Store) {
     // The same ply again: another message got there first.
     assert!(matches!(
         store
-            .commit_move(g.id, 0, T0 + 1000, &step("c3-c4", Some("m2"), None))
+            .commit_move(g.id, 0, T0 + 1000, &step("c3-c4", Some("m2"), None, T0))
             .await,
         Err(StoreError::Conflict)
     ));
     // The same message again at the next ply: a repeat, nothing written.
     assert!(matches!(
         store
-            .commit_move(g.id, 1, T0 + 2000, &step("f6-e6", Some("m1"), None))
+            .commit_move(
+                g.id,
+                1,
+                T0 + 2000,
+                &step("f6-e6", Some("m1"), None, T0 + 1000)
+            )
             .await,
         Err(StoreError::Repeat)
     ));
     assert_eq!(store.game(g.id).await.unwrap().unwrap().ply, 1);
+    // Checked against a clock that has moved since (a delivery report): refused too.
+    assert!(store.delivered(g.id, 1, T0 + 1500, 10_000).await.unwrap());
+    assert!(matches!(
+        store
+            .commit_move(g.id, 1, T0 + 2000, &step("f6-e6", None, None, T0 + 1000))
+            .await,
+        Err(StoreError::Conflict)
+    ));
     store
-        .commit_move(g.id, 1, T0 + 2000, &step("f6-e6", None, None))
+        .commit_move(g.id, 1, T0 + 2000, &step("f6-e6", None, None, T0 + 1500))
         .await
         .unwrap();
     assert_eq!(store.moves(g.id).await.unwrap(), ["c3-d3", "f6-e6"]);
@@ -168,7 +186,7 @@ async fn an_ending_is_stored_once_with_its_cause(store: Store) {
     assert_eq!(saved.game.status, GameStatus::Aborted);
     // A move that ends the game ends it in the same transaction.
     let g3 = game(&store, "room", &a, &b, "classic3x3", false, None).await;
-    let mut last = step("c3-d3", None, Some(T0 + 9_999));
+    let mut last = step("c3-d3", None, Some(T0 + 9_999), T0);
     last.finish = Some(Finish {
         result: GameResult::White,
         cause: EndCause::Completed,

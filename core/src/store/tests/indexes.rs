@@ -18,14 +18,14 @@ on_both!(
 
 /// 20,000 players in 1,000 chats, each rated in classic 3×3, with a few games each, and the
 /// statistics gathered.
-async fn fill(store: &Store) {
-    on_db!(store, pool, _pg => {
+async fn fill(store: &Store) -> crate::store::Result<()> {
+    on_db!(store, conn, _pg => {
         sqlx::query(
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
              INSERT INTO players (platform, platform_user_id, display_name, created_at)
              SELECT 'test', 'u' || i, 'u' || i, 0 FROM n",
         )
-        .execute(pool)
+        .execute(&mut *conn)
         .await
         .unwrap();
         sqlx::query(
@@ -34,14 +34,14 @@ async fn fill(store: &Store) {
              FROM players",
         )
         .bind(RatingKind::Classic3x3)
-        .execute(pool)
+        .execute(&mut *conn)
         .await
         .unwrap();
         sqlx::query(
             "INSERT INTO chat_players (platform, chat_id, player_id)
              SELECT 'test', 'chat' || (id % 1000), id FROM players",
         )
-        .execute(pool)
+        .execute(&mut *conn)
         .await
         .unwrap();
         // Games: every player plays the next one, in their chat; a tenth are still going.
@@ -53,7 +53,7 @@ async fn fill(store: &Store) {
              FROM players WHERE id + 1000 <= 20000 AND id % 10 = 0",
         )
         .bind(crate::store::GameStatus::Active)
-        .execute(pool)
+        .execute(&mut *conn)
         .await
         .unwrap();
         sqlx::query(
@@ -64,7 +64,7 @@ async fn fill(store: &Store) {
              FROM players WHERE id + 1000 <= 20000 AND id % 10 <> 0",
         )
         .bind(crate::store::GameStatus::Finished)
-        .execute(pool)
+        .execute(&mut *conn)
         .await
         .unwrap();
         // Challenges: one a player, a tenth still open.
@@ -81,32 +81,36 @@ async fn fill(store: &Store) {
             sqlx::query(sqlx::AssertSqlSafe(sql))
                 .bind(status)
                 .bind(crate::color::ColorChoice::Random)
-                .execute(pool)
+                .execute(&mut *conn)
                 .await
                 .unwrap();
         }
-        sqlx::query("ANALYZE").execute(pool).await.unwrap();
+        sqlx::query("ANALYZE").execute(&mut *conn).await.unwrap();
     });
+    Ok(())
 }
 
 /// The plan of `sql` with its parameters bound, one line per step.
 macro_rules! plan {
     ($store:expr, $sql:expr $(, $arg:expr)*) => {{
         let lines: Vec<String> = match &$store.db {
-            Db::Sqlite(pool) => {
+            Db::Sqlite(db) => {
+                let mut guard = db.lock().await;
+                let conn = guard.as_mut().unwrap();
                 let rows: Vec<(i64, i64, i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(
                     format!("EXPLAIN QUERY PLAN {}", $sql),
                 ))
                 $(.bind($arg))*
-                .fetch_all(pool)
+                .fetch_all(&mut *conn)
                 .await
                 .unwrap();
                 rows.into_iter().map(|r| r.3).collect()
             }
             Db::Postgres(pool) => {
+                let mut conn = pool.acquire().await.unwrap();
                 sqlx::query_scalar(sqlx::AssertSqlSafe(format!("EXPLAIN {}", $sql)))
                     $(.bind($arg))*
-                    .fetch_all(pool)
+                    .fetch_all(&mut *conn)
                     .await
                     .unwrap()
             }
@@ -135,7 +139,7 @@ fn no_full_scan(store: &Store, plan: &str, table: &str, alias: &str) {
 }
 
 async fn r_leaderboards_read_their_index_in_order(store: Store) {
-    fill(&store).await;
+    fill(&store).await.unwrap();
     let kind = RatingKind::Classic3x3;
     for (sql, index, plan) in [
         (
@@ -165,7 +169,7 @@ async fn r_leaderboards_read_their_index_in_order(store: Store) {
 }
 
 async fn per_chat_reads_search_the_chat_not_the_tables(store: Store) {
-    fill(&store).await;
+    fill(&store).await.unwrap();
     let kind = RatingKind::Classic3x3;
     let chat = plan!(store, TOP_CHAT, kind, "test", "chat7", 10i64);
     let chat_month = plan!(
@@ -196,7 +200,7 @@ async fn per_chat_reads_search_the_chat_not_the_tables(store: Store) {
 }
 
 async fn t1_due_timers_are_found_from_their_index(store: Store) {
-    fill(&store).await;
+    fill(&store).await.unwrap();
     let next = plan!(store, NEXT_DUE_GAMES, 0i64);
     assert!(next.contains("games_due"), "{next}");
     no_full_scan(&store, &next, "games", "games");

@@ -130,10 +130,10 @@ pub(crate) async fn game(
 impl Store {
     /// Every stored rating: (player, kind, general, month, monthly).
     pub(crate) async fn all_ratings(&self) -> Result<Vec<(i64, String, i64, String, i64)>> {
-        let rows: Vec<(i64, RatingKind, i64, String, i64)> = on_db!(self, pool, _pg => sqlx::query_as(
+        let rows: Vec<(i64, RatingKind, i64, String, i64)> = on_db!(self, conn, _pg => sqlx::query_as(
             "SELECT player_id, kind, rating, month, monthly FROM ratings ORDER BY player_id, kind",
         )
-        .fetch_all(pool)
+        .fetch_all(&mut *conn)
         .await?);
         Ok(rows
             .into_iter()
@@ -146,10 +146,10 @@ impl Store {
     pub(crate) async fn all_rating_history(
         &self,
     ) -> Result<Vec<(i64, String, String, i64, i64, i64, i64)>> {
-        let rows: Vec<(i64, RatingKind, String, i64, i64, i64, i64)> = on_db!(self, pool, _pg => sqlx::query_as(
+        let rows: Vec<(i64, RatingKind, String, i64, i64, i64, i64)> = on_db!(self, conn, _pg => sqlx::query_as(
             "SELECT player_id, kind, month, before, after, monthly_before, monthly_after FROM rating_history ORDER BY id",
         )
-        .fetch_all(pool)
+        .fetch_all(&mut *conn)
         .await?);
         Ok(rows
             .into_iter()
@@ -159,8 +159,8 @@ impl Store {
 
     /// Every open challenge.
     pub(crate) async fn open_challenges(&self) -> Result<Vec<ChallengeRow>> {
-        on_db!(self, pool, _pg => Ok(sqlx::query_as("SELECT * FROM challenges WHERE status = 'open' ORDER BY id")
-            .fetch_all(pool)
+        on_db!(self, conn, _pg => Ok(sqlx::query_as("SELECT * FROM challenges WHERE status = 'open' ORDER BY id")
+            .fetch_all(&mut *conn)
             .await?))
     }
 
@@ -174,7 +174,7 @@ impl Store {
         month: &str,
         monthly: i64,
     ) -> Result<()> {
-        on_db!(self, pool, _pg => {
+        on_db!(self, conn, _pg => {
             sqlx::query(
                 "INSERT INTO ratings (player_id, kind, rating, games, month, monthly, monthly_games) VALUES ($1, $2, $3, $4, $5, $6, $4)
                  ON CONFLICT (player_id, kind) DO UPDATE SET rating = excluded.rating, games = excluded.games,
@@ -186,7 +186,7 @@ impl Store {
             .bind(games)
             .bind(month)
             .bind(monthly)
-            .execute(pool)
+            .execute(&mut *conn)
             .await?;
         });
         Ok(())
@@ -194,6 +194,6 @@ impl Store {
 
     /// Run one statement of a test's own (a damaged row, a clock moved by hand).
     pub(crate) async fn exec(&self, sql: &'static str) -> Result<u64> {
-        on_db!(self, pool, _pg => Ok(sqlx::query(sql).execute(pool).await?.rows_affected()))
+        on_db!(self, conn, _pg => Ok(sqlx::query(sql).execute(&mut *conn).await?.rows_affected()))
     }
 }

@@ -420,8 +420,9 @@ async fn t1_downtime_counts_only_when_no_process_served() {
         .await
         .unwrap();
     beating.await.unwrap();
+    assert!(c.store().outages().await.unwrap().is_empty());
     assert_eq!(
-        c.store().game(id).await.unwrap().unwrap().turn_started_at,
+        c.live(id).await.unwrap().unwrap().row.turn_started_at,
         started
     );
     // All three stop; a minute later one starts: the minute is given back.
@@ -433,6 +434,18 @@ async fn t1_downtime_counts_only_when_no_process_served() {
     let e = Table::open(db.store().await, Arc::new(time.clone()), roomy())
         .await
         .unwrap();
+    // Credited when the game is touched, and only once, whoever touches it.
+    let f = Table::open(db.store().await, Arc::new(time.clone()), roomy())
+        .await
+        .unwrap();
+    assert_eq!(
+        e.live(id).await.unwrap().unwrap().row.turn_started_at,
+        started + 60_000
+    );
+    assert_eq!(
+        f.live(id).await.unwrap().unwrap().row.turn_started_at,
+        started + 60_000
+    );
     assert_eq!(
         e.store().game(id).await.unwrap().unwrap().turn_started_at,
         started + 60_000

@@ -18,6 +18,12 @@ async fn restart_reloads_games_and_credits_the_downtime() {
     let c = c.reopen().await;
     c.time.advance(60 * MIN);
     let c = c.reopen().await;
+    // Nothing is loaded at a start: the hour is recorded, and the clock gets it back when
+    // the game is first touched (here, asking for the board).
+    assert!(matches!(
+        c.say("alice", "/board").await[0].message,
+        Msg::BoardCaption { .. }
+    ));
     let after = c.row(id).await;
     let left_after = after.white_ms - (c.time.now_ms() - after.turn_started_at);
     assert!(
