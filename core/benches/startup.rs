@@ -1,7 +1,7 @@
 //! `cargo bench -p ugolki-core --bench startup`: opening the table on a store with 100,000
 //! unfinished games, on `SQLite` and (with `DATABASE_URL_PG`) on `PostgreSQL`. Two starts:
-//! after an outage (every running clock is credited with the downtime, in one transaction)
-//! and beside a live process (nothing to credit; the start waits one alive window to see
+//! after an outage (the outage is recorded in one transaction; each running clock gets it
+//! back when its game is next touched) and beside a live process (nothing to credit; the start waits one alive window to see
 //! the other process's heartbeat, which is most of its time). Nothing is replayed: games are
 //! read when first touched, timers come from the store's index.
 

@@ -566,11 +566,39 @@ impl Store {
         .fetch_all(&mut *conn)
         .await?);
         let mut out = Vec::with_capacity(rows.len());
-        for (i, (ply, text)) in rows.into_iter().enumerate() {
-            if ply != i as i64 {
+        for (i, (ply, text)) in (0..).zip(rows) {
+            if ply != i {
                 return Err(StoreError::Corrupt(format!("game {game_id} lacks ply {i}")));
             }
             out.push(text);
+        }
+        Ok(out)
+    }
+
+    /// A game's moves from ply `from` up to, not including, ply `to`, in order: what a game
+    /// replayed to ply `from` lacks to stand as a row read at ply `to` says (moves committed
+    /// since that row was read are left out, so the replay matches the row).
+    pub async fn moves_between(&self, game_id: i64, from: i64, to: i64) -> Result<Vec<String>> {
+        let rows: Vec<(i64, String)> = on_db!(self, conn, _pg => sqlx::query_as(
+            "SELECT ply, text FROM moves WHERE game_id = $1 AND ply >= $2 AND ply < $3 ORDER BY ply",
+        )
+        .bind(game_id)
+        .bind(from)
+        .bind(to)
+        .fetch_all(&mut *conn)
+        .await?);
+        let mut out = Vec::with_capacity(rows.len());
+        for (i, (ply, text)) in (from..).zip(rows) {
+            if ply != i {
+                return Err(StoreError::Corrupt(format!("game {game_id} lacks ply {i}")));
+            }
+            out.push(text);
+        }
+        if from + out.len() as i64 != to {
+            return Err(StoreError::Corrupt(format!(
+                "game {game_id} has {} moves, its row says {to}",
+                from + out.len() as i64
+            )));
         }
         Ok(out)
     }

@@ -264,24 +264,40 @@ impl Table {
         };
         let cached = lock(&self.cache)
             .get(&id)
-            .filter(|(ply, _)| *ply == row.ply)
-            .map(|(_, g)| g.clone());
-        let game = if let Some(g) = cached {
-            g
-        } else {
-            let mut g = match &row.start_position {
-                Some(p) => Game::from_text(&row.rules, p)
-                    .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?,
-                None => Game::new(&row.rules),
-            };
-            for (i, text) in self.store.moves(id).await?.iter().enumerate() {
-                g.play_text(text)
-                    .map_err(|e| StoreError::Corrupt(format!("game {id} move {}: {e:?}", i + 1)))?;
+            .filter(|(ply, _)| *ply <= row.ply)
+            .cloned();
+        let game = match cached {
+            Some((ply, g)) if ply == row.ply => g,
+            // Behind by the moves another process took: play just those.
+            Some((ply, mut g)) => {
+                for (i, text) in (ply..).zip(self.store.moves_between(id, ply, row.ply).await?) {
+                    g.play_text(&text).map_err(|e| {
+                        StoreError::Corrupt(format!("game {id} move {}: {e:?}", i + 1))
+                    })?;
+                }
+                self.keep_cached(&row, &g);
+                g
             }
-            if row.is_active() {
-                lock(&self.cache).insert(id, (row.ply, g.clone()));
+            None => {
+                let mut g = match &row.start_position {
+                    Some(p) => Game::from_text(&row.rules, p)
+                        .map_err(|e| StoreError::Corrupt(format!("game {id}: {e}")))?,
+                    None => Game::new(&row.rules),
+                };
+                for (i, text) in self
+                    .store
+                    .moves_between(id, 0, row.ply)
+                    .await?
+                    .iter()
+                    .enumerate()
+                {
+                    g.play_text(text).map_err(|e| {
+                        StoreError::Corrupt(format!("game {id} move {}: {e:?}", i + 1))
+                    })?;
+                }
+                self.keep_cached(&row, &g);
+                g
             }
-            g
         };
         Ok(Live {
             row,
@@ -290,6 +306,14 @@ impl Table {
             game,
             control,
         })
+    }
+
+    /// Remember a running game as replayed at its row's ply (finished ones are not touched
+    /// again often enough to keep).
+    fn keep_cached(&self, row: &GameRow, game: &Game) {
+        if row.is_active() {
+            lock(&self.cache).insert(row.id, (row.ply, game.clone()));
+        }
     }
 
     /// The game a message means: the number given (which must be in this chat), or the

@@ -142,6 +142,14 @@ async fn moves_append_at_their_ply_only_and_once_per_message(store: Store) {
         .await
         .unwrap();
     assert_eq!(store.moves(g.id).await.unwrap(), ["c3-d3", "f6-e6"]);
+    // A replay catching up from ply 1 to a row read at ply 2 gets just the move between;
+    // one to a row read at ply 1 (before the second move) gets nothing past it.
+    assert_eq!(store.moves_between(g.id, 1, 2).await.unwrap(), ["f6-e6"]);
+    assert_eq!(store.moves_between(g.id, 0, 1).await.unwrap(), ["c3-d3"]);
+    assert!(matches!(
+        store.moves_between(g.id, 0, 3).await,
+        Err(StoreError::Corrupt(_))
+    ));
     assert!(store.seen("test", "room", "m1").await.unwrap());
     assert!(!store.seen("test", "room", "m2").await.unwrap());
 }
