@@ -189,7 +189,12 @@ fn no_move_outcome(pos: &Position) -> Outcome {
 }
 
 /// C9: the checks after a move, in order. `before` is the position the move was played in.
-fn end_of_game(before: &Position, mv: Move, after: &Position, repeated: bool) -> Option<Outcome> {
+pub(crate) fn end_of_game(
+    before: &Position,
+    mv: Move,
+    after: &Position,
+    repeated: bool,
+) -> Option<Outcome> {
     let mover = before.turn();
     let number = before.move_number();
     let win = |c: Color, reason| {

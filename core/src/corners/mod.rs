@@ -12,9 +12,11 @@ mod text;
 mod variant;
 
 pub use crate::notation::record_moves;
+pub(crate) use game::end_of_game;
 pub use game::{EndReason, Game, Outcome, PlayedMove};
 pub use moves::{IllegalMove, Move};
 pub use notation::{format_record, parse_move, MoveError, MoveErrorKind};
+pub(crate) use position::Sets;
 pub use position::{Position, RepetitionKey};
 pub use variant::{Directions, HomeError, Variant, VariantError, STANDARD_IDS};
 

@@ -370,3 +370,47 @@ impl Position {
         RepetitionKey(inner)
     }
 }
+
+/// A position's bit sets as the engine reads them: four 64-square limbs (8×8 uses the
+/// first), per side.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sets {
+    pub width: u8,
+    pub diagonal: bool,
+    pub pieces: [[u64; 4]; 2],
+    pub home: [[u64; 4]; 2],
+}
+
+trait Limbs {
+    fn limbs(self) -> [u64; 4];
+}
+
+impl Limbs for u64 {
+    fn limbs(self) -> [u64; 4] {
+        [self, 0, 0, 0]
+    }
+}
+
+impl Limbs for U256 {
+    fn limbs(self) -> [u64; 4] {
+        self.0
+    }
+}
+
+impl Position {
+    /// The bit sets of pieces and homes (for the engine's evaluation and hashing).
+    pub(crate) fn sets(&self) -> Sets {
+        fn of<B: Bits + Limbs>(b: &Board<B>) -> Sets {
+            Sets {
+                width: B::WIDTH,
+                diagonal: b.rules.diagonal,
+                pieces: [b.pieces[0].limbs(), b.pieces[1].limbs()],
+                home: [b.rules.home[0].limbs(), b.rules.home[1].limbs()],
+            }
+        }
+        match &self.0 {
+            Inner::Small(b) => of(b),
+            Inner::Large(b) => of(b),
+        }
+    }
+}
