@@ -1,6 +1,7 @@
 //! The command line (DESIGN.md "The command-line contract"): `moves`, `perft`, `replay`.
 //! Output formats here are a public interface that outside checks parse; keep them stable.
 
+mod engine_cmd;
 mod render_cmd;
 mod rules_cmd;
 
@@ -134,6 +135,34 @@ pub enum Command {
         #[arg(long)]
         metrics: Option<std::net::SocketAddr>,
     },
+    /// The engine's move in a position, in notation (depth, nodes and score on stderr).
+    Bestmove {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Strength 1 (beginner) to 5 (strongest, the default).
+        #[arg(long)]
+        level: Option<u8>,
+        /// Think this many milliseconds instead, at full strength.
+        #[arg(long)]
+        ms: Option<u64>,
+    },
+    /// Two players over many games from the start, each colour in turn; prints the score.
+    Selfplay {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The first player: 1-5 (a level), random, greedy, ms:T or nodes:N.
+        #[arg(long, value_parser = engine_cmd::player)]
+        a: engine_cmd::Player,
+        /// The second player, the same way.
+        #[arg(long, value_parser = engine_cmd::player)]
+        b: engine_cmd::Player,
+        /// Games with each colour.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Level 4 and 5 think this many ms a move instead of their own budget.
+        #[arg(long)]
+        ms: Option<u64>,
+    },
     /// Play moves (arguments, or a record on stdin) and print the final position and result.
     Replay {
         #[command(flatten)]
@@ -249,6 +278,14 @@ where
                 .map(|()| 0)
                 .map_err(CliError::Usage)
         }
+        Command::Bestmove { game, level, ms } => engine_cmd::bestmove(&mut io, &game, level, ms),
+        Command::Selfplay {
+            game,
+            a,
+            b,
+            games,
+            ms,
+        } => engine_cmd::selfplay(&mut io, &game, a, b, games, ms),
         Command::Replay { game, pdn, moves } => moves_or_stdin(moves, stdin, stdin_is_terminal)
             .and_then(|m| rules_cmd::replay(&mut io, &game, &m, pdn)),
     };

@@ -16,7 +16,7 @@ fn rules(args: &GameArgs) -> Result<Rules, CliError> {
     }
 }
 
-fn game(args: &GameArgs) -> Result<Game, CliError> {
+pub(super) fn game(args: &GameArgs) -> Result<Game, CliError> {
     let rules = rules(args)?;
     match &args.position {
         None => Ok(Game::new(&rules)),

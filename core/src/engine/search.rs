@@ -152,12 +152,13 @@ impl<'a, N: Node> Search<'a, N> {
             let mut best = None;
             for (i, m) in moves.iter().enumerate() {
                 let d = i32::from(depth) - 1;
+                // The window is the root's own (`child_score` turns it for the child).
                 let score = if i == 0 {
-                    self.child_score(root, m, d, 1, -MATE, -alpha)
+                    self.child_score(root, m, d, 1, alpha, MATE)
                 } else {
-                    let s = self.child_score(root, m, d, 1, -alpha - 1, -alpha);
+                    let s = self.child_score(root, m, d, 1, alpha, alpha + 1);
                     if s > alpha && !self.stopped {
-                        self.child_score(root, m, d, 1, -MATE, -alpha)
+                        self.child_score(root, m, d, 1, alpha, MATE)
                     } else {
                         s
                     }

@@ -183,3 +183,58 @@ fn a_searching_level_beats_a_random_mover_in_both_games() {
         assert_eq!(score, 4, "{id}: level 3 won {score} of 4 net");
     }
 }
+
+/// Plain minimax over the same nodes, evaluation and capture extension, with no pruning and
+/// no table: what the search must agree with.
+fn minimax<N: search::Node>(n: &N, ctx: &N::Ctx, depth: i32, ply: i32) -> i32 {
+    let mut moves = Vec::new();
+    n.legal(&mut moves);
+    if moves.is_empty() {
+        return -(search::MATE - ply);
+    }
+    let extend = depth <= 0 && n.noisy(&moves);
+    if depth <= 0 && !extend {
+        return n.eval(ctx);
+    }
+    let depth = if extend { 1 } else { depth };
+    let mut best = -search::MATE;
+    for m in &moves {
+        let (child, end) = n.after(ctx, m);
+        let s = match end {
+            Some(search::End::Won(w)) if w == n.turn() => search::MATE - ply - 1,
+            Some(search::End::Won(_)) => -(search::MATE - ply - 1),
+            Some(search::End::Drawn) => 0,
+            None => -minimax(&child, ctx, depth - 1, ply + 1),
+        };
+        best = best.max(s);
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Alpha-beta with its windows, table and ordering scores the root as plain minimax
+    /// does (depth 3: no position is met again with another depth to go).
+    #[test]
+    fn the_search_scores_as_plain_minimax(variant in 0usize..9, plies in 0usize..40, seed in any::<u64>()) {
+        let rules = &rules_of_every_variant()[variant];
+        let g = random_game(rules, plies, seed);
+        prop_assume!(g.ending().is_none());
+        let budget = Budget { depth: 3, nodes: u64::MAX, millis: None };
+        let (searched, plain) = match &g {
+            Game::Corners(c) => {
+                let node = corners::CornersNode(*c.position());
+                let ctx = corners::Ctx::new(c.position());
+                let found = search::Search::new(&ctx, budget).run(&node).unwrap();
+                (found.score, minimax(&node, &ctx, 3, 0))
+            }
+            Game::Damas(d) => {
+                let node = damas::DamasNode(*d.position());
+                let found = search::Search::new(&(), budget).run(&node).unwrap();
+                (found.score, minimax(&node, &(), 3, 0))
+            }
+        };
+        prop_assert_eq!(searched, plain, "{}", g.position_text());
+    }
+}
