@@ -175,3 +175,40 @@ fn console_lang_switches_a_players_replies() {
         assert!(stdout.contains(want), "missing {want:?} in:\n{stdout}");
     }
 }
+
+#[test]
+fn console_plays_the_bot_and_reviews_the_game_as_a_gif() {
+    let dir = std::env::temp_dir().join(format!("ugolki-console-bot-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let script = dir.join("bot.txt");
+    std::fs::write(
+        &script,
+        "alice: /play bot 1 classic3x3 none white\n\
+         alice: c3-d3\n\
+         alice: /hint\n\
+         alice: /resign\n\
+         alice: /review\n",
+    )
+    .expect("script");
+    let out = console(&dir, &script);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for want in [
+        "bot: Game #1: alice (White) vs Bot L1 (Black)",
+        "bot: alice played c3-d3.",
+        "bot: Bot L1 played ",
+        "bot → alice: Hint for game #1: ",
+        "bot: Game #1: alice – Bot L1, 2 moves.",
+        "bot: [replay] ",
+    ] {
+        assert!(stdout.contains(want), "missing {want:?} in:\n{stdout}");
+    }
+    let gif = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("bot: [replay] "))
+        .expect("a replay path");
+    let bytes = std::fs::read(gif).expect("the GIF was written");
+    assert!(bytes.starts_with(b"GIF89a"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

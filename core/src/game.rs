@@ -522,6 +522,19 @@ impl Game {
         }
     }
 
+    /// The moves played, each as the record writes it (`c3-e3-e5`, `b3xd5`).
+    #[must_use]
+    pub fn move_texts(&self) -> Vec<String> {
+        match self {
+            Game::Corners(g) => g
+                .moves()
+                .iter()
+                .map(|m| crate::notation::join_path(&m.path, "-"))
+                .collect(),
+            Game::Damas(g) => g.moves().iter().map(ToString::to_string).collect(),
+        }
+    }
+
     /// Every legal move as text, sorted by (from, to).
     #[must_use]
     pub fn legal_move_texts(&self) -> Vec<String> {

@@ -9,6 +9,7 @@
 // x, y, r, s, n are the natural names.
 #![allow(clippy::cast_precision_loss, clippy::many_single_char_names)]
 
+mod animation;
 mod chart;
 mod draw;
 mod font;
@@ -18,6 +19,7 @@ mod scene;
 mod sprites;
 mod theme;
 
+pub use animation::{AnimationError, REPLAY_WIDTH};
 pub use font::Canvas;
 pub use palette::Palette;
 pub use scene::{ghost, BoardKind, Header, Player, Scene};

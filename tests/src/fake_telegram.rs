@@ -694,6 +694,7 @@ impl Inner {
             })),
             "sendmessage" => self.send_message(p),
             "sendphoto" => self.send_photo(p, files),
+            "sendanimation" => self.send_animation(p, files),
             "editmessagetext"
             | "editmessagecaption"
             | "editmessagereplymarkup"
@@ -799,6 +800,45 @@ impl Inner {
             photo: Some(bytes),
             buttons,
             reply_to,
+            sent_at: Instant::now(),
+            edits: 0,
+        };
+        Ok(self.store(chat, message, Some(sent)).1)
+    }
+
+    /// `sendAnimation` (a GIF): kept as the message's `photo` bytes, with its caption.
+    fn send_animation(
+        &mut self,
+        p: &Map<String, Value>,
+        files: &mut HashMap<String, Vec<u8>>,
+    ) -> ApiResult {
+        let chat = self.known_chat(p)?;
+        let caption = str_param(p, "caption");
+        check_caption(caption.as_deref())?;
+        let bytes = files
+            .remove("animation")
+            .ok_or_else(|| bad("Bad Request: there is no animation in the request"))?;
+        let mut message = bot_message_base();
+        self.last_file += 1;
+        message.insert(
+            "animation".into(),
+            json!({
+                "file_id": format!("fake-animation-{}", self.last_file),
+                "file_unique_id": format!("unique-animation-{}", self.last_file),
+                "width": 1, "height": 1, "duration": 1,
+                "file_size": bytes.len(),
+            }),
+        );
+        if let Some(caption) = &caption {
+            message.insert("caption".into(), caption.clone().into());
+        }
+        let sent = SentMessage {
+            id: 0,
+            text: None,
+            caption,
+            photo: Some(bytes),
+            buttons: Vec::new(),
+            reply_to: None,
             sent_at: Instant::now(),
             edits: 0,
         };

@@ -285,3 +285,37 @@ pub fn selfplay(
     line(io, "total", all)?;
     Ok(0)
 }
+
+/// `ugolki gif`: the replay of `moves` from the position as an animated GIF at `out`; the
+/// path on stdout, frames and size on stderr. An illegal move stops it like `replay` does.
+pub fn gif(
+    io: &mut Io,
+    args: &GameArgs,
+    moves: &[String],
+    out: &std::path::Path,
+) -> Result<u8, CliError> {
+    use ugolki_core::view::BoardView;
+    let mut g = game(args)?;
+    let frame = |g: &Game| {
+        // One header for the whole replay: only the board changes between frames.
+        let mut v = BoardView::of_game(g);
+        v.to_move = None;
+        ugolki_render::Scene::from_view(&v)
+    };
+    let mut scenes = vec![frame(&g)];
+    for (i, text) in moves.iter().enumerate() {
+        if let Err(e) = g.play_text(text) {
+            let reason = ugolki_core::words::english(&ugolki_core::words::refusal(&e.kind));
+            writeln!(io.err, "illegal move {}: {}: {}", i + 1, text, reason)?;
+            return Ok(1);
+        }
+        scenes.push(frame(&g));
+    }
+    let bytes = ugolki_render::Renderer::for_replays()
+        .animate(&scenes)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    std::fs::write(out, &bytes)?;
+    writeln!(io.out, "{}", out.display())?;
+    writeln!(io.err, "{} frames, {} bytes", scenes.len(), bytes.len())?;
+    Ok(0)
+}

@@ -163,6 +163,16 @@ pub enum Command {
         #[arg(long)]
         ms: Option<u64>,
     },
+    /// Write the animated replay (GIF) of a game: the start, then the board after each move.
+    Gif {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Where to write the GIF.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Moves to play; when none are given, a record is read from stdin.
+        moves: Vec<String>,
+    },
     /// Play moves (arguments, or a record on stdin) and print the final position and result.
     Replay {
         #[command(flatten)]
@@ -286,6 +296,8 @@ where
             games,
             ms,
         } => engine_cmd::selfplay(&mut io, &game, a, b, games, ms),
+        Command::Gif { game, out, moves } => moves_or_stdin(moves, stdin, stdin_is_terminal)
+            .and_then(|m| engine_cmd::gif(&mut io, &game, &m, &out)),
         Command::Replay { game, pdn, moves } => moves_or_stdin(moves, stdin, stdin_is_terminal)
             .and_then(|m| rules_cmd::replay(&mut io, &game, &m, pdn)),
     };

@@ -175,6 +175,21 @@ impl Boards {
             writeln!(out, "{who}: [board] {}", path.display())?;
             out.write_all(text_board::draw(view).as_bytes())?;
         }
+        if !o.replay.is_empty() {
+            self.seq += 1;
+            let path = self
+                .dir
+                .join(format!("replay-{}-{:04}.gif", self.run, self.seq));
+            let scenes: Vec<Scene> = o.replay.iter().map(Scene::from_view).collect();
+            match ugolki_render::Renderer::for_replays().animate(&scenes) {
+                Ok(gif) => {
+                    std::fs::create_dir_all(&self.dir)?;
+                    std::fs::write(&path, gif)?;
+                    writeln!(out, "{who}: [replay] {}", path.display())?;
+                }
+                Err(e) => writeln!(out, "{who}: [replay not drawn: {e}]")?,
+            }
+        }
         if !o.actions.is_empty() {
             let labels: Vec<String> = o
                 .actions
@@ -370,6 +385,12 @@ pub fn run(
         let replies = rt.block_on(table.handle(&incoming));
         let sender = incoming.origin.user.name.clone();
         show(&rt, &table, &mut boards, out, &replies, Some(&sender))?;
+        if !(interactive && !echo) {
+            // No live timers here: what is due now (the bot's answer, a flag that fell
+            // while the line was typed) fires before the next line.
+            let fired = rt.block_on(table.fire_due());
+            show(&rt, &table, &mut boards, out, &fired, None)?;
+        }
     }
     Ok(())
 }

@@ -98,7 +98,8 @@ fn options(command: &str) -> Vec<CreateCommandOption> {
             game_number(),
         ],
         "moves" => vec![text("square", "A square: c3", true), game_number()],
-        "board" | "resign" | "draw" | "nodraw" | "abort" | "confirm" | "claim" | "record" => {
+        "board" | "resign" | "draw" | "nodraw" | "abort" | "confirm" | "claim" | "record"
+        | "hint" | "review" => {
             vec![game_number()]
         }
         "rules" => vec![variant()],
@@ -228,6 +229,8 @@ pub fn read(cmd: &CommandInteraction) -> Result<Command, Msg> {
         "confirm" => Command::Confirm(game),
         "claim" => Command::Claim(game),
         "record" => Command::Record(game),
+        "hint" => Command::Hint(game),
+        "review" => Command::Review(game),
         "games" => Command::Games,
         "chips" => Command::Chips,
         "rules" => Command::Rules(string("variant")),

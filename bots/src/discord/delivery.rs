@@ -324,6 +324,18 @@ impl Delivery {
             if let Some(r) = job.reply_to.filter(|_| job.channel == Some(channel)) {
                 m = m.reference_message((ch, MessageId::new(r)));
             }
+            if !out.replay.is_empty() {
+                let scenes: Vec<Scene> = out.replay.iter().map(Scene::from_view).collect();
+                return match ugolki_render::Renderer::for_replays().animate(&scenes) {
+                    Ok(gif) => m
+                        .content(cut(text, 2000))
+                        .add_file(CreateAttachment::bytes(gif, "replay.gif")),
+                    Err(e) => {
+                        tracing::error!(error = %e, "replay not drawn");
+                        m.content(cut(text, 2000))
+                    }
+                };
+            }
             match &out.board {
                 Some(view) => {
                     let png = self.renderer.render(&Scene::from_view(view));

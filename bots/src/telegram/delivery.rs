@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use teloxide::payloads::{
     EditMessageCaptionSetters, EditMessageReplyMarkupSetters, EditMessageTextSetters,
-    SendMessageSetters, SendPhotoSetters,
+    SendAnimationSetters, SendMessageSetters, SendPhotoSetters,
 };
 use teloxide::prelude::Requester;
 use teloxide::types::{
@@ -276,6 +276,34 @@ impl Delivery {
         }
     }
 
+    /// A replay (`/review`) as an animation with the review as its caption (and the whole
+    /// text after it when the caption had to be cut).
+    async fn send_replay(&self, chat: i64, out: &Outgoing, text: &str) -> Option<MessageId> {
+        let scenes: Vec<Scene> = out.replay.iter().map(Scene::from_view).collect();
+        let gif = match ugolki_render::Renderer::for_replays().animate(&scenes) {
+            Ok(g) => g,
+            Err(e) => {
+                tracing::error!(error = %e, "replay not drawn");
+                return self.send_text(chat, text, None, None).await;
+            }
+        };
+        let caption = cut(text, MAX_CAPTION);
+        let r = self
+            .call(chat, "sendAnimation", || {
+                self.bot
+                    .send_animation(
+                        ChatId(chat),
+                        InputFile::memory(gif.clone()).file_name("replay.gif"),
+                    )
+                    .caption(caption.clone())
+            })
+            .await;
+        if caption.len() < text.len() {
+            self.send_text(chat, text, None, None).await;
+        }
+        r.message_id()
+    }
+
     /// Send a reply as a new message: a board as a photo with its caption. Reports when a
     /// board that starts a clock has reached the chat.
     async fn send(
@@ -290,7 +318,9 @@ impl Delivery {
         let reply =
             reply_to.map(|m| ReplyParameters::new(MessageId(m)).allow_sending_without_reply());
         let buttons = !out.actions.is_empty();
-        let sent = if let Some(view) = &out.board {
+        let sent = if !out.replay.is_empty() {
+            self.send_replay(chat, out, text).await
+        } else if let Some(view) = &out.board {
             let png = self.renderer.render(&Scene::from_view(view));
             let caption = cut(text, MAX_CAPTION);
             let r = self

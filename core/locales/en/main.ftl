@@ -319,6 +319,7 @@ help =
     /resign · /draw (offer or accept) · /nodraw · /abort (before both have moved) · /confirm · /claim — or the buttons under the board
     /rating [@user] [kind] — ratings and a chart · /top [kind] [month] [global] — the leaderboard · /chips
     /rules [variant] — the rules
+    /play bot [1-5] [variant] [time] [white|black] — play the built-in engine (unrated) · /hint · /review N — a finished game as an animation
     Variants: classic3x3 (default), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
 command-help = { $command ->
         [start] Start here: what the bot does
@@ -339,6 +340,8 @@ command-help = { $command ->
         [abort] Call the game off before both have moved
         [confirm] Play a move that loses at once
         [claim] Claim a game the opponent abandoned
+        [hint] The engine's move for you (games against the bot)
+        [review] A finished game as an animation, with its turning points
         [rating] Ratings and a chart
         [top] The leaderboard
         [chips] Your chips
@@ -427,3 +430,14 @@ console-bad-name = '{ $name }' is not a name here: letters, digits, _ . - (at mo
 console-line-too-long = that line is longer than { $max } bytes; it was ignored
 console-not-text = that line is not UTF-8 text; it was ignored
 console-no-such-button = there is no [{ $label }] button to press
+cmd-bot-level = The bot's level is a number from 1 to { $max }: /play bot 3 classic3x3 5+3
+bot-unrated = Games against the bot are unrated and have no opponent to name: leave out @user, rated and stake.
+hint = Hint for game #{ $id }: { $recorded }
+hint-only-vs-bot = Hints are for games against the bot (/play bot), not for games between people.
+review-not-over = Game #{ $id } is still being played: /review works on finished games.
+review-intro = Game #{ $id }: { $white } – { $black }, { $moves } moves.
+turning-point = Move { $move_no }, { $who }: { $played } cost { $whole }.{ $tenth } { $damas ->
+        [yes] men
+       *[no] steps
+    }; the engine prefers { $better }.
+review-no-turning-points = No move changed the game by much: no turning points.

@@ -387,6 +387,7 @@ help =
     /resign · /draw (proponi o accetta la patta) · /nodraw · /abort (prima che abbiate mosso entrambi) · /confirm · /claim — oppure i pulsanti sotto la scacchiera
     /rating [@utente] [tipo] — rating e grafico · /top [tipo] [month] [global] — la classifica · /chips
     /rules [variante] — le regole
+    /play bot [1-5] [variante] [tempo] [white|black] — gioca contro il motore (senza punteggio) · /hint · /review N — una partita finita come animazione
     Varianti: classic3x3 (predefinita), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
 command-help = { $command ->
         [start] Inizia da qui: cosa fa il bot
@@ -407,6 +408,8 @@ command-help = { $command ->
         [abort] Interrompi la partita prima che abbiate mosso entrambi
         [confirm] Gioca una mossa che fa perdere subito
         [claim] Reclama una partita lasciata dall'avversario
+        [hint] La mossa del motore per te (partite contro il bot)
+        [review] Una partita finita come animazione, con i momenti decisivi
         [rating] Rating e grafico
         [top] La classifica
         [chips] I tuoi gettoni
@@ -513,3 +516,14 @@ console-bad-name = «{ $name }» non è un nome valido qui: lettere, cifre, _ . 
 console-line-too-long = la riga supera i { $max } byte; è stata ignorata
 console-not-text = la riga non è testo UTF-8; è stata ignorata
 console-no-such-button = non c'è nessun pulsante [{ $label }] da premere
+cmd-bot-level = Il livello del bot è un numero da 1 a { $max }: /play bot 3 classic3x3 5+3
+bot-unrated = Le partite contro il bot non contano per il punteggio e non hanno un avversario da nominare: togli @user, rated e stake.
+hint = Suggerimento per la partita #{ $id }: { $recorded }
+hint-only-vs-bot = I suggerimenti sono per le partite contro il bot (/play bot), non tra persone.
+review-not-over = La partita #{ $id } è ancora in corso: /review è per le partite finite.
+review-intro = Partita #{ $id }: { $white } – { $black }, { $moves } mosse.
+turning-point = Mossa { $move_no }, { $who }: { $played } è costata { $whole },{ $tenth } { $damas ->
+        [yes] pedine
+       *[no] passi
+    }; il motore preferisce { $better }.
+review-no-turning-points = Nessuna mossa ha cambiato molto la partita: nessun momento decisivo.

@@ -371,6 +371,7 @@ help =
     /resign · /draw (propor ou aceitar empate) · /nodraw · /abort (antes de ambos jogarem) · /confirm · /claim — ou os botões sob o tabuleiro
     /rating [@jogador] [tipo] — rating e gráfico · /top [tipo] [month] [global] — a classificação · /chips
     /rules [variante] — as regras
+    /play bot [1-5] [variante] [tempo] [white|black] — jogue contra o motor (sem rating) · /hint · /review N — uma partida terminada em animação
     Variantes: classic3x3 (padrão), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
 command-help = { $command ->
         [start] Comece aqui: o que o bot faz
@@ -391,6 +392,8 @@ command-help = { $command ->
         [abort] Abortar a partida antes de ambos jogarem
         [confirm] Jogar um lance que perde imediatamente
         [claim] Reivindicar uma partida que o adversário abandonou
+        [hint] O lance do motor para você (partidas contra o bot)
+        [review] Uma partida terminada em animação, com os momentos decisivos
         [rating] Rating e gráfico
         [top] A classificação
         [chips] As suas fichas
@@ -503,3 +506,14 @@ console-line-too-long = essa linha tem mais de { $max ->
     }; foi ignorada
 console-not-text = essa linha não é texto UTF-8; foi ignorada
 console-no-such-button = não há nenhum botão [{ $label }] para usar
+cmd-bot-level = O nível do bot é um número de 1 a { $max }: /play bot 3 classic3x3 5+3
+bot-unrated = Partidas contra o bot não valem rating e não têm adversário a nomear: tire @user, rated e stake.
+hint = Dica para a partida #{ $id }: { $recorded }
+hint-only-vs-bot = Dicas são para partidas contra o bot (/play bot), não entre pessoas.
+review-not-over = A partida #{ $id } ainda está em andamento: /review é para partidas terminadas.
+review-intro = Partida #{ $id }: { $white } – { $black }, { $moves } lances.
+turning-point = Lance { $move_no }, { $who }: { $played } custou { $whole },{ $tenth } { $damas ->
+        [yes] pedras
+       *[no] passos
+    }; o motor prefere { $better }.
+review-no-turning-points = Nenhum lance mudou muito a partida: sem momentos decisivos.

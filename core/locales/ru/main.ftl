@@ -415,6 +415,7 @@ help =
     /resign · /draw (предложить или принять) · /nodraw · /abort (пока оба не сделали ход) · /confirm · /claim — или кнопки под доской
     /rating [@имя] [вариант] — рейтинг и график · /top [вариант] [month] [global] — таблица лидеров · /chips
     /rules [вариант] — правила
+    /play bot [1-5] [вариант] [время] [white|black] — игра со встроенным движком (без рейтинга) · /hint · /review N — законченная партия анимацией
     Варианты: classic3x3 (по умолчанию), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
 command-help = { $command ->
         [start] С чего начать: что умеет бот
@@ -435,6 +436,8 @@ command-help = { $command ->
         [abort] Отменить партию, пока оба не сделали ход
         [confirm] Сделать ход, который сразу проигрывает
         [claim] Забрать партию, брошенную соперником
+        [hint] Ход движка для вас (партии с ботом)
+        [review] Законченная партия анимацией, с переломными моментами
         [rating] Рейтинг и график
         [top] Таблица лидеров
         [chips] Ваши фишки
@@ -553,3 +556,14 @@ console-line-too-long = строка длиннее { $max } { $max ->
     }; она пропущена
 console-not-text = эта строка не в кодировке UTF-8; она пропущена
 console-no-such-button = кнопки [{ $label }] нет
+cmd-bot-level = Уровень бота — число от 1 до { $max }: /play bot 3 classic3x3 5+3
+bot-unrated = Партии с ботом не идут в рейтинг, и соперника называть не нужно: уберите @user, rated и stake.
+hint = Подсказка для партии #{ $id }: { $recorded }
+hint-only-vs-bot = Подсказки — для партий с ботом (/play bot), а не между людьми.
+review-not-over = Партия #{ $id } ещё идёт: /review — для законченных партий.
+review-intro = Партия #{ $id }: { $white } – { $black }, ходов: { $moves }.
+turning-point = Ход { $move_no }, { $who }: { $played } стоил { $whole },{ $tenth } { $damas ->
+        [yes] шашки
+       *[no] шага
+    }; движок предпочитает { $better }.
+review-no-turning-points = Ни один ход не изменил партию заметно: переломных моментов нет.

@@ -636,6 +636,24 @@ impl Store {
         .await?))
     }
 
+    /// The newest finished game of a player in a chat (for `/review` without a number).
+    pub async fn last_finished_of(
+        &self,
+        platform: &str,
+        chat: &str,
+        player: i64,
+    ) -> Result<Option<i64>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
+            "SELECT id FROM games WHERE platform = $1 AND chat_id = $2 AND status <> 'active'
+               AND (white_id = $3 OR black_id = $3) ORDER BY id DESC LIMIT 1",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(player)
+        .fetch_optional(&mut *conn)
+        .await?))
+    }
+
     /// Append a move and update the game, if the game is still at `ply`. A conflict means
     /// another message got there first; nothing is written. On `SQLite` the move joins the
     /// next group commit (one sync for every move waiting); `PostgreSQL` groups concurrent

@@ -16,7 +16,7 @@ use crate::store::{
 use crate::words::{Duration, Msg};
 
 /// The terms of a stored challenge.
-fn terms_of(c: &ChallengeRow) -> Msg {
+pub(super) fn terms_of(c: &ChallengeRow) -> Msg {
     Msg::Terms {
         rules: Box::new(c.rules.clone()),
         time: TimeControl::parse(&c.time_control).unwrap_or(TimeControl::Unlimited),
@@ -88,7 +88,7 @@ impl Table {
     }
 
     /// F3: a few open challenges at once, a few new ones a minute.
-    async fn within_challenge_limits(&self, me: &Player, now: i64) -> Handled<()> {
+    pub(super) async fn within_challenge_limits(&self, me: &Player, now: i64) -> Handled<()> {
         let (open, recent) = self.store.challenges_by(me.id, now, now - 60_000).await?;
         if open >= self.config.max_open_challenges {
             return refuse(Msg::TooManyChallenges {
@@ -379,7 +379,7 @@ impl Table {
 
     /// Start the game a challenge offers: stakes covered, F2 checked again now that both
     /// players are known (a game it makes casual carries no stake), the timer armed.
-    async fn start_game(
+    pub(super) async fn start_game(
         &self,
         chosen: &ChallengeRow,
         white: &Player,

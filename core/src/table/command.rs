@@ -8,7 +8,7 @@ use crate::game::Rules;
 use crate::words::Msg;
 
 /// The commands a platform's menu lists, in order (descriptions: [`Msg::CommandHelp`]).
-pub const MENU: [&str; 23] = [
+pub const MENU: [&str; 25] = [
     "start",
     "help",
     "challenge",
@@ -27,6 +27,8 @@ pub const MENU: [&str; 23] = [
     "abort",
     "confirm",
     "claim",
+    "hint",
+    "review",
     "rating",
     "top",
     "chips",
@@ -91,7 +93,19 @@ pub enum Command {
         global: bool,
     },
     Chips,
+    /// `/play bot [LEVEL] [variant] [TIME] [white|black|random]`: a game against the engine.
+    PlayBot {
+        level: u8,
+        spec: Box<ChallengeSpec>,
+    },
+    /// `/hint [N]`: the engine's move for you (games against the bot).
+    Hint(Option<i64>),
+    /// `/review [N]`: a finished game as an animation, with its turning points.
+    Review(Option<i64>),
 }
+
+/// The level `/play bot` gives when none is said.
+pub const DEFAULT_BOT_LEVEL: u8 = 3;
 
 /// What a message is to the table (text that is neither is not for it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,6 +193,8 @@ fn named_person(words: &[&str], mentions: &[Mention]) -> Result<Option<Mention>,
 /// Read a message: `Ok(None)` when it is not for the table. `mentions` are the people the
 /// adapter found in it; `bot` is the bot's @name on platforms that append it
 /// (`/help@ugolki_bot`).
+// One flat table from command words to commands; splitting it would scatter the vocabulary.
+#[allow(clippy::too_many_lines)]
 pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Option<Parsed>, Msg> {
     let t = text.trim();
     if !t.starts_with('/') {
@@ -213,6 +229,7 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
     let first = rest.first().copied();
     let number = || game_number(first);
     let command = match name.as_str() {
+        "play" if first.is_some_and(|w| w.eq_ignore_ascii_case("bot")) => play_bot(&rest[1..])?,
         "challenge" | "play" => {
             let mut spec = parse_challenge(&rest)?;
             spec.opponent = named_person(&rest, mentions)?;
@@ -273,6 +290,8 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
             }
         }
         "chips" => Command::Chips,
+        "hint" => Command::Hint(number()?),
+        "review" => Command::Review(number()?),
         "lang" | "language" => Command::Lang(first.map(str::to_ascii_lowercase)),
         other => {
             return Err(Msg::CmdUnknown {
@@ -281,6 +300,30 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
         }
     };
     Ok(Some(Parsed::Command(command)))
+}
+
+/// `/play bot` after `bot`: an optional level, then what `/challenge` takes (no opponent;
+/// the game is unrated, so neither `rated` nor a stake).
+fn play_bot(words: &[&str]) -> Result<Command, Msg> {
+    let (level, rest) = match words.first().map(|w| w.parse::<i64>()) {
+        Some(Ok(n)) => (n, &words[1..]),
+        _ => (i64::from(DEFAULT_BOT_LEVEL), words),
+    };
+    let level = u8::try_from(level)
+        .ok()
+        .filter(|n| (1..=5).contains(n))
+        .ok_or(Msg::CmdBotLevel { max: 5 })?;
+    if rest.iter().any(|w| w.starts_with('@')) {
+        return Err(Msg::BotUnrated);
+    }
+    let spec = parse_challenge(rest)?;
+    if spec.rated == Some(true) || spec.stake.is_some() {
+        return Err(Msg::BotUnrated);
+    }
+    Ok(Command::PlayBot {
+        level,
+        spec: Box::new(spec),
+    })
 }
 
 // One flat list of challenge words; splitting it would scatter the vocabulary.

@@ -12,6 +12,7 @@
 // hundred bytes; boxing every one would cost more than it saves.
 #![allow(clippy::result_large_err)]
 mod action;
+mod bot;
 mod challenges;
 pub mod clean;
 pub mod command;
@@ -575,6 +576,9 @@ impl Table {
             } => self.top(o, me, kind.as_deref(), month, global, now).await,
             Command::Chips => self.chips(o, me).await,
             Command::Lang(code) => self.set_lang(o, me, code.as_deref()).await,
+            Command::PlayBot { level, spec } => self.play_bot(o, me, level, &spec, now).await,
+            Command::Hint(n) => self.hint(o, me, n).await,
+            Command::Review(n) => self.review(o, me, n, now).await,
         }
     }
 

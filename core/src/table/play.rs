@@ -18,6 +18,8 @@ pub(super) enum Source<'a> {
     Confirm,
     /// The table's own move when a Damas movetime runs out (D6).
     Table,
+    /// The built-in opponent's move in a game against the bot (its own, not automatic).
+    Engine,
 }
 
 impl Finish {
@@ -316,7 +318,7 @@ impl Table {
         let auto = matches!(source, Source::Table);
         let message = match source {
             Source::Message(m) => Some(&m.origin),
-            Source::Confirm | Source::Table => None,
+            Source::Confirm | Source::Table | Source::Engine => None,
         };
         let id = live.id();
         let mut game = live.game.clone();

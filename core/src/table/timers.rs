@@ -81,6 +81,8 @@ enum Event {
     /// Activity monitor: the player to move has been idle past the limit (D6).
     IdleNotice,
     AutoMove,
+    /// The built-in opponent is to move: at once.
+    EngineMove,
 }
 
 /// The game's next timed event, if any.
@@ -106,6 +108,9 @@ fn next_event(live: &Live, idle_limit_ms: i64) -> Option<(i64, Event)> {
     }
     if let Some(mt) = live.row.movetime_ms {
         consider(live.row.turn_started_at + mt, Event::AutoMove);
+    }
+    if super::bot::engine_level(live.player(turn)).is_some() {
+        consider(live.row.turn_started_at, Event::EngineMove);
     }
     best
 }
@@ -279,6 +284,7 @@ impl Table {
                     },
                 )])
             }
+            Event::EngineMove => self.engine_move(&live, lang).await,
             Event::AutoMove => {
                 let turn = live.game.turn();
                 // F1: the move time ran out before this side's first move: abort.

@@ -161,6 +161,9 @@ pub struct Outgoing {
     pub chart: Option<ChartView>,
     /// The buttons that apply now, in order.
     pub actions: Vec<Action>,
+    /// A game's replay (`/review`): one board per position, the last move marked on each;
+    /// adapters draw it as an animation (`ugolki_render::Animation`). Empty: none.
+    pub replay: Vec<BoardView>,
 }
 
 impl Outgoing {
@@ -179,6 +182,7 @@ impl Outgoing {
             board: None,
             chart: None,
             actions: Vec::new(),
+            replay: Vec::new(),
         }
     }
 
@@ -221,6 +225,12 @@ impl Outgoing {
     #[must_use]
     pub fn with_board(mut self, board: BoardView) -> Outgoing {
         self.board = Some(board);
+        self
+    }
+
+    #[must_use]
+    pub fn with_replay(mut self, frames: Vec<BoardView>) -> Outgoing {
+        self.replay = frames;
         self
     }
 

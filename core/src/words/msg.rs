@@ -194,6 +194,18 @@ messages! {
     TooManyPictures { max: i64 } => "too-many-pictures",
     RecordMore { id: i64, moves: String } => "record-more",
     NoGameHere => "no-game-here",
+    // ---- The engine ----
+    CmdBotLevel { max: i64 } => "cmd-bot-level",
+    BotUnrated => "bot-unrated",
+    Hint { id: i64, recorded: String } => "hint",
+    HintOnlyVsBot => "hint-only-vs-bot",
+    ReviewNotOver { id: i64 } => "review-not-over",
+    /// The caption of a replay: the game and how many moves it had.
+    ReviewIntro { id: i64, white: String, black: String, moves: i64 } => "review-intro",
+    /// A turning point: the move played, the engine's choice, and what it cost
+    /// (`whole`.`tenth` men in Damas, steps in Corners).
+    TurningPoint { move_no: u32, who: String, played: String, better: String, whole: i64, tenth: i64, damas: bool } => "turning-point",
+    ReviewNoTurningPoints => "review-no-turning-points",
     SeveralGames { ids: List, first: i64 } => "several-games",
     NoSuchGame { id: i64 } => "no-such-game",
     NotYourGame { id: i64 } => "not-your-game",

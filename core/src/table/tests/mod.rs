@@ -10,6 +10,7 @@ use crate::square::Square;
 use crate::store::{GameRow, GameStatus, NewChallenge, NewGame};
 use crate::words::{Duration, List};
 
+mod bot;
 mod buttons;
 mod challenges;
 mod clocks;

@@ -1,0 +1,326 @@
+//! The built-in opponent at the table: `/play bot` starts an unrated game against the
+//! engine; on the engine's turn its game's timer is due at once, so its move goes through
+//! the table's normal path (the clock, the rules, the store) and survives a restart; `/hint`
+//! gives the engine's move to its human opponent; `/review` replays any finished game with
+//! its two biggest turning points.
+
+use super::challenges::terms_of;
+use super::live::{Live, Pick};
+use super::play::Source;
+use super::types::{lang_of, Origin, Outgoing};
+use super::{refuse, Handled, Table};
+use crate::color::{Color, ColorChoice};
+use crate::engine::{self, Budget, Level, Settings};
+use crate::game::{Game, Rules};
+use crate::store::{NewChallenge, Player};
+use crate::table::command::ChallengeSpec;
+use crate::words::{Lang, Msg};
+
+/// The engine's players are registered as `engine:LEVEL` on each platform (no platform
+/// user id has a colon, and the console's names end at one).
+const ENGINE_USER: &str = "engine:";
+
+/// A player's engine level, if the player is the built-in opponent.
+pub(super) fn engine_level(p: &Player) -> Option<Level> {
+    p.platform_user_id
+        .strip_prefix(ENGINE_USER)?
+        .parse()
+        .ok()
+        .and_then(Level::new)
+}
+
+/// What a hint may spend: a strong, reproducible search (no clock).
+const HINT_NODES: u64 = 200_000;
+/// What the review spends on each position.
+const REVIEW_NODES: u64 = 4_000;
+/// Turning points shown at most.
+const TURNING_POINTS: usize = 2;
+/// Evaluations are capped here before swings are taken (a won game is "a lot", not a
+/// million).
+const SWING_CAP: i32 = 3_000;
+
+impl Table {
+    pub(super) async fn play_bot(
+        &self,
+        o: &Origin,
+        me: &Player,
+        level: u8,
+        spec: &ChallengeSpec,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        self.within_challenge_limits(me, now).await?;
+        let bot = self
+            .store
+            .player_for(
+                o.platform.as_str(),
+                &format!("{ENGINE_USER}{level}"),
+                &format!("Bot L{level}"),
+                None,
+                now,
+            )
+            .await?;
+        // A challenge accepted at once, so the game starts the way every game does.
+        let row = self
+            .store
+            .create_challenge(&NewChallenge {
+                platform: o.platform.as_str().to_string(),
+                chat: o.chat.clone(),
+                challenger_id: me.id,
+                target_id: Some(bot.id),
+                target_handle: None,
+                rules: spec.rules.clone(),
+                time_control: spec.time.to_string(),
+                rated: false,
+                color: spec.color,
+                movetime_ms: spec.movetime_ms,
+                monitor: false,
+                stake: None,
+                created_at: now,
+                expires_at: now + self.config.challenge_ttl_ms,
+            })
+            .await?;
+        let me_white = match spec.color {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
+            ColorChoice::Random => (now ^ row.id) & 1 == 0,
+        };
+        let (white, black) = if me_white { (me, &bot) } else { (&bot, me) };
+        let (live, _) = self.start_game(&row, white, black, now).await?;
+        self.store
+            .note_chat_player(o.platform.as_str(), &o.chat, me.id)
+            .await?;
+        let text = Msg::GameStarted {
+            id: live.id(),
+            white: white.name.clone(),
+            black: black.name.clone(),
+            terms: Box::new(terms_of(&row)),
+            pair_limit: false,
+        };
+        let mine = if me_white { Color::White } else { Color::Black };
+        Ok(vec![live.board_message(text, mine, now, None, lang_of(o))])
+    }
+
+    /// The engine's move in a game where it is to move (its timer is due at once).
+    pub(super) async fn engine_move(&self, live: &Live, lang: Lang) -> Handled<Vec<Outgoing>> {
+        let turn = live.game.turn();
+        let Some(level) = engine_level(live.player(turn)) else {
+            return Ok(Vec::new());
+        };
+        let game = live.game.clone();
+        // The same game and ply, the same choice: a timer fired again decides alike.
+        let seed = engine::splitmix(
+            u64::try_from(live.id()).unwrap_or(0) << 24 ^ u64::try_from(live.row.ply).unwrap_or(0),
+        );
+        let settings = level.settings(seed);
+        let choice = think(game, settings).await;
+        // The engine's thinking is on its own clock.
+        let now = self.now();
+        if let Some(c) = choice {
+            self.commit_play(live, turn, &c.text, Source::Engine, now, lang)
+                .await
+        } else {
+            // No move: the rules ended the game already.
+            self.store.set_due(live.id(), None).await?;
+            Ok(Vec::new())
+        }
+    }
+
+    /// `/hint`: the engine's move for the player to move, told to them alone.
+    pub(super) async fn hint(
+        &self,
+        o: &Origin,
+        me: &Player,
+        number: Option<i64>,
+    ) -> Handled<Vec<Outgoing>> {
+        let (live, color) = self.my_game(o, me, number).await?;
+        let id = live.id();
+        if engine_level(live.player(color.opponent())).is_none() {
+            return refuse(Msg::HintOnlyVsBot);
+        }
+        if live.game.turn() != color {
+            return refuse(Msg::NotYourTurn);
+        }
+        let Some(c) = think(live.game.clone(), Settings::nodes(HINT_NODES)).await else {
+            return refuse(Msg::GameIsOver { id });
+        };
+        Ok(vec![Outgoing::private(
+            o,
+            Msg::Hint {
+                id,
+                recorded: c.text,
+            },
+        )
+        .in_game(id)])
+    }
+
+    /// `/review [N]`: a finished game of this chat (by default the sender's last) as one
+    /// board per position, and the two moves the engine thinks cost the most.
+    pub(super) async fn review(
+        &self,
+        o: &Origin,
+        me: &Player,
+        number: Option<i64>,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        let id = match number {
+            Some(n) => n,
+            None => match self
+                .store
+                .last_finished_of(o.platform.as_str(), &o.chat, me.id)
+                .await?
+            {
+                Some(id) => id,
+                None => match self.pick(o, me, None).await? {
+                    Pick::Game(id) => return refuse(Msg::ReviewNotOver { id }),
+                    Pick::None => return refuse(Msg::NoGameHere),
+                },
+            },
+        };
+        let Some(live) = self
+            .live(id)
+            .await?
+            .filter(|l| l.row.platform == o.platform.as_str() && l.row.chat == o.chat)
+        else {
+            return refuse(Msg::NoSuchGame { id });
+        };
+        if live.active() {
+            return refuse(Msg::ReviewNotOver { id });
+        }
+        let lang = lang_of(o);
+        let games = positions(
+            &live.row.rules,
+            live.row.start_position.as_deref(),
+            &live.game,
+        )?;
+        let frames = games
+            .iter()
+            .map(|g| {
+                Live {
+                    game: g.clone(),
+                    row: live.row.clone(),
+                    white: live.white.clone(),
+                    black: live.black.clone(),
+                    control: live.control,
+                }
+                .view(Color::White, now, None, lang)
+            })
+            .collect();
+        let names = [live.white.name.clone(), live.black.name.clone()];
+        let points = tokio::task::spawn_blocking(move || turning_points(&games, &names))
+            .await
+            .unwrap_or_default();
+        let intro = Msg::ReviewIntro {
+            id,
+            white: live.white.name.clone(),
+            black: live.black.name.clone(),
+            moves: i64::try_from(live.game.plies()).unwrap_or(i64::MAX),
+        };
+        let mut lines = vec![intro];
+        if points.is_empty() {
+            lines.push(Msg::ReviewNoTurningPoints);
+        }
+        lines.extend(points);
+        Ok(vec![Outgoing::reply(o, Msg::Lines(lines))
+            .in_game(id)
+            .with_replay(frames)])
+    }
+}
+
+/// Run the engine off the async threads (a search takes up to its budget of CPU).
+async fn think(game: Game, settings: Settings) -> Option<engine::Choice> {
+    tokio::task::spawn_blocking(move || engine::choose(&game, settings))
+        .await
+        .ok()
+        .flatten()
+}
+
+/// The game after each of its moves, the start first.
+fn positions(
+    rules: &Rules,
+    start: Option<&str>,
+    played: &Game,
+) -> Result<Vec<Game>, super::TableError> {
+    let corrupt = |e: String| super::TableError::Store(crate::store::StoreError::Corrupt(e));
+    let mut g = match start {
+        Some(p) => Game::from_text(rules, p).map_err(corrupt)?,
+        None => Game::new(rules),
+    };
+    let mut out = vec![g.clone()];
+    for text in played.move_texts() {
+        g.play_text(&text).map_err(|e| corrupt(format!("{e:?}")))?;
+        out.push(g.clone());
+    }
+    Ok(out)
+}
+
+/// The mover's worth of each position by the engine, and its move there.
+fn assess(g: &Game) -> (i32, Option<String>) {
+    if let Some(e) = g.ending() {
+        // The side "to move" in a finished game is the loser's or the next side's.
+        let me = g.turn();
+        let v = match e.winner {
+            Some(w) if w == me => SWING_CAP,
+            Some(_) => -SWING_CAP,
+            None => 0,
+        };
+        return (v, None);
+    }
+    let budget = Budget {
+        depth: 64,
+        nodes: REVIEW_NODES,
+        millis: None,
+    };
+    match engine::choose(
+        g,
+        Settings {
+            budget,
+            slack: 0,
+            seed: 0,
+        },
+    ) {
+        Some(c) => (c.score.clamp(-SWING_CAP, SWING_CAP), Some(c.text)),
+        None => (0, None),
+    }
+}
+
+/// The moves that lost the most by the engine's reckoning, biggest first: what the mover
+/// gave away compared with the engine's choice.
+fn turning_points(games: &[Game], names: &[String; 2]) -> Vec<Msg> {
+    let assessed: Vec<(i32, Option<String>)> = games.iter().map(assess).collect();
+    let played = games.last().map(Game::move_texts).unwrap_or_default();
+    let damas = matches!(games.first(), Some(Game::Damas(_)));
+    // Half a man in Damas, a step and a half in Corners: less is noise.
+    let threshold = if damas { 50 } else { 15 };
+    let mut swings: Vec<(i32, usize)> = Vec::new();
+    for (k, text) in played.iter().enumerate() {
+        let (before, best) = (&assessed[k].0, &assessed[k].1);
+        let after = -assessed[k + 1].0;
+        let swing = before - after;
+        if best.as_deref() != Some(text.as_str()) && swing >= threshold {
+            swings.push((swing, k));
+        }
+    }
+    swings.sort_by_key(|(s, k)| (std::cmp::Reverse(*s), *k));
+    swings
+        .into_iter()
+        .take(TURNING_POINTS)
+        .map(|(swing, k)| {
+            let g = &games[k];
+            let who = names[g.turn().index()].clone();
+            let (whole, tenth) = if damas {
+                (swing / 100, (swing % 100) / 10)
+            } else {
+                (swing / 10, swing % 10)
+            };
+            Msg::TurningPoint {
+                move_no: g.move_number(),
+                who,
+                played: played[k].clone(),
+                better: assessed[k].1.clone().unwrap_or_default(),
+                whole: i64::from(whole),
+                tenth: i64::from(tenth),
+                damas,
+            }
+        })
+        .collect()
+}
