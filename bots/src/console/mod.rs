@@ -187,7 +187,7 @@ impl Boards {
                     std::fs::write(&path, gif)?;
                     writeln!(out, "{who}: [replay] {}", path.display())?;
                 }
-                Err(e) => writeln!(out, "{who}: [replay not drawn: {e}]")?,
+                Err(e) => tracing::error!(error = %e, "replay not drawn"),
             }
         }
         if !o.actions.is_empty() {
