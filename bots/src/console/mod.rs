@@ -385,7 +385,7 @@ pub fn run(
         let replies = rt.block_on(table.handle(&incoming));
         let sender = incoming.origin.user.name.clone();
         show(&rt, &table, &mut boards, out, &replies, Some(&sender))?;
-        if !(interactive && !echo) {
+        if !interactive || echo {
             // No live timers here: what is due now (the bot's answer, a flag that fell
             // while the line was typed) fires before the next line.
             let fired = rt.block_on(table.fire_due());
