@@ -46,7 +46,7 @@ impl Level {
             1 => (1, 5_000, None, 250),
             2 => (2, 20_000, None, 80),
             3 => (4, 100_000, None, 20),
-            4 => (64, 400_000, Some(DEFAULT_MS / 2), 0),
+            4 => (6, 400_000, Some(DEFAULT_MS / 2), 0),
             _ => (64, u64::MAX, Some(DEFAULT_MS), 0),
         };
         Settings {
