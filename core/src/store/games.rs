@@ -565,14 +565,7 @@ impl Store {
         .bind(game_id)
         .fetch_all(&mut *conn)
         .await?);
-        let mut out = Vec::with_capacity(rows.len());
-        for (i, (ply, text)) in (0..).zip(rows) {
-            if ply != i {
-                return Err(StoreError::Corrupt(format!("game {game_id} lacks ply {i}")));
-            }
-            out.push(text);
-        }
-        Ok(out)
+        in_order(game_id, 0, rows)
     }
 
     /// A game's moves from ply `from` up to, not including, ply `to`, in order: what a game
@@ -587,13 +580,7 @@ impl Store {
         .bind(to)
         .fetch_all(&mut *conn)
         .await?);
-        let mut out = Vec::with_capacity(rows.len());
-        for (i, (ply, text)) in (from..).zip(rows) {
-            if ply != i {
-                return Err(StoreError::Corrupt(format!("game {game_id} lacks ply {i}")));
-            }
-            out.push(text);
-        }
+        let out = in_order(game_id, from, rows)?;
         if from + out.len() as i64 != to {
             return Err(StoreError::Corrupt(format!(
                 "game {game_id} has {} moves, its row says {to}",
@@ -887,4 +874,16 @@ fn one_row(done: u64) -> Result<()> {
     } else {
         Err(StoreError::Conflict)
     }
+}
+
+/// Move texts from rows `(ply, text)` that must run from ply `from` without a gap.
+fn in_order(game_id: i64, from: i64, rows: Vec<(i64, String)>) -> Result<Vec<String>> {
+    let mut out = Vec::with_capacity(rows.len());
+    for (i, (ply, text)) in (from..).zip(rows) {
+        if ply != i {
+            return Err(StoreError::Corrupt(format!("game {game_id} lacks ply {i}")));
+        }
+        out.push(text);
+    }
+    Ok(out)
 }
