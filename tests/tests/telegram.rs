@@ -764,3 +764,25 @@ async fn one_poller_per_bot_and_a_standby_takes_over() {
     second.stop().await;
     drop(db);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_answers_moves_and_a_review_arrives_as_an_animation() {
+    let g = Group::new().await;
+    let db = temp_db("bot");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    g.fake
+        .send_text(&g.chat, &g.alice, "/play bot 1 classic3x3 none white");
+    g.expect_text("Game #1: Alice (White) vs Bot L1 (Black)")
+        .await;
+    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
+    g.expect_text("Alice played c3-d3.").await;
+    // Nobody else types: the engine answers through the table's timer.
+    g.expect_text("Bot L1 played ").await;
+    g.fake.send_text(&g.chat, &g.alice, "/resign");
+    g.expect_text("Game #1").await;
+    g.fake.send_text(&g.chat, &g.alice, "/review 1");
+    let review = g.expect_text("Alice – Bot L1, 2 moves.").await;
+    let gif = review.photo.expect("the replay is sent as an animation");
+    assert!(gif.starts_with(b"GIF89a"), "a GIF");
+    bot.stop().await;
+}
