@@ -270,7 +270,9 @@ async fn two_players_play_corners_and_damas_in_a_group_by_commands_replies_and_b
         })
         .await;
     assert!(ok, "setMyCommands: {:?}", g.fake.commands());
-    // And in each language the bot speaks, for clients set to it.
+    // And in each language the bot speaks, for clients set to it (one call per language,
+    // made one after another: wait for the last).
+    g.fake.wait_until(WAIT, |f| f.commands().len() >= 4).await;
     let langs: Vec<Option<String>> = g.fake.commands().into_iter().map(|(l, _)| l).collect();
     for code in ["ru", "pt", "it"] {
         assert!(langs.contains(&Some(code.to_string())), "{langs:?}");

@@ -185,24 +185,34 @@ fn pick<N: Node>(root: &N, ctx: &N::Ctx, s: Settings) -> Option<(N::Move, i32, S
     let mut search = Search::new(ctx, s.budget);
     let found: Found<N::Move> = search.run(root)?;
     let mut best = (found.best, found.score);
+    let mut nodes = search.nodes;
     if s.slack > 0 {
         // A weaker level: a random move among those close to the best, each scored by a
-        // search as deep as the level's.
-        let scored = search.score_all(root, found.depth.max(1));
-        if let Some(top) = scored.iter().map(|(_, sc)| *sc).max() {
-            let near: Vec<_> = scored
-                .iter()
-                .filter(|(_, sc)| *sc >= top - s.slack)
-                .collect();
-            if !near.is_empty() {
-                let r = splitmix(s.seed) % near.len() as u64;
-                let (m, sc) = near[usize::try_from(r).unwrap_or(0)];
-                best = (*m, *sc);
-            }
+        // search as deep as the level's, on a budget of its own. The best move is always
+        // among them, and moves the budget left unscored are not chosen.
+        let mut scoring = Search::new(ctx, s.budget);
+        let mut scored = scoring.score_all(root, found.depth.max(1));
+        nodes += scoring.nodes;
+        if !scored.iter().any(|(m, _)| *m == found.best) {
+            scored.push((found.best, found.score));
+        }
+        let top = scored
+            .iter()
+            .map(|(_, sc)| *sc)
+            .max()
+            .unwrap_or(found.score);
+        let near: Vec<_> = scored
+            .iter()
+            .filter(|(_, sc)| *sc >= top - s.slack)
+            .collect();
+        if !near.is_empty() {
+            let r = splitmix(s.seed) % near.len() as u64;
+            let (m, sc) = near[usize::try_from(r).unwrap_or(0)];
+            best = (*m, *sc);
         }
     }
     let stats = Stats {
-        nodes: search.nodes,
+        nodes,
         depth: found.depth,
         millis: search.elapsed_ms(),
     };

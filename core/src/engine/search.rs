@@ -295,7 +295,7 @@ impl<'a, N: Node> Search<'a, N> {
             }
             if alpha >= beta {
                 let h = &mut self.history[N::id(m) as usize & 0xFFFF];
-                *h += depth * depth;
+                *h = h.saturating_add(depth * depth);
                 break;
             }
         }

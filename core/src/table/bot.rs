@@ -29,6 +29,9 @@ pub(super) fn engine_level(p: &Player) -> Option<Level> {
         .and_then(Level::new)
 }
 
+/// The least a timed level thinks, however short its clock (ms).
+const MIN_THINK_MS: u64 = 20;
+
 /// What a hint may spend: a strong, reproducible search (no clock).
 const HINT_NODES: u64 = 200_000;
 /// What the review spends on each position.
@@ -111,7 +114,13 @@ impl Table {
         let seed = engine::splitmix(
             u64::try_from(live.id()).unwrap_or(0) << 24 ^ u64::try_from(live.row.ply).unwrap_or(0),
         );
-        let settings = level.settings(seed);
+        let mut settings = level.settings(seed);
+        // A timed level thinks at most a thirtieth of what is left on its clock.
+        let left = live.clock().left(turn, turn, self.now());
+        if let (Some(ms), Some(left)) = (settings.budget.millis, left) {
+            let share = u64::try_from(left / 30).unwrap_or(0).max(MIN_THINK_MS);
+            settings.budget.millis = Some(ms.min(share));
+        }
         let choice = think(game, settings).await;
         // The engine's thinking is on its own clock.
         let now = self.now();
@@ -119,9 +128,11 @@ impl Table {
             self.commit_play(live, turn, &c.text, Source::Engine, now, lang)
                 .await
         } else {
-            // No move: the rules ended the game already.
-            self.store.set_due(live.id(), None).await?;
-            Ok(Vec::new())
+            // A running game always has a move: the search failed (its thread panicked or
+            // the runtime is stopping). The timer is tried again shortly.
+            Err(super::TableError::Store(crate::store::StoreError::Corrupt(
+                format!("game {}: the engine found no move", live.id()),
+            )))
         }
     }
 
@@ -140,6 +151,8 @@ impl Table {
         if live.game.turn() != color {
             return refuse(Msg::NotYourTurn);
         }
+        // A hint costs a search: it counts against the same per-minute limit as pictures.
+        self.allow_picture(me.id, self.now())?;
         let Some(c) = think(live.game.clone(), Settings::nodes(HINT_NODES)).await else {
             return refuse(Msg::GameIsOver { id });
         };
@@ -186,6 +199,8 @@ impl Table {
         if live.active() {
             return refuse(Msg::ReviewNotOver { id });
         }
+        // A replay is many pictures and searches: it counts against the picture limit.
+        self.allow_picture(me.id, now)?;
         let lang = lang_of(o);
         let games = positions(
             &live.row.rules,
