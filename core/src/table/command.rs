@@ -305,12 +305,13 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
 /// `/play bot` after `bot`: an optional level, then what `/challenge` takes (no opponent;
 /// the game is unrated, so neither `rated` nor a stake).
 fn play_bot(words: &[&str]) -> Result<Command, Msg> {
-    let (level, rest) = match words.first().map(|w| w.parse::<i64>()) {
-        Some(Ok(n)) => (n, &words[1..]),
-        _ => (i64::from(DEFAULT_BOT_LEVEL), words),
+    // A first word of digits is the level, however long (a number too big is not a level
+    // either, and is said so, not taken for a challenge word).
+    let (level, rest) = match words.first() {
+        Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => (w.parse::<u8>().ok(), &words[1..]),
+        _ => (Some(DEFAULT_BOT_LEVEL), words),
     };
-    let level = u8::try_from(level)
-        .ok()
+    let level = level
         .filter(|n| (1..=5).contains(n))
         .ok_or(Msg::CmdBotLevel { max: 5 })?;
     if rest.iter().any(|w| w.starts_with('@')) {

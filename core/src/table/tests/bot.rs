@@ -129,6 +129,12 @@ async fn bad_bot_commands_are_refused_and_change_nothing() {
         c.refused("alice", "/play bot 9").await,
         Msg::CmdBotLevel { max: 5 }
     );
+    for too_big in ["/play bot 99999999999999999999999", "/play bot 0"] {
+        assert_eq!(
+            c.refused("alice", too_big).await,
+            Msg::CmdBotLevel { max: 5 }
+        );
+    }
     assert_eq!(
         c.refused("alice", "/play bot 3 rated").await,
         Msg::BotUnrated
