@@ -320,6 +320,7 @@ help =
     /rating [@user] [kind] — ratings and a chart · /top [kind] [month] [global] — the leaderboard · /chips
     /rules [variant] — the rules
     /play bot [1-5] [variant] [time] [white|black] — play the built-in engine (unrated) · /hint · /review N — a finished game as an animation
+    /train [variant] [vs bot 1-5 | vs @user | solo] [time] — the training room (unrated, any variant, /undo and /hint allowed); solo: cross alone in as few moves as you can
     Variants: classic3x3 (default), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
 command-help = { $command ->
         [start] Start here: what the bot does
@@ -340,8 +341,10 @@ command-help = { $command ->
         [abort] Call the game off before both have moved
         [confirm] Play a move that loses at once
         [claim] Claim a game the opponent abandoned
-        [hint] The engine's move for you (games against the bot)
+        [hint] The engine's move for you (the bot and the training room)
         [review] A finished game as an animation, with its turning points
+        [train] The training room: solo, vs the bot, or vs a friend
+        [undo] Take back your last move (training room)
         [rating] Ratings and a chart
         [top] The leaderboard
         [chips] Your chips
@@ -433,7 +436,7 @@ console-no-such-button = there is no [{ $label }] button to press
 cmd-bot-level = The bot's level is a number from 1 to { $max }: /play bot 3 classic3x3 5+3
 bot-unrated = Games against the bot are unrated and have no opponent to name: leave out @user, rated and stake.
 hint = Hint for game #{ $id }: { $recorded }
-hint-only-vs-bot = Hints are for games against the bot (/play bot), not for games between people.
+hint-only-vs-bot = Hints are for games against the bot (/play bot) and the training room (/train), not for games between people.
 review-not-over = Game #{ $id } is still being played: /review works on finished games.
 review-intro = Game #{ $id }: { $white } – { $black }, { $moves } moves.
 turning-point = Move { $move_no }, { $who }: { $played } cost { $whole }.{ $tenth } { $damas ->
@@ -441,3 +444,34 @@ turning-point = Move { $move_no }, { $who }: { $played } cost { $whole }.{ $tent
        *[no] steps
     }; the engine prefers { $better }.
 review-no-turning-points = No move changed the game by much: no turning points.
+cmd-train-vs = After vs, say bot [LEVEL] or @user: /train triangle vs bot 2, /train vs @bob, or /train solo.
+train-corners-only = The training room is for Corners variants: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
+train-unrated = The training room is unrated: leave out rated and stake.
+solo-started = Training #{ $id } (solo, { $rules }): cross to the far corner in as few moves as you can. { $minimum ->
+        [0] No proven minimum is known for this shape.
+       *[other] The proven minimum is { $minimum } moves.
+    } /hint shows a route, /undo takes a move back.
+solo-crossed = Training #{ $id }: { $who } crossed in { $moves } moves. { $minimum ->
+        [0] No proven minimum is known for this shape.
+       *[other] { $optimal ->
+            [yes] That is the proven minimum: a perfect crossing!
+           *[no] The proven minimum is { $minimum } moves.
+        }
+    }
+solo-not-crossed = Training #{ $id }: { $moves } moves and the corner is not full; the attempt is over. /train solo to try again.
+solo-abandoned = Training #{ $id } abandoned; it does not count.
+solo-hint = Hint for training #{ $id }: { $recorded }, then { $left } more { $left ->
+        [one] move
+       *[other] moves
+    } ({ $shortest ->
+        [yes] a shortest route
+       *[no] the shortest route the engine found; a shorter one may exist
+    }).
+solo-no-route = The engine found no way across from here in game #{ $id }: try /undo.
+undone = Game #{ $id }: { $who } took back { $plies } { $plies ->
+        [one] move
+       *[other] moves
+    }.
+undo-only-training = Takebacks are for the training room (/train), not for rated or casual games.
+undo-nothing = Nothing to take back in game #{ $id }.
+undo-opponent-moved = Your opponent has already replied: you can take back only your own last move, before the answer.

@@ -388,6 +388,7 @@ help =
     /rating [@utente] [tipo] — rating e grafico · /top [tipo] [month] [global] — la classifica · /chips
     /rules [variante] — le regole
     /play bot [1-5] [variante] [tempo] [white|black] — gioca contro il motore (senza punteggio) · /hint · /review N — una partita finita come animazione
+    /train [variante] [vs bot 1-5 | vs @user | solo] [tempo] — la sala d'allenamento (senza punteggio, ogni variante, con /undo e /hint); solo: attraversa da solo nel minor numero di mosse
     Varianti: classic3x3 (predefinita), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
 command-help = { $command ->
         [start] Inizia da qui: cosa fa il bot
@@ -408,8 +409,10 @@ command-help = { $command ->
         [abort] Interrompi la partita prima che abbiate mosso entrambi
         [confirm] Gioca una mossa che fa perdere subito
         [claim] Reclama una partita lasciata dall'avversario
-        [hint] La mossa del motore per te (partite contro il bot)
+        [hint] La mossa del motore per te (il bot e la sala d'allenamento)
         [review] Una partita finita come animazione, con i momenti decisivi
+        [train] La sala d'allenamento: da solo, contro il bot o contro un amico
+        [undo] Ritira la tua ultima mossa (sala d'allenamento)
         [rating] Rating e grafico
         [top] La classifica
         [chips] I tuoi gettoni
@@ -519,7 +522,7 @@ console-no-such-button = non c'è nessun pulsante [{ $label }] da premere
 cmd-bot-level = Il livello del bot è un numero da 1 a { $max }: /play bot 3 classic3x3 5+3
 bot-unrated = Le partite contro il bot non contano per il punteggio e non hanno un avversario da nominare: togli @user, rated e stake.
 hint = Suggerimento per la partita #{ $id }: { $recorded }
-hint-only-vs-bot = I suggerimenti sono per le partite contro il bot (/play bot), non tra persone.
+hint-only-vs-bot = I suggerimenti sono per le partite contro il bot (/play bot) e per la sala d'allenamento (/train), non tra persone.
 review-not-over = La partita #{ $id } è ancora in corso: /review è per le partite finite.
 review-intro = Partita #{ $id }: { $white } – { $black }, { $moves } mosse.
 turning-point = Mossa { $move_no }, { $who }: { $played } è costata { $whole },{ $tenth } { $damas ->
@@ -527,3 +530,34 @@ turning-point = Mossa { $move_no }, { $who }: { $played } è costata { $whole },
        *[no] passi
     }; il motore preferisce { $better }.
 review-no-turning-points = Nessuna mossa ha cambiato molto la partita: nessun momento decisivo.
+cmd-train-vs = Dopo vs, scrivi bot [LIVELLO] o @user: /train triangle vs bot 2, /train vs @bob o /train solo.
+train-corners-only = La sala d'allenamento è per le varianti degli Angoli: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
+train-unrated = La sala d'allenamento è senza punteggio: togli rated e stake.
+solo-started = Allenamento #{ $id } (solo, { $rules }): attraversa fino all'angolo opposto nel minor numero di mosse. { $minimum ->
+        [0] Non si conosce un minimo dimostrato per questa forma.
+       *[other] Il minimo dimostrato è di { $minimum } mosse.
+    } /hint mostra un percorso, /undo ritira una mossa.
+solo-crossed = Allenamento #{ $id }: { $who } ha attraversato in { $moves } mosse. { $minimum ->
+        [0] Non si conosce un minimo dimostrato per questa forma.
+       *[other] { $optimal ->
+            [yes] È il minimo dimostrato: una traversata perfetta!
+           *[no] Il minimo dimostrato è di { $minimum } mosse.
+        }
+    }
+solo-not-crossed = Allenamento #{ $id }: { $moves } mosse e l'angolo non è pieno; il tentativo è finito. /train solo per riprovare.
+solo-abandoned = Allenamento #{ $id } abbandonato; non conta.
+solo-hint = Suggerimento per l'allenamento #{ $id }: { $recorded }, poi altre { $left } { $left ->
+        [one] mossa
+       *[other] mosse
+    } ({ $shortest ->
+        [yes] un percorso più breve
+       *[no] il percorso più breve trovato dal motore; potrebbe essercene uno più breve
+    }).
+solo-no-route = Il motore non ha trovato un percorso da qui nella partita #{ $id }: prova /undo.
+undone = Partita #{ $id }: { $who } ha ritirato { $plies } { $plies ->
+        [one] mossa
+       *[other] mosse
+    }.
+undo-only-training = Ritirare le mosse è solo per la sala d'allenamento (/train), non per le partite con o senza punteggio.
+undo-nothing = Niente da ritirare nella partita #{ $id }.
+undo-opponent-moved = L'avversario ha già risposto: puoi ritirare solo la tua ultima mossa, prima della risposta.

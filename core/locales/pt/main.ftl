@@ -372,6 +372,7 @@ help =
     /rating [@jogador] [tipo] — rating e gráfico · /top [tipo] [month] [global] — a classificação · /chips
     /rules [variante] — as regras
     /play bot [1-5] [variante] [tempo] [white|black] — jogue contra o motor (sem rating) · /hint · /review N — uma partida terminada em animação
+    /train [variante] [vs bot 1-5 | vs @user | solo] [tempo] — a sala de treino (sem rating, qualquer variante, com /undo e /hint); solo: atravesse sozinho no menor número de lances
     Variantes: classic3x3 (padrão), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
 command-help = { $command ->
         [start] Comece aqui: o que o bot faz
@@ -392,8 +393,10 @@ command-help = { $command ->
         [abort] Abortar a partida antes de ambos jogarem
         [confirm] Jogar um lance que perde imediatamente
         [claim] Reivindicar uma partida que o adversário abandonou
-        [hint] O lance do motor para você (partidas contra o bot)
+        [hint] O lance do motor para você (o bot e a sala de treino)
         [review] Uma partida terminada em animação, com os momentos decisivos
+        [train] A sala de treino: solo, contra o bot ou contra um amigo
+        [undo] Voltar o seu último lance (sala de treino)
         [rating] Rating e gráfico
         [top] A classificação
         [chips] As suas fichas
@@ -509,7 +512,7 @@ console-no-such-button = não há nenhum botão [{ $label }] para usar
 cmd-bot-level = O nível do bot é um número de 1 a { $max }: /play bot 3 classic3x3 5+3
 bot-unrated = Partidas contra o bot não valem rating e não têm adversário a nomear: tire @user, rated e stake.
 hint = Dica para a partida #{ $id }: { $recorded }
-hint-only-vs-bot = Dicas são para partidas contra o bot (/play bot), não entre pessoas.
+hint-only-vs-bot = Dicas são para partidas contra o bot (/play bot) e para a sala de treino (/train), não entre pessoas.
 review-not-over = A partida #{ $id } ainda está em andamento: /review é para partidas terminadas.
 review-intro = Partida #{ $id }: { $white } – { $black }, { $moves } lances.
 turning-point = Lance { $move_no }, { $who }: { $played } custou { $whole },{ $tenth } { $damas ->
@@ -517,3 +520,34 @@ turning-point = Lance { $move_no }, { $who }: { $played } custou { $whole },{ $t
        *[no] passos
     }; o motor prefere { $better }.
 review-no-turning-points = Nenhum lance mudou muito a partida: sem momentos decisivos.
+cmd-train-vs = Depois de vs, diga bot [NÍVEL] ou @user: /train triangle vs bot 2, /train vs @bob ou /train solo.
+train-corners-only = A sala de treino é para variantes de Cantos: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
+train-unrated = A sala de treino não vale rating: tire rated e stake.
+solo-started = Treino #{ $id } (solo, { $rules }): atravesse até o canto oposto no menor número de lances. { $minimum ->
+        [0] Não se conhece um mínimo provado para esta forma.
+       *[other] O mínimo provado é de { $minimum } lances.
+    } /hint mostra um caminho, /undo volta um lance.
+solo-crossed = Treino #{ $id }: { $who } atravessou em { $moves } lances. { $minimum ->
+        [0] Não se conhece um mínimo provado para esta forma.
+       *[other] { $optimal ->
+            [yes] É o mínimo provado: uma travessia perfeita!
+           *[no] O mínimo provado é de { $minimum } lances.
+        }
+    }
+solo-not-crossed = Treino #{ $id }: { $moves } lances e o canto não está cheio; a tentativa acabou. /train solo para tentar de novo.
+solo-abandoned = Treino #{ $id } abandonado; não conta.
+solo-hint = Dica para o treino #{ $id }: { $recorded }, depois mais { $left } { $left ->
+        [one] lance
+       *[other] lances
+    } ({ $shortest ->
+        [yes] um caminho mais curto
+       *[no] o caminho mais curto que o motor achou; pode haver um mais curto
+    }).
+solo-no-route = O motor não achou caminho daqui na partida #{ $id }: tente /undo.
+undone = Partida #{ $id }: { $who } voltou { $plies } { $plies ->
+        [one] lance
+       *[other] lances
+    }.
+undo-only-training = Voltar lances é só na sala de treino (/train), não em partidas valendo rating ou amistosas.
+undo-nothing = Nada para voltar na partida #{ $id }.
+undo-opponent-moved = O adversário já respondeu: só dá para voltar o seu último lance, antes da resposta.

@@ -9,6 +9,8 @@ use crate::bits::{Bits, Dir};
 use crate::color::Color;
 
 /// The variant's rules in the form move generation wants them (see `Variant` for the data).
+// Each flag is one rule of C10's table, on or off for a variant.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Rules<B> {
     /// Home squares per side (index by `Color::index`); each side's target is the other's home.
@@ -23,6 +25,8 @@ pub(crate) struct Rules<B> {
     pub limit: u16,
     /// Halma: a piece that stands in its target never leaves it.
     pub target_lock: bool,
+    /// Training solo: White alone; the turn never passes and every move has its number.
+    pub solo: bool,
 }
 
 impl<B: Bits> Rules<B> {
@@ -235,6 +239,11 @@ impl<B: Bits> Board<B> {
     pub fn play(&self, from: usize, to: usize) -> Board<B> {
         let mut next = *self;
         next.pieces[self.turn.index()] ^= B::bit(from) | B::bit(to);
+        if self.rules.solo {
+            // Nobody to answer: White moves again, and each move is a move of its own.
+            next.move_no = self.move_no.saturating_add(1);
+            return next;
+        }
         if self.turn == Color::Black {
             next.move_no = self.move_no.saturating_add(1);
         }

@@ -188,6 +188,31 @@ fn no_move_outcome(pos: &Position) -> Outcome {
     }
 }
 
+/// A solo attempt ends when the target is full (a win: the crossing is made), at the limit
+/// (a draw: not made in time), or with no move left. Repetition does not end it: nobody
+/// else is held up, and `/undo` is the way back.
+fn solo_end(after: &Position, number: u16) -> Option<Outcome> {
+    if after.target_complete(Color::White) {
+        return Some(Outcome {
+            winner: Some(Color::White),
+            reason: EndReason::Completed,
+        });
+    }
+    if after.limit().is_some_and(|l| number >= l) {
+        return Some(Outcome {
+            winner: None,
+            reason: EndReason::Limit {
+                white: after.in_target(Color::White),
+                black: 0,
+            },
+        });
+    }
+    if !after.has_legal_moves() {
+        return Some(no_move_outcome(after));
+    }
+    None
+}
+
 /// C9: the checks after a move, in order. `before` is the position the move was played in.
 pub(crate) fn end_of_game(
     before: &Position,
@@ -197,6 +222,9 @@ pub(crate) fn end_of_game(
 ) -> Option<Outcome> {
     let mover = before.turn();
     let number = before.move_number();
+    if before.is_solo() {
+        return solo_end(after, number);
+    }
     let win = |c: Color, reason| {
         Some(Outcome {
             winner: Some(c),

@@ -46,6 +46,7 @@ fn rules<B: Bits>(v: &Variant) -> Rules<B> {
         deadline: v.deadline.unwrap_or(0),
         limit: v.limit.unwrap_or(0),
         target_lock: v.target_lock,
+        solo: v.solo,
     }
 }
 
@@ -74,13 +75,12 @@ impl Position {
     /// The start position of `variant`: both homes full, White to play move 1.
     #[must_use]
     pub fn start(variant: &Variant) -> Position {
-        Position::from_pieces(
-            variant,
-            &variant.white_home,
-            &variant.black_home(),
-            Color::White,
-            1,
-        )
+        let black = if variant.solo {
+            Vec::new()
+        } else {
+            variant.black_home()
+        };
+        Position::from_pieces(variant, &variant.white_home, &black, Color::White, 1)
     }
 
     /// A position from piece lists. Squares off the board are ignored; callers check them
@@ -136,6 +136,12 @@ impl Position {
     #[must_use]
     pub fn limit(&self) -> Option<u16> {
         with_board!(self, b => (b.rules.limit != 0).then_some(b.rules.limit))
+    }
+
+    /// A training solo: White alone, always to move.
+    #[must_use]
+    pub fn is_solo(&self) -> bool {
+        with_board!(self, b => b.rules.solo)
     }
 
     fn index(&self, sq: Square) -> Option<usize> {

@@ -598,3 +598,56 @@ proptest! {
         let _ = g.play_text(&text);
     }
 }
+
+#[test]
+fn c10_training_solo_turn_never_passes_and_a_full_corner_ends_it() {
+    let v = Variant::by_id("training:classic3x3,solo").unwrap();
+    assert!(v.solo && v.deadline.is_none() && !v.blocking_forbidden && !v.rated);
+    let mut g = Game::new(&v);
+    assert!(g.position().pieces(Color::Black).is_empty(), "nobody else");
+    g.play_text("c3-d3").unwrap();
+    assert_eq!(g.position().turn(), Color::White);
+    assert_eq!(
+        g.position().move_number(),
+        2,
+        "each move has its own number"
+    );
+    // Back and forth three times is no draw in a solo (repetition does not end it).
+    for _ in 0..3 {
+        g.play_text("d3-c3").unwrap();
+        g.play_text("c3-d3").unwrap();
+    }
+    assert_eq!(g.outcome(), None);
+    // A position one move from the end: the move that fills the corner wins it.
+    let target = v.black_home();
+    let mut white: Vec<Square> = target[1..].to_vec();
+    white.push(Square::new(4, 5)); // e6, next to f6
+    let pos = Position::from_pieces(&v, &white, &[], Color::White, 30);
+    let mut g = Game::from_position(&v, pos);
+    let out = g.play_text("e6-f6").unwrap();
+    assert_eq!(
+        out,
+        Some(Outcome {
+            winner: Some(Color::White),
+            reason: EndReason::Completed
+        })
+    );
+}
+
+#[test]
+fn c10_training_solo_ends_unfinished_at_the_limit() {
+    let v = Variant::by_id("training:classic3x3,limit=2,solo").unwrap();
+    let mut g = Game::new(&v);
+    g.play_text("c3-d3").unwrap();
+    let out = g.play_text("d3-e3").unwrap();
+    assert!(
+        matches!(
+            out,
+            Some(Outcome {
+                winner: None,
+                reason: EndReason::Limit { black: 0, .. }
+            })
+        ),
+        "{out:?}"
+    );
+}

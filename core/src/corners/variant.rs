@@ -12,6 +12,8 @@ pub enum Directions {
 }
 
 /// One Corners variant. Black's home is always White's rotated 180°.
+// Each flag is one rule of C10's table, on or off for a variant.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {
     /// The id players type (`classic3x3`, `training:diagonal3x3,ortho`); canonical.
@@ -33,6 +35,9 @@ pub struct Variant {
     pub target_lock: bool,
     /// Whether finished games move ratings (R).
     pub rated: bool,
+    /// Training room solo: White alone crosses to the far corner; the turn never passes
+    /// (Black has no pieces), and the attempt ends when the target is full.
+    pub solo: bool,
 }
 
 /// The ids of the standard variants, in the order of RULES.md C10.
@@ -200,6 +205,7 @@ impl Spec {
             limit: Some(self.limit),
             target_lock: self.side == 16,
             rated: self.rated,
+            solo: false,
         }
     }
 }
@@ -230,13 +236,15 @@ impl Variant {
     /// then comma-separated options change it: `ortho` / `diag` (directions), `deadline=N|off`,
     /// `limit=N|off`, `blocking=on|off` (on = blocking allowed, C8 off), `lock=on|off`
     /// (Halma's target lock), `home=ITEMS` with items `a1` or rectangles `a1-c3` joined by
-    /// `.` (a custom home shape). Training rooms are never rated.
+    /// `.` (a custom home shape), `solo` (White alone, no opponent: no deadline, no
+    /// blocking rule). Training rooms are never rated.
     pub fn training(spec: &str) -> Result<Variant, VariantError> {
         let spec = spec.strip_prefix(':').unwrap_or(spec);
         let mut parts = spec.split(',').map(str::trim).filter(|p| !p.is_empty());
         let mut v = Variant::classic3x3();
         let first = spec.split(',').next().unwrap_or("").trim();
-        if !first.is_empty() && !first.contains('=') && !matches!(first, "ortho" | "diag") {
+        if !first.is_empty() && !first.contains('=') && !matches!(first, "ortho" | "diag" | "solo")
+        {
             v = SPECS
                 .iter()
                 .find(|s| s.id == first)
@@ -256,14 +264,34 @@ impl Variant {
                 "blocking" => v.blocking_forbidden = !on_off(value).ok_or_else(bad)?,
                 "lock" => v.target_lock = on_off(value).ok_or_else(bad)?,
                 "home" => v.white_home = parse_home(value, v.side)?,
+                "solo" if value.is_empty() => v.solo = true,
                 _ => return Err(bad()),
             }
         }
         check_home(&v.white_home, v.side)?;
+        if v.solo {
+            // Nobody to block and no one to race: only the crossing and the limit remain.
+            v.deadline = None;
+            v.blocking_forbidden = false;
+        }
         v.rated = false;
         v.name = format!("training ({})", v.name);
         v.id = v.training_id(&base);
         Ok(v)
+    }
+
+    /// This variant as a training room (itself if it is one), solo if `solo`.
+    pub fn for_training(&self, solo: bool) -> Result<Variant, VariantError> {
+        let base = if self.is_training() {
+            self.id.clone()
+        } else {
+            format!("training:{}", self.id)
+        };
+        if solo && !self.solo {
+            Variant::by_id(&format!("{base},solo"))
+        } else {
+            Variant::by_id(&base)
+        }
     }
 
     /// The canonical id of a training room: base, then every setting spelled out.
@@ -271,7 +299,7 @@ impl Variant {
         let off_or = |n: Option<u16>| n.map_or_else(|| "off".to_string(), |n| n.to_string());
         let home: Vec<String> = self.white_home.iter().map(ToString::to_string).collect();
         format!(
-            "training:{base},{},deadline={},limit={},blocking={},lock={},home={}",
+            "training:{base},{},deadline={},limit={},blocking={},lock={},home={}{}",
             match self.directions {
                 Directions::Orthogonal => "ortho",
                 Directions::Eight => "diag",
@@ -281,6 +309,7 @@ impl Variant {
             if self.blocking_forbidden { "off" } else { "on" },
             if self.target_lock { "on" } else { "off" },
             home.join("."),
+            if self.solo { ",solo" } else { "" },
         )
     }
 

@@ -9,6 +9,7 @@
 mod corners;
 mod damas;
 mod search;
+pub mod solo;
 mod tt;
 mod zobrist;
 

@@ -45,6 +45,8 @@ pub struct GameRow {
     /// The moment up to which outages are accounted for in the clock (a move, the start,
     /// or the end of the last outage credited).
     pub credited_until: Option<i64>,
+    /// Moves taken back so far (training room): with the ply, which game line this is.
+    pub takebacks: i64,
     pub created_at: i64,
     pub finished_at: Option<i64>,
 }
@@ -719,6 +721,57 @@ impl Store {
     }
 
     /// Set or clear the draw offer of a game still at `ply`.
+    /// Training room `/undo`: game `game_id`, now at `ply`, goes back to `to_ply` plies. The
+    /// moves after it are deleted; the clocks become `clocks`, the turn starts `now`, the
+    /// next timer is `due_at`; offers, pending and noticed states are cleared, and the
+    /// takeback is counted. A conflict when the game moved on or ended.
+    pub async fn take_back(
+        &self,
+        game_id: i64,
+        ply: i64,
+        to_ply: i64,
+        clocks: (i64, i64),
+        now: i64,
+        due_at: Option<i64>,
+    ) -> Result<GameRow> {
+        on_db!(self, conn, _pg => {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let done = sqlx::query(
+                "UPDATE games SET ply = $3, takebacks = takebacks + 1, white_ms = $4,
+                     black_ms = $5, turn_started_at = $6, credited_until = $6, due_at = $7,
+                     lease_until = NULL, draw_offer_by = NULL, pending_move = NULL,
+                     pending_ply = NULL, reminded_ply = NULL, idle_noticed_ply = NULL,
+                     delivered_ply = NULL
+                 WHERE id = $1 AND ply = $2 AND status = 'active' AND $3 >= 0 AND $3 < $2",
+            )
+            .bind(game_id)
+            .bind(ply)
+            .bind(to_ply)
+            .bind(clocks.0)
+            .bind(clocks.1)
+            .bind(now)
+            .bind(due_at)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if done != 1 {
+                tx.rollback().await?;
+                return Err(StoreError::Conflict);
+            }
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                .bind(game_id)
+                .bind(to_ply)
+                .execute(&mut *tx)
+                .await?;
+            let row: GameRow = sqlx::query_as("SELECT * FROM games WHERE id = $1")
+                .bind(game_id)
+                .fetch_one(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(row)
+        })
+    }
+
     pub async fn set_draw_offer(&self, game_id: i64, ply: i64, by: Option<Color>) -> Result<()> {
         let done = on_db!(self, conn, _pg => sqlx::query(
             "UPDATE games SET draw_offer_by = $3 WHERE id = $1 AND ply = $2 AND status = 'active'",

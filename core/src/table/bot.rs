@@ -62,14 +62,43 @@ impl Table {
                 now,
             )
             .await?;
-        // A challenge accepted at once, so the game starts the way every game does.
+        let me_white = match spec.color {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
+            ColorChoice::Random => (now ^ me.id ^ bot.id) & 1 == 0,
+        };
+        let (live, row) = self.start_against(o, me, &bot, spec, me_white, now).await?;
+        let (white, black) = (&live.white, &live.black);
+        let text = Msg::GameStarted {
+            id: live.id(),
+            white: white.name.clone(),
+            black: black.name.clone(),
+            terms: Box::new(terms_of(&row)),
+            pair_limit: false,
+        };
+        let mine = if me_white { Color::White } else { Color::Black };
+        Ok(vec![live.board_message(text, mine, now, None, lang_of(o))])
+    }
+
+    /// An unrated game of `spec` between `me` and a player who needs no asking (the
+    /// engine, a solo's placeholder): a challenge accepted at once, so the game starts the
+    /// way every game does.
+    pub(super) async fn start_against(
+        &self,
+        o: &Origin,
+        me: &Player,
+        other: &Player,
+        spec: &ChallengeSpec,
+        me_white: bool,
+        now: i64,
+    ) -> Handled<(Live, crate::store::ChallengeRow)> {
         let row = self
             .store
             .create_challenge(&NewChallenge {
                 platform: o.platform.as_str().to_string(),
                 chat: o.chat.clone(),
                 challenger_id: me.id,
-                target_id: Some(bot.id),
+                target_id: Some(other.id),
                 target_handle: None,
                 rules: spec.rules.clone(),
                 time_control: spec.time.to_string(),
@@ -82,25 +111,12 @@ impl Table {
                 expires_at: now + self.config.challenge_ttl_ms,
             })
             .await?;
-        let me_white = match spec.color {
-            ColorChoice::White => true,
-            ColorChoice::Black => false,
-            ColorChoice::Random => (now ^ row.id) & 1 == 0,
-        };
-        let (white, black) = if me_white { (me, &bot) } else { (&bot, me) };
+        let (white, black) = if me_white { (me, other) } else { (other, me) };
         let (live, _) = self.start_game(&row, white, black, now).await?;
         self.store
             .note_chat_player(o.platform.as_str(), &o.chat, me.id)
             .await?;
-        let text = Msg::GameStarted {
-            id: live.id(),
-            white: white.name.clone(),
-            black: black.name.clone(),
-            terms: Box::new(terms_of(&row)),
-            pair_limit: false,
-        };
-        let mine = if me_white { Color::White } else { Color::Black };
-        Ok(vec![live.board_message(text, mine, now, None, lang_of(o))])
+        Ok((live, row))
     }
 
     /// The engine's move in a game where it is to move (its timer is due at once).
@@ -145,7 +161,8 @@ impl Table {
     ) -> Handled<Vec<Outgoing>> {
         let (live, color) = self.my_game(o, me, number).await?;
         let id = live.id();
-        if engine_level(live.player(color.opponent())).is_none() {
+        let training = matches!(&live.game, Game::Corners(g) if g.variant().is_training());
+        if engine_level(live.player(color.opponent())).is_none() && !training {
             return refuse(Msg::HintOnlyVsBot);
         }
         if live.game.turn() != color {
@@ -153,6 +170,9 @@ impl Table {
         }
         // A hint costs a search: it counts against the same per-minute limit as pictures.
         self.allow_picture(me.id, self.now())?;
+        if super::training::is_solo(&live.game) {
+            return self.solo_hint(o, &live).await;
+        }
         let Some(c) = think(live.game.clone(), Settings::nodes(HINT_NODES)).await else {
             return refuse(Msg::GameIsOver { id });
         };

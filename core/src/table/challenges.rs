@@ -432,7 +432,7 @@ impl Table {
         };
         self.disarm(Key::Challenge(chosen.id));
         let game = Game::new(&rules);
-        lock(&self.cache).insert(row.id, (0, game.clone()));
+        lock(&self.cache).insert(row.id, (0, 0, game.clone()));
         let live = Live {
             row,
             white: white.clone(),

@@ -8,7 +8,7 @@ use crate::game::Rules;
 use crate::words::Msg;
 
 /// The commands a platform's menu lists, in order (descriptions: [`Msg::CommandHelp`]).
-pub const MENU: [&str; 25] = [
+pub const MENU: [&str; 27] = [
     "start",
     "help",
     "challenge",
@@ -29,6 +29,8 @@ pub const MENU: [&str; 25] = [
     "claim",
     "hint",
     "review",
+    "train",
+    "undo",
     "rating",
     "top",
     "chips",
@@ -102,6 +104,25 @@ pub enum Command {
     Hint(Option<i64>),
     /// `/review [N]`: a finished game as an animation, with its turning points.
     Review(Option<i64>),
+    /// `/train [variant] [vs bot [LEVEL] | vs @user | solo] [TIME] [colour]`: the training
+    /// room (unrated Corners; `spec.rules` is already the training variant, solo or not).
+    Train {
+        mode: TrainMode,
+        spec: Box<ChallengeSpec>,
+    },
+    /// `/undo [N]`: take back a move (training room).
+    Undo(Option<i64>),
+}
+
+/// Whom a training game is against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrainMode {
+    /// Nobody: White alone crosses (the variant is a solo one).
+    Solo,
+    /// The engine at this level.
+    Bot(u8),
+    /// The person the challenge names (`spec.opponent`).
+    Person,
 }
 
 /// The level `/play bot` gives when none is said.
@@ -292,6 +313,8 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
         "chips" => Command::Chips,
         "hint" => Command::Hint(number()?),
         "review" => Command::Review(number()?),
+        "train" | "training" => train(&rest, mentions)?,
+        "undo" | "takeback" => Command::Undo(number()?),
         "lang" | "language" => Command::Lang(first.map(str::to_ascii_lowercase)),
         other => {
             return Err(Msg::CmdUnknown {
@@ -323,6 +346,88 @@ fn play_bot(words: &[&str]) -> Result<Command, Msg> {
     }
     Ok(Command::PlayBot {
         level,
+        spec: Box::new(spec),
+    })
+}
+
+/// `/train`'s words: `solo`, or `vs` and then `bot [LEVEL]` or `@user`, anywhere; the rest
+/// is what `/challenge` takes. No time said: no clock (practice is not a race).
+fn train(words: &[&str], mentions: &[Mention]) -> Result<Command, Msg> {
+    let mut mode = None;
+    // Said twice, differently ("solo vs @bob"): which one was meant is not for us to guess.
+    let set = |mode: &mut Option<TrainMode>, m: TrainMode| match mode.replace(m) {
+        Some(old) if old != m => Err(Msg::CmdTrainVs),
+        _ => Ok(()),
+    };
+    let mut rest = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].to_ascii_lowercase();
+        i += 1;
+        match w.as_str() {
+            "solo" | "alone" => set(&mut mode, TrainMode::Solo)?,
+            "vs" | "against" => {
+                let next = words.get(i).map(|s| s.to_ascii_lowercase());
+                i += 1;
+                match next.as_deref() {
+                    Some("bot" | "engine") => {
+                        let level = match words.get(i) {
+                            Some(l) if l.bytes().all(|b| b.is_ascii_digit()) => {
+                                i += 1;
+                                l.parse::<u8>().ok()
+                            }
+                            _ => Some(DEFAULT_BOT_LEVEL),
+                        };
+                        let level = level
+                            .filter(|n| (1..=5).contains(n))
+                            .ok_or(Msg::CmdBotLevel { max: 5 })?;
+                        set(&mut mode, TrainMode::Bot(level))?;
+                    }
+                    Some(n) if n.starts_with('@') => {
+                        rest.push(words[i - 1]);
+                        set(&mut mode, TrainMode::Person)?;
+                    }
+                    _ => return Err(Msg::CmdTrainVs),
+                }
+            }
+            _ => rest.push(words[i - 1]),
+        }
+    }
+    if rest.iter().any(|w| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "rated" | "competitive" | "stake"
+        )
+    }) {
+        return Err(Msg::TrainUnrated);
+    }
+    let timed = rest.iter().any(|w| TimeControl::parse(w).is_ok());
+    let mut spec = parse_challenge(&rest)?;
+    if !timed {
+        spec.time = TimeControl::Unlimited;
+    }
+    spec.opponent = named_person(&rest, mentions)?;
+    let mode = match (mode, &spec.opponent) {
+        (Some(TrainMode::Person) | None, Some(_)) => TrainMode::Person,
+        (Some(TrainMode::Person), None) => return Err(Msg::CmdTrainVs),
+        (Some(m), Some(_)) if m != TrainMode::Person => return Err(Msg::CmdTrainVs),
+        (Some(m), _) => m,
+        (None, None) => TrainMode::Solo,
+    };
+    let Rules::Corners(base) = &spec.rules else {
+        return Err(Msg::TrainCornersOnly);
+    };
+    // `training:…,solo` typed with `vs`: a solo has nobody to play.
+    if base.solo && mode != TrainMode::Solo {
+        return Err(Msg::CmdTrainVs);
+    }
+    let variant = base
+        .for_training(mode == TrainMode::Solo)
+        .map_err(|e| crate::words::variant_error(&e))?;
+    spec.rules = Rules::Corners(variant);
+    spec.rated = Some(false);
+    Ok(Command::Train {
+        mode,
         spec: Box::new(spec),
     })
 }
@@ -638,5 +743,64 @@ mod tests {
                 handle: "ghost".into()
             })
         );
+    }
+
+    fn train(t: &str) -> (TrainMode, ChallengeSpec) {
+        match cmd(t) {
+            Command::Train { mode, spec } => (mode, *spec),
+            other => panic!("{t}: {other:?}"),
+        }
+    }
+
+    fn variant(s: &ChallengeSpec) -> &Variant {
+        match &s.rules {
+            Rules::Corners(v) => v,
+            Rules::Damas { .. } => panic!("not Corners"),
+        }
+    }
+
+    #[test]
+    fn c10_train_words_make_an_unrated_training_room() {
+        // Nothing said: a solo of classic 3×3, no clock.
+        let (mode, s) = train("/train");
+        assert_eq!(mode, TrainMode::Solo);
+        assert!(variant(&s).is_training() && variant(&s).solo && !variant(&s).rated);
+        assert_eq!(s.time, TimeControl::Unlimited);
+        assert_eq!(s.rated, Some(false));
+        let (mode, s) = train("/train triangle vs bot 2 5+3 black");
+        assert_eq!(mode, TrainMode::Bot(2));
+        assert!(variant(&s).id.starts_with("training:triangle,") && !variant(&s).solo);
+        assert_eq!(s.time.to_string(), "5+3");
+        assert_eq!(s.color, ColorChoice::Black);
+        assert_eq!(train("/train vs bot").0, TrainMode::Bot(DEFAULT_BOT_LEVEL));
+        let (mode, s) = train("/train vs @bob training:classic3x3,diag,home=a1-b2");
+        assert_eq!(mode, TrainMode::Person);
+        assert_eq!(s.opponent, Some(Mention::Handle("bob".into())));
+        assert_eq!(variant(&s).white_home.len(), 4);
+        // A training id already solo stays one; its options are kept.
+        let (mode, s) = train("/train training:diagonal3x3,limit=30,solo");
+        assert_eq!(mode, TrainMode::Solo);
+        assert_eq!(variant(&s).limit, Some(30));
+    }
+
+    #[test]
+    fn c10_train_refuses_what_the_room_cannot_be() {
+        assert_eq!(err("/train damas"), Msg::TrainCornersOnly);
+        assert_eq!(err("/train rated"), Msg::TrainUnrated);
+        assert_eq!(err("/train stake 5"), Msg::TrainUnrated);
+        assert_eq!(err("/train vs"), Msg::CmdTrainVs);
+        assert_eq!(err("/train vs nobody"), Msg::CmdTrainVs);
+        assert_eq!(err("/train vs bot 9"), Msg::CmdBotLevel { max: 5 });
+        assert_eq!(
+            err("/train training:classic3x3,solo vs bot"),
+            Msg::CmdTrainVs
+        );
+        assert_eq!(err("/train solo vs @bob"), Msg::CmdTrainVs);
+        assert!(matches!(
+            err("/train nonsense"),
+            Msg::CmdChallengeWord { .. }
+        ));
+        assert_eq!(cmd("/undo"), Command::Undo(None));
+        assert_eq!(cmd("/undo 7"), Command::Undo(Some(7)));
     }
 }

@@ -142,6 +142,9 @@ impl Table {
         if live.game.plies() == 0 {
             return self.no_first_move(&live, color, now, lang_of(o)).await;
         }
+        if super::training::is_solo(&live.game) {
+            return self.abandon_solo(&live, now, lang_of(o)).await;
+        }
         let winner = color.opponent();
         let (id, loser) = (live.id(), live.name(color).to_string());
         // R: in rated Damas a resignation after 10 moves or fewer annuls the game.

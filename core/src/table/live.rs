@@ -264,8 +264,8 @@ impl Table {
         };
         let cached = lock(&self.cache)
             .get(&id)
-            .filter(|(ply, _)| *ply <= row.ply)
-            .cloned();
+            .filter(|(ply, takebacks, _)| *ply <= row.ply && *takebacks == row.takebacks)
+            .map(|(ply, _, g)| (*ply, g.clone()));
         let game = match cached {
             Some((ply, g)) if ply == row.ply => g,
             // Behind by the moves another process took: play just those.
@@ -310,9 +310,9 @@ impl Table {
 
     /// Remember a running game as replayed at its row's ply (finished ones are not touched
     /// again often enough to keep).
-    fn keep_cached(&self, row: &GameRow, game: &Game) {
+    pub(super) fn keep_cached(&self, row: &GameRow, game: &Game) {
         if row.is_active() {
-            lock(&self.cache).insert(row.id, (row.ply, game.clone()));
+            lock(&self.cache).insert(row.id, (row.ply, row.takebacks, game.clone()));
         }
     }
 

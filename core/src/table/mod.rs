@@ -22,6 +22,7 @@ mod live;
 mod play;
 mod time;
 mod timers;
+mod training;
 mod types;
 
 pub use action::{Action, MAX_ACTION_TEXT};
@@ -97,7 +98,9 @@ pub struct Table {
     /// across processes, the store's lock is taken too).
     locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
     /// Replayed games by id, with the ply they were replayed to.
-    cache: Mutex<HashMap<i64, (i64, Game)>>,
+    /// Replayed games by id: (ply, takebacks, game) — a takeback starts another line of
+    /// the game, so a cached line is good only with the same count.
+    cache: Mutex<HashMap<i64, (i64, i64, Game)>>,
     /// When timers this process set are due: a hint for waking up on time (the store
     /// decides what is due).
     timers: Mutex<Timers>,
@@ -579,6 +582,8 @@ impl Table {
             Command::PlayBot { level, spec } => self.play_bot(o, me, level, &spec, now).await,
             Command::Hint(n) => self.hint(o, me, n).await,
             Command::Review(n) => self.review(o, me, n, now).await,
+            Command::Train { mode, spec } => self.train(o, me, mode, &spec, now).await,
+            Command::Undo(n) => self.undo(o, me, n, now).await,
         }
     }
 

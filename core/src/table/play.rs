@@ -77,6 +77,23 @@ fn ratings_line(live: &Live, changes: &[RatingChange]) -> Option<Msg> {
 }
 
 /// F1: a side that never moved ends the game as aborted, never as a loss.
+/// What the chat is told when a move ended the game by the rules.
+fn result_of(after: &Live, e: &crate::game::Ending) -> Msg {
+    if super::training::is_solo(&after.game) {
+        return Table::solo_result(after, e);
+    }
+    Msg::RulesResult {
+        id: after.id(),
+        winner: e.winner,
+        name: e
+            .winner
+            .map(|c| after.name(c).to_string())
+            .unwrap_or_default(),
+        cause: e.cause,
+        rule: e.rule.to_string(),
+    }
+}
+
 impl Table {
     pub(super) async fn no_first_move(
         &self,
@@ -362,7 +379,7 @@ impl Table {
         };
         metrics::counter!("ugolki_moves_total").increment(1);
         let ratings = ratings_line(live, &saved.ratings);
-        lock(&self.cache).insert(id, (saved.game.ply, game.clone()));
+        lock(&self.cache).insert(id, (saved.game.ply, saved.game.takebacks, game.clone()));
         let after = Live {
             row: saved.game,
             white: live.white.clone(),
@@ -391,16 +408,7 @@ impl Table {
             return Ok(vec![after.board_message(caption, next, now, None, lang)]);
         };
         self.forget_game(id);
-        let result = Msg::RulesResult {
-            id,
-            winner: e.winner,
-            name: e
-                .winner
-                .map(|c| after.name(c).to_string())
-                .unwrap_or_default(),
-            cause: e.cause,
-            rule: e.rule.to_string(),
-        };
+        let result = result_of(&after, &e);
         // The final board is seen from the winner's side (White's on a draw).
         let viewer = e.winner.unwrap_or(Color::White);
         let board = after.board_message(caption, viewer, now, Some(&result), lang);

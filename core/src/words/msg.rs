@@ -206,6 +206,25 @@ messages! {
     /// (`whole`.`tenth` men in Damas, steps in Corners).
     TurningPoint { move_no: u32, who: String, played: String, better: String, whole: i64, tenth: i64, damas: bool } => "turning-point",
     ReviewNoTurningPoints => "review-no-turning-points",
+    // ---- The training room ----
+    /// After `vs`: `bot [LEVEL]` or `@user`.
+    CmdTrainVs => "cmd-train-vs",
+    TrainCornersOnly => "train-corners-only",
+    TrainUnrated => "train-unrated",
+    /// A solo crossing began; `minimum` 0 = none known.
+    SoloStarted { id: i64, rules: Box<Rules>, minimum: i64 } => "solo-started",
+    /// The corner is full after `moves` moves; `minimum` 0 = none known.
+    SoloCrossed { id: i64, who: String, moves: i64, minimum: i64, optimal: bool } => "solo-crossed",
+    /// The limit came first, or no move was left.
+    SoloNotCrossed { id: i64, moves: i64 } => "solo-not-crossed",
+    SoloAbandoned { id: i64 } => "solo-abandoned",
+    /// A solo hint: the move, then `left` more moves on the route found.
+    SoloHint { id: i64, recorded: String, left: i64, shortest: bool } => "solo-hint",
+    SoloNoRoute { id: i64 } => "solo-no-route",
+    Undone { id: i64, who: String, plies: i64 } => "undone",
+    UndoOnlyTraining => "undo-only-training",
+    UndoNothing { id: i64 } => "undo-nothing",
+    UndoOpponentMoved => "undo-opponent-moved",
     SeveralGames { ids: List, first: i64 } => "several-games",
     NoSuchGame { id: i64 } => "no-such-game",
     NotYourGame { id: i64 } => "not-your-game",

@@ -14,6 +14,7 @@ on_both!(
     a_delivery_report_moves_the_clock_and_its_timer_once,
     lists_of_games_by_chat_player_and_pair,
     a_damaged_row_is_an_error_not_a_panic,
+    a_takeback_deletes_the_moves_after_it_and_is_counted,
 );
 
 fn new_game(c: &crate::store::ChallengeRow, white: i64, black: i64, stake: Option<i64>) -> NewGame {
@@ -338,4 +339,55 @@ async fn a_damaged_row_is_an_error_not_a_panic(store: Store) {
         store.moves(g2.id).await,
         Err(StoreError::Corrupt(_))
     ));
+}
+
+async fn a_takeback_deletes_the_moves_after_it_and_is_counted(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let g = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+    for (ply, text) in ["c3-d3", "f6-e6", "d3-d4"].iter().enumerate() {
+        let ply = i64::try_from(ply).unwrap();
+        // Each move starts the next turn at T0 + 1000 (what `step` stores).
+        let started = if ply == 0 { T0 } else { T0 + 1000 };
+        store
+            .commit_move(g.id, ply, T0 + 1000, &step(text, None, None, started))
+            .await
+            .unwrap();
+    }
+    store
+        .set_draw_offer(g.id, 3, Some(Color::White))
+        .await
+        .unwrap();
+    // Back to one ply: two moves go, the rest of the row says where the game now stands.
+    let row = store
+        .take_back(g.id, 3, 1, (250_000, 260_000), T0 + 9000, Some(T0 + 99_000))
+        .await
+        .unwrap();
+    assert_eq!((row.ply, row.takebacks), (1, 1));
+    assert_eq!((row.white_ms, row.black_ms), (250_000, 260_000));
+    assert_eq!(row.turn_started_at, T0 + 9000);
+    assert_eq!(row.due_at, Some(T0 + 99_000));
+    assert_eq!(row.draw_offer_by, None);
+    assert_eq!(store.moves(g.id).await.unwrap(), ["c3-d3"]);
+    // A takeback decided at a ply the game has left changes nothing.
+    assert!(matches!(
+        store.take_back(g.id, 3, 2, (0, 0), T0, None).await,
+        Err(StoreError::Conflict)
+    ));
+    // Nor one that would go forward, or below the start.
+    assert!(matches!(
+        store.take_back(g.id, 1, 1, (0, 0), T0, None).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(matches!(
+        store.take_back(g.id, 1, -1, (0, 0), T0, None).await,
+        Err(StoreError::Conflict)
+    ));
+    // The game goes on from there, at the ply after the takeback.
+    store
+        .commit_move(g.id, 1, T0 + 10_000, &step("f6-f5", None, None, T0 + 9000))
+        .await
+        .unwrap();
+    assert_eq!(store.moves(g.id).await.unwrap(), ["c3-d3", "f6-f5"]);
+    assert_eq!(store.game(g.id).await.unwrap().unwrap().takebacks, 1);
 }

@@ -22,6 +22,7 @@ mod moves;
 mod processes;
 mod ratings;
 mod restart;
+mod training;
 
 const T0: i64 = 1_767_225_600_000; // 2026-01-01 00:00 UTC
 const MIN: i64 = 60_000;
