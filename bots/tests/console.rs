@@ -212,3 +212,33 @@ fn console_plays_the_bot_and_reviews_the_game_as_a_gif() {
     assert!(bytes.starts_with(b"GIF89a"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn console_training_solo_in_22_moves_is_the_proven_minimum_and_undo_takes_back() {
+    let dir = std::env::temp_dir().join(format!("ugolki-console-solo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let script = dir.join("solo.txt");
+    // A detour taken back, then a 22-move crossing (found by the engine's beam search).
+    let route = "c2-c4 c3-c5 c5-d5 a3-c3-c5-e5 e5-e6 a1-a3-c3-c5-e5-e7 e7-f7 \
+        c1-a1-a3-c3-c5-e5-e7-g7 g7-g8 b2-b4-d4-d6-f6-f8-h8 a2-a3 a3-c3-c5-e5-e7-g7 b1-b2 \
+        h8-h7 b2-b4-d4-d6-f6-f8-h8-h6 b3-b4 b4-d4-d6-f6-f8-h8 c4-d4 d4-d6-f6-f8 d5-d6 d6-f6 \
+        e6-g6";
+    let mut lines = String::from("alice: /train solo\nalice: c3-d3\nalice: /undo\n");
+    for m in route.split_whitespace() {
+        lines.push_str(&format!("alice: {m}\n"));
+    }
+    std::fs::write(&script, lines).expect("script");
+    let out = console(&dir, &script);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for want in [
+        "bot: Training #1, solo (classic 3×3): cross to the far corner",
+        "The proven minimum is 22 moves.",
+        "bot: Game #1: alice took back 1 move.",
+        "bot: Training #1: alice crossed in 22 moves. That is the proven minimum: a perfect crossing!",
+    ] {
+        assert!(stdout.contains(want), "missing {want:?} in:\n{stdout}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

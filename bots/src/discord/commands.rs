@@ -98,8 +98,39 @@ fn options(command: &str) -> Vec<CreateCommandOption> {
             game_number(),
         ],
         "moves" => vec![text("square", "A square: c3", true), game_number()],
+        "train" => vec![
+            text(
+                "against",
+                "Whom: nobody (solo), the bot, or the player you name",
+                false,
+            )
+            .add_string_choice("solo", "solo")
+            .add_string_choice("bot", "bot"),
+            CreateCommandOption::new(
+                CommandOptionType::User,
+                "opponent",
+                "A friend to train with",
+            ),
+            CreateCommandOption::new(CommandOptionType::Integer, "level", "The bot's level")
+                .min_int_value(1)
+                .max_int_value(5),
+            text(
+                "variant",
+                "classic3x3, triangle, … or training:classic3x3,diag,home=a1-b2",
+                false,
+            ),
+            text(
+                "time",
+                "Time control: 10+5, 30s+2, 1d or none (default)",
+                false,
+            ),
+            text("color", "Your colour", false)
+                .add_string_choice("white", "white")
+                .add_string_choice("black", "black")
+                .add_string_choice("random", "random"),
+        ],
         "board" | "resign" | "draw" | "nodraw" | "abort" | "confirm" | "claim" | "record"
-        | "hint" | "review" => {
+        | "hint" | "review" | "undo" => {
             vec![game_number()]
         }
         "rules" => vec![variant()],
@@ -231,6 +262,13 @@ pub fn read(cmd: &CommandInteraction) -> Result<Command, Msg> {
         "record" => Command::Record(game),
         "hint" => Command::Hint(game),
         "review" => Command::Review(game),
+        "undo" => Command::Undo(game),
+        "train" => train(
+            string("against").as_deref(),
+            int("level"),
+            [string("variant"), string("time"), string("color")],
+            person("opponent"),
+        )?,
         "games" => Command::Games,
         "chips" => Command::Chips,
         "rules" => Command::Rules(string("variant")),
@@ -246,4 +284,83 @@ pub fn read(cmd: &CommandInteraction) -> Result<Command, Msg> {
         "lang" => Command::Lang(string("language")),
         _ => Command::Help,
     })
+}
+
+/// `/train`'s options read as the typed command would be (one reader of its words): the
+/// level goes with `bot`, the opponent is the command's one mention.
+fn train(
+    against: Option<&str>,
+    level: Option<i64>,
+    words: [Option<String>; 3],
+    opponent: Option<Mention>,
+) -> Result<Command, Msg> {
+    let mut text = String::from("/train");
+    for w in words.iter().flatten() {
+        text.push(' ');
+        text.push_str(w);
+    }
+    match against {
+        Some("bot") => {
+            text.push_str(" vs bot");
+            if let Some(n) = level {
+                text.push_str(&format!(" {n}"));
+            }
+        }
+        Some("solo") => text.push_str(" solo"),
+        _ => {}
+    }
+    let mentions: Vec<Mention> = opponent.into_iter().collect();
+    match ugolki_core::table::command::parse(&text, &mentions, None)? {
+        Some(ugolki_core::table::command::Parsed::Command(c @ Command::Train { .. })) => Ok(c),
+        // Option text that reads as another command ("solo" in the variant box is fine;
+        // nothing else can change which command this is, but be sure).
+        _ => Err(Msg::CmdTrainVs),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ugolki_core::table::command::TrainMode;
+
+    #[test]
+    fn train_options_read_as_the_typed_command() {
+        let c = train(
+            Some("bot"),
+            Some(2),
+            [Some("triangle".into()), None, None],
+            None,
+        );
+        assert!(
+            matches!(&c, Ok(Command::Train { mode: TrainMode::Bot(2), spec }) if spec.rules.id().starts_with("training:triangle")),
+            "{c:?}"
+        );
+        let bob = Mention::Handle("bob".into());
+        let c = train(
+            None,
+            None,
+            [None, Some("5+3".into()), None],
+            Some(bob.clone()),
+        );
+        assert!(
+            matches!(&c, Ok(Command::Train { mode: TrainMode::Person, spec }) if spec.opponent == Some(bob.clone())),
+            "{c:?}"
+        );
+        assert!(matches!(
+            train(None, None, [None, None, None], None),
+            Ok(Command::Train {
+                mode: TrainMode::Solo,
+                ..
+            })
+        ));
+        // Solo and a friend at once is not one thing.
+        assert_eq!(
+            train(Some("solo"), None, [None, None, None], Some(bob)).unwrap_err(),
+            Msg::CmdTrainVs
+        );
+        assert_eq!(
+            train(None, None, [Some("damas".into()), None, None], None).unwrap_err(),
+            Msg::TrainCornersOnly
+        );
+    }
 }

@@ -447,7 +447,7 @@ review-no-turning-points = No move changed the game by much: no turning points.
 cmd-train-vs = After vs, say bot [LEVEL] or @user: /train triangle vs bot 2, /train vs @bob, or /train solo.
 train-corners-only = The training room is for Corners variants: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
 train-unrated = The training room is unrated: leave out rated and stake.
-solo-started = Training #{ $id } (solo, { $rules }): cross to the far corner in as few moves as you can. { $minimum ->
+solo-started = Training #{ $id }, { $variant }: cross to the far corner in as few moves as you can. { $minimum ->
         [0] No proven minimum is known for this shape.
        *[other] The proven minimum is { $minimum } moves.
     } /hint shows a route, /undo takes a move back.

@@ -533,7 +533,7 @@ review-no-turning-points = Nessuna mossa ha cambiato molto la partita: nessun mo
 cmd-train-vs = Dopo vs, scrivi bot [LIVELLO] o @user: /train triangle vs bot 2, /train vs @bob o /train solo.
 train-corners-only = La sala d'allenamento è per le varianti degli Angoli: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
 train-unrated = La sala d'allenamento è senza punteggio: togli rated e stake.
-solo-started = Allenamento #{ $id } (solo, { $rules }): attraversa fino all'angolo opposto nel minor numero di mosse. { $minimum ->
+solo-started = Allenamento #{ $id }, { $variant }: attraversa fino all'angolo opposto nel minor numero di mosse. { $minimum ->
         [0] Non si conosce un minimo dimostrato per questa forma.
        *[other] Il minimo dimostrato è di { $minimum } mosse.
     } /hint mostra un percorso, /undo ritira una mossa.

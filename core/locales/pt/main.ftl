@@ -523,7 +523,7 @@ review-no-turning-points = Nenhum lance mudou muito a partida: sem momentos deci
 cmd-train-vs = Depois de vs, diga bot [NÍVEL] ou @user: /train triangle vs bot 2, /train vs @bob ou /train solo.
 train-corners-only = A sala de treino é para variantes de Cantos: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
 train-unrated = A sala de treino não vale rating: tire rated e stake.
-solo-started = Treino #{ $id } (solo, { $rules }): atravesse até o canto oposto no menor número de lances. { $minimum ->
+solo-started = Treino #{ $id }, { $variant }: atravesse até o canto oposto no menor número de lances. { $minimum ->
         [0] Não se conhece um mínimo provado para esta forma.
        *[other] O mínimo provado é de { $minimum } lances.
     } /hint mostra um caminho, /undo volta um lance.

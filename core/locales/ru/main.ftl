@@ -573,7 +573,7 @@ review-no-turning-points = Ни один ход не изменил партию
 cmd-train-vs = После vs укажите bot [УРОВЕНЬ] или @user: /train triangle vs bot 2, /train vs @bob или /train solo.
 train-corners-only = Тренировочный зал — для вариантов уголков: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
 train-unrated = Тренировочный зал без рейтинга: уберите rated и stake.
-solo-started = Тренировка #{ $id } (solo, { $rules }): перейдите в дальний угол за наименьшее число ходов. { $minimum ->
+solo-started = Тренировка #{ $id }, { $variant }: перейдите в дальний угол за наименьшее число ходов. { $minimum ->
         [0] Доказанный минимум для этой формы неизвестен.
        *[other] Доказанный минимум — { $minimum } ходов.
     } /hint покажет путь, /undo вернёт ход.

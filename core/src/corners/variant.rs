@@ -275,7 +275,8 @@ impl Variant {
             v.blocking_forbidden = false;
         }
         v.rated = false;
-        v.name = format!("training ({})", v.name);
+        let room = if v.solo { "solo" } else { "training" };
+        v.name = format!("{room} ({})", v.name);
         v.id = v.training_id(&base);
         Ok(v)
     }

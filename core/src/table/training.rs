@@ -64,9 +64,13 @@ impl Table {
             .player_for(o.platform.as_str(), SOLO_USER, "solo", None, now)
             .await?;
         let (live, _) = self.start_against(o, me, &nobody, spec, true, now).await?;
+        let variant = match &spec.rules {
+            Rules::Corners(v) => v.name.clone(),
+            Rules::Damas { .. } => String::new(),
+        };
         let text = Msg::SoloStarted {
             id: live.id(),
-            rules: Box::new(spec.rules.clone()),
+            variant,
             minimum: minimum_of(&live),
         };
         Ok(vec![live.board_message(

@@ -212,7 +212,7 @@ messages! {
     TrainCornersOnly => "train-corners-only",
     TrainUnrated => "train-unrated",
     /// A solo crossing began; `minimum` 0 = none known.
-    SoloStarted { id: i64, rules: Box<Rules>, minimum: i64 } => "solo-started",
+    SoloStarted { id: i64, variant: String, minimum: i64 } => "solo-started",
     /// The corner is full after `moves` moves; `minimum` 0 = none known.
     SoloCrossed { id: i64, who: String, moves: i64, minimum: i64, optimal: bool } => "solo-crossed",
     /// The limit came first, or no move was left.
