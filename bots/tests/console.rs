@@ -226,7 +226,9 @@ fn console_training_solo_in_22_moves_is_the_proven_minimum_and_undo_takes_back()
         e6-g6";
     let mut lines = String::from("alice: /train solo\nalice: c3-d3\nalice: /undo\n");
     for m in route.split_whitespace() {
-        lines.push_str(&format!("alice: {m}\n"));
+        lines.push_str("alice: ");
+        lines.push_str(m);
+        lines.push('\n');
     }
     std::fs::write(&script, lines).expect("script");
     let out = console(&dir, &script);

@@ -98,37 +98,7 @@ fn options(command: &str) -> Vec<CreateCommandOption> {
             game_number(),
         ],
         "moves" => vec![text("square", "A square: c3", true), game_number()],
-        "train" => vec![
-            text(
-                "against",
-                "Whom: nobody (solo), the bot, or the player you name",
-                false,
-            )
-            .add_string_choice("solo", "solo")
-            .add_string_choice("bot", "bot"),
-            CreateCommandOption::new(
-                CommandOptionType::User,
-                "opponent",
-                "A friend to train with",
-            ),
-            CreateCommandOption::new(CommandOptionType::Integer, "level", "The bot's level")
-                .min_int_value(1)
-                .max_int_value(5),
-            text(
-                "variant",
-                "classic3x3, triangle, … or training:classic3x3,diag,home=a1-b2",
-                false,
-            ),
-            text(
-                "time",
-                "Time control: 10+5, 30s+2, 1d or none (default)",
-                false,
-            ),
-            text("color", "Your colour", false)
-                .add_string_choice("white", "white")
-                .add_string_choice("black", "black")
-                .add_string_choice("random", "random"),
-        ],
+        "train" => train_options(),
         "board" | "resign" | "draw" | "nodraw" | "abort" | "confirm" | "claim" | "record"
         | "hint" | "review" | "undo" => {
             vec![game_number()]
@@ -164,6 +134,41 @@ fn options(command: &str) -> Vec<CreateCommandOption> {
         }
         _ => Vec::new(),
     }
+}
+
+/// `/train`'s options: whom, the bot's level, then what the typed command takes.
+fn train_options() -> Vec<CreateCommandOption> {
+    vec![
+        text(
+            "against",
+            "Whom: nobody (solo), the bot, or the player you name",
+            false,
+        )
+        .add_string_choice("solo", "solo")
+        .add_string_choice("bot", "bot"),
+        CreateCommandOption::new(
+            CommandOptionType::User,
+            "opponent",
+            "A friend to train with",
+        ),
+        CreateCommandOption::new(CommandOptionType::Integer, "level", "The bot's level")
+            .min_int_value(1)
+            .max_int_value(5),
+        text(
+            "variant",
+            "classic3x3, triangle, … or training:classic3x3,diag,home=a1-b2",
+            false,
+        ),
+        text(
+            "time",
+            "Time control: 10+5, 30s+2, 1d or none (default)",
+            false,
+        ),
+        text("color", "Your colour", false)
+            .add_string_choice("white", "white")
+            .add_string_choice("black", "black")
+            .add_string_choice("random", "random"),
+    ]
 }
 
 /// Every slash command, with its description in every language.
@@ -266,7 +271,7 @@ pub fn read(cmd: &CommandInteraction) -> Result<Command, Msg> {
         "train" => train(
             string("against").as_deref(),
             int("level"),
-            [string("variant"), string("time"), string("color")],
+            &[string("variant"), string("time"), string("color")],
             person("opponent"),
         )?,
         "games" => Command::Games,
@@ -291,9 +296,10 @@ pub fn read(cmd: &CommandInteraction) -> Result<Command, Msg> {
 fn train(
     against: Option<&str>,
     level: Option<i64>,
-    words: [Option<String>; 3],
+    words: &[Option<String>],
     opponent: Option<Mention>,
 ) -> Result<Command, Msg> {
+    use std::fmt::Write;
     let mut text = String::from("/train");
     for w in words.iter().flatten() {
         text.push(' ');
@@ -303,7 +309,7 @@ fn train(
         Some("bot") => {
             text.push_str(" vs bot");
             if let Some(n) = level {
-                text.push_str(&format!(" {n}"));
+                let _ = write!(text, " {n}");
             }
         }
         Some("solo") => text.push_str(" solo"),
@@ -328,7 +334,7 @@ mod tests {
         let c = train(
             Some("bot"),
             Some(2),
-            [Some("triangle".into()), None, None],
+            &[Some("triangle".into()), None, None],
             None,
         );
         assert!(
@@ -339,7 +345,7 @@ mod tests {
         let c = train(
             None,
             None,
-            [None, Some("5+3".into()), None],
+            &[None, Some("5+3".into()), None],
             Some(bob.clone()),
         );
         assert!(
@@ -347,7 +353,7 @@ mod tests {
             "{c:?}"
         );
         assert!(matches!(
-            train(None, None, [None, None, None], None),
+            train(None, None, &[None, None, None], None),
             Ok(Command::Train {
                 mode: TrainMode::Solo,
                 ..
@@ -355,11 +361,11 @@ mod tests {
         ));
         // Solo and a friend at once is not one thing.
         assert_eq!(
-            train(Some("solo"), None, [None, None, None], Some(bob)).unwrap_err(),
+            train(Some("solo"), None, &[None, None, None], Some(bob)).unwrap_err(),
             Msg::CmdTrainVs
         );
         assert_eq!(
-            train(None, None, [Some("damas".into()), None, None], None).unwrap_err(),
+            train(None, None, &[Some("damas".into()), None, None], None).unwrap_err(),
             Msg::TrainCornersOnly
         );
     }
