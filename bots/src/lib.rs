@@ -7,6 +7,8 @@ pub mod discord;
 pub mod observe;
 mod queues;
 pub mod telegram;
+#[cfg(test)]
+mod test_positions;
 
 /// Milliseconds since the Unix epoch (the table's time), for delivery reports.
 #[must_use]

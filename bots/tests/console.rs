@@ -244,3 +244,52 @@ fn console_training_solo_in_22_moves_is_the_proven_minimum_and_undo_takes_back()
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn console_plays_a_whole_classic_game_by_button_presses_only() {
+    use ugolki_core::engine::{self, Level};
+    use ugolki_core::game::{Game, Rules};
+    let dir = std::env::temp_dir().join(format!("ugolki-console-presses-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    // A whole game chosen by a weak engine, then written as presses: the piece, then where.
+    let mut g = Game::new(&Rules::from_id("classic3x3").unwrap());
+    let mut script =
+        String::from("alice: /challenge @bob classic3x3 none casual white\nbob: /accept\n");
+    let mut ply = 0u64;
+    while g.ending().is_none() && ply < 400 {
+        let who = if ply.is_multiple_of(2) {
+            "alice"
+        } else {
+            "bob"
+        };
+        let mv = engine::choose(&g, Level::new(1).unwrap().settings(ply)).unwrap();
+        let squares: Vec<&str> = mv.text.split('-').collect();
+        for sq in [squares[0], squares[squares.len() - 1]] {
+            script.push_str(who);
+            script.push_str(": [");
+            script.push_str(sq);
+            script.push_str("]\n");
+        }
+        g.play_text(&mv.text).unwrap();
+        ply += 1;
+    }
+    assert!(g.ending().is_some(), "the line ends the game");
+    let path = dir.join("presses.txt");
+    std::fs::write(&path, &script).expect("script");
+    let out = console(&dir, &path);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        !stdout.contains("console: "),
+        "every press was a button:\n{stdout}"
+    );
+    assert!(
+        !stdout.contains("bot → "),
+        "no press was refused:\n{stdout}"
+    );
+    // Each move was announced, and the game ended by the rules.
+    assert_eq!(stdout.matches(" played ").count(), g.plies(), "{stdout}");
+    assert!(stdout.contains("bot: Game #1 over: "), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -444,6 +444,63 @@ impl Game {
         }
     }
 
+    /// The mover's pieces that have a legal move, in square order (a1, b1, …, a2, …). In
+    /// Damas, when a capture is compulsory, only the pieces that can capture.
+    #[must_use]
+    pub fn movable(&self) -> Vec<Square> {
+        let mut v: Vec<Square> = match self {
+            Game::Corners(g) if g.outcome().is_none() => {
+                g.position().legal_moves().iter().map(|m| m.from).collect()
+            }
+            Game::Damas(g) if g.outcome().is_none() => g
+                .position()
+                .legal_moves()
+                .iter()
+                .map(damas::Move::from)
+                .collect(),
+            _ => Vec::new(),
+        };
+        v.sort_by_key(|s| (s.rank, s.file));
+        v.dedup();
+        v
+    }
+
+    /// Whether the side to move must capture (Damas, D3); never in Corners.
+    #[must_use]
+    pub fn must_capture(&self) -> bool {
+        match self {
+            Game::Corners(_) => false,
+            Game::Damas(g) => {
+                g.outcome().is_none()
+                    && g.position()
+                        .legal_moves()
+                        .first()
+                        .is_some_and(damas::Move::is_capture)
+            }
+        }
+    }
+
+    /// The legal move from `from` to `to` as the record writes it (a capture with two
+    /// routes to one square: the first in the generator's order), if there is one.
+    #[must_use]
+    pub fn move_between(&self, from: Square, to: Square) -> Option<String> {
+        match self {
+            Game::Corners(g) => {
+                let pos = g.position();
+                let m = corners::Move { from, to };
+                pos.check(m)
+                    .ok()
+                    .map(|()| crate::notation::join_path(&pos.path(m), "-"))
+            }
+            Game::Damas(g) => g
+                .position()
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.from() == from && m.to() == to)
+                .map(|m| m.to_string()),
+        }
+    }
+
     /// Where the piece on `from` may go (empty if it is not the mover's or cannot move).
     #[must_use]
     pub fn destinations(&self, from: Square) -> Vec<Square> {

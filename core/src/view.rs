@@ -37,6 +37,10 @@ pub struct BoardView {
     pub taken: Vec<PieceView>,
     pub selected: Option<Square>,
     pub destinations: Vec<Square>,
+    /// The pieces of the side to move that can move (as on the seeds' site); with
+    /// `must_capture`, those that must capture (Damas, a capture is compulsory).
+    pub movable: Vec<Square>,
+    pub must_capture: bool,
     /// Black's view (Black's home at the bottom).
     pub flip: bool,
     pub white: String,
@@ -105,6 +109,8 @@ impl BoardView {
                 .collect(),
             selected: None,
             destinations: Vec::new(),
+            movable: game.movable(),
+            must_capture: game.must_capture(),
             flip: false,
             white: String::new(),
             black: String::new(),

@@ -28,7 +28,7 @@ pub use theme::{Rgb, Theme};
 
 use font::Atlas;
 use palette::mix;
-use sprites::{Shade, SpriteSet, Tint};
+use sprites::{Mark, Shade, SpriteSet, Tint};
 use ugolki_core::{Color, Square};
 
 thread_local! {
@@ -250,7 +250,7 @@ impl Renderer {
         // One cell per square: what sprite it takes.
         let mut tint = vec![Tint::Plain; n * n];
         let mut stone = vec![Stone::Empty; n * n];
-        let mut dest = vec![false; n * n];
+        let mut mark = vec![Mark::None; n * n];
         let at = |sq: &Square| (sq.is_on(scene.side)).then(|| sq.index(scene.side));
         for (side, home) in scene.homes.iter().enumerate() {
             let t = if side == 0 {
@@ -273,8 +273,16 @@ impl Renderer {
                 stone[i] = *st;
             }
         }
+        let movable = if scene.must_capture {
+            Mark::MustCapture
+        } else {
+            Mark::Movable
+        };
+        for i in scene.movable.iter().filter_map(at) {
+            mark[i] = movable;
+        }
         for i in scene.destinations.iter().filter_map(at) {
-            dest[i] = true;
+            mark[i] = Mark::Destination;
         }
         for rank in 0..scene.side {
             for file in 0..scene.side {
@@ -287,7 +295,7 @@ impl Renderer {
                     BoardKind::Damas => odd,
                 };
                 let shade = if dark { Shade::Dark } else { Shade::Light };
-                let sprite = kit.sprites.get(shade, tint[i], stone[i], dest[i]);
+                let sprite = kit.sprites.get(shade, tint[i], stone[i], mark[i]);
                 let (x, y) = layout.origin(sq);
                 for row in 0..s {
                     let start = (y as usize + row) * canvas.width as usize + x as usize;

@@ -43,6 +43,9 @@ pub struct Scene {
     pub last_path: Vec<Square>,
     pub selected: Option<Square>,
     pub destinations: Vec<Square>,
+    /// Pieces marked as able to move; `must_capture`: marked as having to capture.
+    pub movable: Vec<Square>,
+    pub must_capture: bool,
     /// Rotate 180° (Black's view: Black's home at the bottom).
     pub flip: bool,
     pub header: Header,
@@ -146,6 +149,8 @@ impl Scene {
             last_path: Vec::new(),
             selected: None,
             destinations: Vec::new(),
+            movable: Vec::new(),
+            must_capture: false,
             flip: false,
             header,
         }
@@ -164,6 +169,14 @@ impl Scene {
     pub fn with_selection(mut self, from: Square, destinations: Vec<Square>) -> Scene {
         self.selected = Some(from);
         self.destinations = destinations;
+        self
+    }
+
+    /// Mark the pieces that can move (`must_capture`: that must capture).
+    #[must_use]
+    pub fn with_movable(mut self, movable: Vec<Square>, must_capture: bool) -> Scene {
+        self.movable = movable;
+        self.must_capture = must_capture;
         self
     }
 
@@ -201,6 +214,8 @@ impl Scene {
             last_path: view.last_path.clone(),
             selected: view.selected,
             destinations: view.destinations.clone(),
+            movable: view.movable.clone(),
+            must_capture: view.must_capture,
             flip: view.flip,
             header: Header {
                 white: player(&view.white, view.white_clock_ms),

@@ -48,8 +48,20 @@ pub struct SpriteSet {
     sprites: Vec<Vec<u8>>,
 }
 
-fn key(shade: Shade, tint: Tint, stone: Stone, dest: bool) -> usize {
-    (((shade as usize) * TINTS + tint as usize) * STONES + stone as usize) * 2 + usize::from(dest)
+/// A mark drawn over a square: where the selected piece can go, or a piece that can move
+/// (or must capture).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    None = 0,
+    Destination = 1,
+    Movable = 2,
+    MustCapture = 3,
+}
+
+const MARKS: usize = 4;
+
+fn key(shade: Shade, tint: Tint, stone: Stone, mark: Mark) -> usize {
+    (((shade as usize) * TINTS + tint as usize) * STONES + stone as usize) * MARKS + mark as usize
 }
 
 fn background(theme: &Theme, shade: Shade, tint: Tint) -> Rgb {
@@ -92,7 +104,7 @@ fn to_indices(img: &RgbImage, palette: &mut Palette) -> Vec<u8> {
 impl SpriteSet {
     /// Draw every sprite for squares of `size` pixels, adding their colours to `palette`.
     pub fn new(size: u32, theme: &Theme, palette: &mut Palette) -> SpriteSet {
-        let mut sprites = vec![Vec::new(); SHADES * TINTS * STONES * 2];
+        let mut sprites = vec![Vec::new(); SHADES * TINTS * STONES * MARKS];
         for shade in [Shade::Light, Shade::Dark] {
             for tint in [
                 Tint::Plain,
@@ -111,14 +123,44 @@ impl SpriteSet {
                     Stone::GhostWhite,
                     Stone::GhostBlack,
                 ] {
-                    for dest in [false, true] {
+                    for mark in [
+                        Mark::None,
+                        Mark::Destination,
+                        Mark::Movable,
+                        Mark::MustCapture,
+                    ] {
                         let mut img = filled(size, bg);
                         draw_stone(&mut img, theme, stone, bg);
-                        if dest {
-                            let c = size as f32 / 2.0;
-                            disc(&mut img, c, c, size as f32 * 0.14, theme.destination);
+                        let c = size as f32 / 2.0;
+                        match mark {
+                            Mark::None => {}
+                            Mark::Destination => {
+                                disc(&mut img, c, c, size as f32 * 0.14, theme.destination);
+                            }
+                            // A small dot at the piece's corner: it can move; a larger one
+                            // in the capture colour: it must capture.
+                            Mark::Movable => {
+                                let at = size as f32 * 0.80;
+                                disc(
+                                    &mut img,
+                                    at,
+                                    size as f32 * 0.20,
+                                    size as f32 * 0.10,
+                                    theme.destination,
+                                );
+                            }
+                            Mark::MustCapture => {
+                                let at = size as f32 * 0.80;
+                                disc(
+                                    &mut img,
+                                    at,
+                                    size as f32 * 0.20,
+                                    size as f32 * 0.14,
+                                    theme.capture,
+                                );
+                            }
                         }
-                        sprites[key(shade, tint, stone, dest)] = to_indices(&img, palette);
+                        sprites[key(shade, tint, stone, mark)] = to_indices(&img, palette);
                     }
                 }
             }
@@ -128,7 +170,7 @@ impl SpriteSet {
 
     /// The sprite's pixels, `size` rows of `size` palette indices.
     #[must_use]
-    pub fn get(&self, shade: Shade, tint: Tint, stone: Stone, dest: bool) -> &[u8] {
-        &self.sprites[key(shade, tint, stone, dest)]
+    pub fn get(&self, shade: Shade, tint: Tint, stone: Stone, mark: Mark) -> &[u8] {
+        &self.sprites[key(shade, tint, stone, mark)]
     }
 }

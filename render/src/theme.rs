@@ -18,6 +18,8 @@ pub struct Theme {
     pub path: [Rgb; 2],
     pub selected: [Rgb; 2],
     pub destination: Rgb,
+    /// The mark of a piece that must capture.
+    pub capture: Rgb,
     pub white_fill: Rgb,
     pub white_edge: Rgb,
     pub black_fill: Rgb,
@@ -42,6 +44,7 @@ impl Default for Theme {
             path: [[0xf4, 0xe4, 0x7a], [0xd8, 0xc0, 0x48]],
             selected: [[0xa9, 0xd3, 0x8c], [0x7c, 0xae, 0x5f]],
             destination: [0x2e, 0x6b, 0x35],
+            capture: [0xc6, 0x28, 0x28],
             white_fill: [0xfb, 0xf9, 0xf3],
             white_edge: [0x3a, 0x3a, 0x3a],
             black_fill: [0x24, 0x24, 0x26],

@@ -7,7 +7,8 @@
 use crate::queues::{lock, Queues};
 use serenity::all::{
     ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateAttachment, CreateButton,
-    CreateEmbed, CreateMessage, CreateThread, EditMessage, MessageId,
+    CreateEmbed, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    CreateThread, EditMessage, MessageId,
 };
 use serenity::http::{Http, HttpError};
 use std::collections::HashMap;
@@ -69,30 +70,96 @@ fn is_429(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 429)
 }
 
-fn rows(out: &Outgoing) -> Vec<CreateActionRow> {
-    let buttons: Vec<CreateButton> = out
-        .actions
-        .iter()
-        .map(|a| {
-            let style = match a {
-                Action::Resign { .. } | Action::Decline { .. } | Action::Cancel { .. } => {
-                    ButtonStyle::Danger
-                }
-                Action::Accept { .. } | Action::AcceptDraw { .. } | Action::Confirm { .. } => {
-                    ButtonStyle::Success
-                }
-                _ => ButtonStyle::Secondary,
-            };
-            CreateButton::new(a.to_text())
-                .label(render(&a.label(), out.lang))
-                .style(style)
-        })
-        .collect();
-    buttons
-        .chunks(5)
-        .map(|r| CreateActionRow::Buttons(r.to_vec()))
-        .collect()
+/// Discord's limits: rows of components per message, buttons per row, options per select
+/// menu.
+pub const MAX_ROWS: usize = 5;
+pub const PER_ROW: usize = 5;
+pub const MAX_OPTIONS: usize = 25;
+
+/// How a message's buttons are laid out on Discord.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Rows of at most five buttons.
+    Buttons(Vec<Vec<Action>>),
+    /// Too many squares for buttons: the squares as select menus of at most 25 options,
+    /// then the game's own buttons in rows.
+    Menus {
+        menus: Vec<Vec<Action>>,
+        buttons: Vec<Vec<Action>>,
+    },
 }
+
+/// Squares (pieces, destinations) and the game's buttons within Discord's five rows: as
+/// buttons when they fit, otherwise the squares as select menus (Halma's 19 pieces, a
+/// long jump's many destinations). Squares past what four menus hold are left out — no
+/// position has that many.
+pub fn layout(actions: &[Action]) -> Layout {
+    let (squares, others): (Vec<Action>, Vec<Action>) = actions.iter().partition(|a| a.is_square());
+    let rows_of =
+        |v: &[Action]| -> Vec<Vec<Action>> { v.chunks(PER_ROW).map(<[_]>::to_vec).collect() };
+    let buttons = rows_of(&others);
+    let square_rows = rows_of(&squares);
+    if square_rows.len() + buttons.len() <= MAX_ROWS {
+        let mut all = square_rows;
+        all.extend(buttons);
+        return Layout::Buttons(all);
+    }
+    let room = MAX_ROWS.saturating_sub(buttons.len()).max(1);
+    let menus = squares
+        .chunks(MAX_OPTIONS)
+        .take(room)
+        .map(<[_]>::to_vec)
+        .collect();
+    Layout::Menus { menus, buttons }
+}
+
+fn rows(out: &Outgoing) -> Vec<CreateActionRow> {
+    let button = |a: &Action| {
+        let style = match a {
+            Action::Resign { .. } | Action::Decline { .. } | Action::Cancel { .. } => {
+                ButtonStyle::Danger
+            }
+            Action::Accept { .. } | Action::AcceptDraw { .. } | Action::Confirm { .. } => {
+                ButtonStyle::Success
+            }
+            _ => ButtonStyle::Secondary,
+        };
+        CreateButton::new(a.to_text())
+            .label(render(&a.label(), out.lang))
+            .style(style)
+    };
+    let buttons = |rows: Vec<Vec<Action>>| {
+        rows.into_iter()
+            .map(|r| CreateActionRow::Buttons(r.iter().map(button).collect()))
+    };
+    match layout(&out.actions) {
+        Layout::Buttons(rows) => buttons(rows).collect(),
+        Layout::Menus { menus, buttons: b } => {
+            let mut all: Vec<CreateActionRow> = menus
+                .into_iter()
+                .enumerate()
+                .map(|(i, options)| {
+                    let options = options
+                        .iter()
+                        .map(|a| {
+                            CreateSelectMenuOption::new(render(&a.label(), out.lang), a.to_text())
+                        })
+                        .collect();
+                    // The menu's own id only tells menus apart; the option is the action.
+                    CreateActionRow::SelectMenu(CreateSelectMenu::new(
+                        format!("{SELECT_ID}{i}"),
+                        CreateSelectMenuKind::String { options },
+                    ))
+                })
+                .collect();
+            all.extend(buttons(b));
+            all
+        }
+    }
+}
+
+/// Select menus' custom ids start so; the chosen option's value is the action.
+pub const SELECT_ID: &str = "sel:";
 
 impl Delivery {
     pub fn new(http: Arc<Http>, table: Arc<Table>) -> Arc<Delivery> {
@@ -376,5 +443,33 @@ fn channel_of_slot(chat: u64, target: u64, slot: Slot) -> u64 {
     match slot {
         Slot::Board(_) => target,
         Slot::Challenge(_) => chat,
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn every_board_fits_discord_components_with_every_square() {
+        let mut menus_used = false;
+        for (what, actions) in crate::test_positions::button_lists() {
+            let shown = match layout(&actions) {
+                Layout::Buttons(rows) => {
+                    assert!(rows.len() <= MAX_ROWS, "{what}: {} rows", rows.len());
+                    assert!(rows.iter().all(|r| r.len() <= PER_ROW), "{what}");
+                    rows.iter().map(Vec::len).sum::<usize>()
+                }
+                Layout::Menus { menus, buttons } => {
+                    menus_used = true;
+                    assert!(menus.len() + buttons.len() <= MAX_ROWS, "{what}");
+                    assert!(menus.iter().all(|m| m.len() <= MAX_OPTIONS), "{what}");
+                    assert!(buttons.iter().all(|r| r.len() <= PER_ROW), "{what}");
+                    menus.iter().chain(&buttons).map(Vec::len).sum::<usize>()
+                }
+            };
+            assert_eq!(shown, actions.len(), "{what}: every square shown");
+        }
+        assert!(menus_used, "Halma's 19 pieces need select menus");
     }
 }

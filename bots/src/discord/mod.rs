@@ -152,7 +152,14 @@ impl Handler {
             return;
         }
         let reply = InteractionReply::Component(c);
-        let Some(action) = Action::parse(&c.data.custom_id) else {
+        // A select menu's choice is its value; a button's is its id.
+        let text = match &c.data.kind {
+            serenity::all::ComponentInteractionDataKind::StringSelect { values } => {
+                values.first().cloned().unwrap_or_default()
+            }
+            _ => c.data.custom_id.clone(),
+        };
+        let Some(action) = Action::parse(&text) else {
             reply
                 .say(
                     &ctx.http,

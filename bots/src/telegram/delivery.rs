@@ -20,7 +20,7 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, Bot, RequestError};
 use tokio::sync::mpsc;
-use ugolki_core::table::{Audience, Outgoing, Slot, SlotUse, Table};
+use ugolki_core::table::{Action, Audience, Outgoing, Slot, SlotUse, Table};
 use ugolki_core::words::render;
 use ugolki_render::{Renderer, Scene};
 
@@ -30,6 +30,23 @@ const MAX_CAPTION: usize = 1024;
 const MAX_TEXT: usize = 4096;
 /// Buttons per keyboard row.
 const ROW: usize = 3;
+/// Telegram's limits for one keyboard: buttons in all, and per row.
+pub const MAX_BUTTONS: usize = 100;
+pub const MAX_PER_ROW: usize = 8;
+
+/// The keyboard's rows: square buttons (pieces, destinations) eight to a row, then the
+/// game's own buttons three to a row; never more than Telegram's 100 in all (squares past
+/// that are left out — no position has that many).
+pub fn keyboard_rows(actions: &[Action]) -> Vec<Vec<Action>> {
+    let (squares, others): (Vec<Action>, Vec<Action>) = actions.iter().partition(|a| a.is_square());
+    let room = MAX_BUTTONS.saturating_sub(others.len());
+    let mut rows: Vec<Vec<Action>> = squares[..squares.len().min(room)]
+        .chunks(MAX_PER_ROW)
+        .map(<[_]>::to_vec)
+        .collect();
+    rows.extend(others.chunks(ROW).map(<[_]>::to_vec));
+    rows
+}
 /// Tries of one call before the reply is given up (about five minutes of backoff).
 const MAX_TRIES: u32 = 12;
 
@@ -230,12 +247,13 @@ impl Delivery {
     }
 
     fn keyboard(out: &Outgoing) -> InlineKeyboardMarkup {
-        let buttons: Vec<InlineKeyboardButton> = out
-            .actions
-            .iter()
-            .map(|a| InlineKeyboardButton::callback(render(&a.label(), out.lang), a.to_text()))
-            .collect();
-        InlineKeyboardMarkup::new(buttons.chunks(ROW).map(<[_]>::to_vec))
+        let button =
+            |a: &Action| InlineKeyboardButton::callback(render(&a.label(), out.lang), a.to_text());
+        InlineKeyboardMarkup::new(
+            keyboard_rows(&out.actions)
+                .into_iter()
+                .map(|row| row.iter().map(button).collect::<Vec<_>>()),
+        )
     }
 
     /// Deliver one reply: edit its living message, or send it (and take the buttons off
@@ -457,4 +475,22 @@ fn overtaken(job: &Job, later: &VecDeque<Job>) -> bool {
     later
         .iter()
         .any(|j| j.out.slot == Some(SlotUse::Replace(Slot::Board(game))) && j.out.board.is_some())
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn every_board_keyboard_fits_telegram_with_every_square() {
+        for (what, actions) in crate::test_positions::button_lists() {
+            let rows = keyboard_rows(&actions);
+            let total: usize = rows.iter().map(Vec::len).sum();
+            assert!(total <= MAX_BUTTONS, "{what}: {total} buttons");
+            assert!(rows.iter().all(|r| r.len() <= MAX_PER_ROW), "{what}");
+            // Nothing was left out, and every callback fits.
+            assert_eq!(total, actions.len(), "{what}");
+            assert!(actions.iter().all(|a| a.to_text().len() <= 64), "{what}");
+        }
+    }
 }

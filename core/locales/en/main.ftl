@@ -163,6 +163,8 @@ btn-decline-draw = Decline draw
 btn-abort = Abort
 btn-confirm = Confirm
 btn-square = { $square }
+btn-back = Back
+picked = Game #{ $id }: { $square } can go to { $list }. Press where, or Back for another piece.
 button-stale = That button is out of date: the game has moved on.
 button-not-yours = That button is not for you.
 

@@ -207,6 +207,8 @@ btn-decline-draw = Rifiuta patta
 btn-abort = Interrompi
 btn-confirm = Conferma
 btn-square = { $square }
+btn-back = Indietro
+picked = Partita #{ $id }: { $square } può andare in { $list }. Premi dove, o Indietro per un altro pezzo.
 button-stale = Questo pulsante non è più valido: la partita è andata avanti.
 button-not-yours = Questo pulsante non è per te.
 

@@ -202,6 +202,8 @@ btn-decline-draw = Recusar empate
 btn-abort = Abortar
 btn-confirm = Confirmar
 btn-square = { $square }
+btn-back = Voltar
+picked = Partida #{ $id }: { $square } pode ir para { $list }. Toque no destino, ou Voltar para outra peça.
 button-stale = Este botão está desatualizado: a partida já avançou.
 button-not-yours = Este botão não é seu.
 

@@ -225,6 +225,8 @@ btn-decline-draw = Отклонить ничью
 btn-abort = Отменить партию
 btn-confirm = Подтвердить
 btn-square = { $square }
+btn-back = Назад
+picked = Партия #{ $id }: { $square } может пойти на { $list }. Нажмите куда, или «Назад», чтобы выбрать другую шашку.
 button-stale = Эта кнопка устарела: партия ушла вперёд.
 button-not-yours = Эта кнопка не для вас.
 

@@ -46,11 +46,23 @@ pub enum Action {
         game: i64,
         ply: i64,
     },
-    /// Show where the piece on `from` can go (the start of playing by buttons).
+    /// Pick the piece on `from`: its destinations become the buttons (playing by buttons).
     ShowMoves {
         game: i64,
         ply: i64,
         from: Square,
+    },
+    /// Play the picked piece's move `from`→`to`.
+    MoveTo {
+        game: i64,
+        ply: i64,
+        from: Square,
+        to: Square,
+    },
+    /// Back to the pieces that can move.
+    Back {
+        game: i64,
+        ply: i64,
     },
 }
 
@@ -68,6 +80,8 @@ impl Action {
             Action::Abort { .. } => "abt",
             Action::Confirm { .. } => "cnf",
             Action::ShowMoves { .. } => "sho",
+            Action::MoveTo { .. } => "mto",
+            Action::Back { .. } => "bck",
         }
     }
 
@@ -80,12 +94,19 @@ impl Action {
             | Action::Decline { challenge }
             | Action::Cancel { challenge } => format!("{code}:{challenge}"),
             Action::ShowMoves { game, ply, from } => format!("{code}:{game}:{ply}:{from}"),
+            Action::MoveTo {
+                game,
+                ply,
+                from,
+                to,
+            } => format!("{code}:{game}:{ply}:{from}:{to}"),
             Action::Resign { game, ply }
             | Action::OfferDraw { game, ply }
             | Action::AcceptDraw { game, ply }
             | Action::DeclineDraw { game, ply }
             | Action::Abort { game, ply }
-            | Action::Confirm { game, ply } => format!("{code}:{game}:{ply}"),
+            | Action::Confirm { game, ply }
+            | Action::Back { game, ply } => format!("{code}:{game}:{ply}"),
         }
     }
 
@@ -126,6 +147,17 @@ impl Action {
                         let from = Square::parse(parts.next()?)?;
                         Action::ShowMoves { game, ply, from }
                     }
+                    "mto" => {
+                        let from = Square::parse(parts.next()?)?;
+                        let to = Square::parse(parts.next()?)?;
+                        Action::MoveTo {
+                            game,
+                            ply,
+                            from,
+                            to,
+                        }
+                    }
+                    "bck" => Action::Back { game, ply },
                     _ => return None,
                 }
             }
@@ -150,7 +182,16 @@ impl Action {
             Action::Abort { .. } => Msg::BtnAbort,
             Action::Confirm { .. } => Msg::BtnConfirm,
             Action::ShowMoves { from, .. } => Msg::BtnSquare { square: from },
+            Action::MoveTo { to, .. } => Msg::BtnSquare { square: to },
+            Action::Back { .. } => Msg::BtnBack,
         }
+    }
+
+    /// A square button (a piece to pick, or where it goes): platforms lay these out in a
+    /// grid of their own, apart from the game's other buttons.
+    #[must_use]
+    pub fn is_square(self) -> bool {
+        matches!(self, Action::ShowMoves { .. } | Action::MoveTo { .. })
     }
 
     /// The game it acts on, with the ply it was offered at.
@@ -164,9 +205,47 @@ impl Action {
             | Action::DeclineDraw { game, ply }
             | Action::Abort { game, ply }
             | Action::Confirm { game, ply }
-            | Action::ShowMoves { game, ply, .. } => Some((game, ply)),
+            | Action::ShowMoves { game, ply, .. }
+            | Action::MoveTo { game, ply, .. }
+            | Action::Back { game, ply } => Some((game, ply)),
         }
     }
+}
+
+/// The pieces of `game` that can move now, as buttons (the capturing ones when a capture is
+/// compulsory), offered at `ply` of game `id`.
+#[must_use]
+pub fn pick_buttons(game: &crate::game::Game, id: i64, ply: i64) -> Vec<Action> {
+    game.movable()
+        .into_iter()
+        .map(|from| Action::ShowMoves {
+            game: id,
+            ply,
+            from,
+        })
+        .collect()
+}
+
+/// Where the piece on `from` can go, as buttons, then Back.
+#[must_use]
+pub fn destination_buttons(
+    game: &crate::game::Game,
+    id: i64,
+    ply: i64,
+    from: Square,
+) -> Vec<Action> {
+    let mut out: Vec<Action> = game
+        .destinations(from)
+        .into_iter()
+        .map(|to| Action::MoveTo {
+            game: id,
+            ply,
+            from,
+            to,
+        })
+        .collect();
+    out.push(Action::Back { game: id, ply });
+    out
 }
 
 #[cfg(test)]
@@ -178,7 +257,7 @@ mod tests {
 
     fn any_action() -> impl Strategy<Value = Action> {
         let id = 0..=MAX_ID;
-        (0u8..10, id.clone(), id, 0u8..16, 0u8..16).prop_map(|(k, a, b, f, r)| match k {
+        (0u8..12, id.clone(), id, 0u8..16, 0u8..16).prop_map(|(k, a, b, f, r)| match k {
             0 => Action::Accept { challenge: a },
             1 => Action::Decline { challenge: a },
             2 => Action::Cancel { challenge: a },
@@ -188,6 +267,13 @@ mod tests {
             6 => Action::DeclineDraw { game: a, ply: b },
             7 => Action::Abort { game: a, ply: b },
             8 => Action::Confirm { game: a, ply: b },
+            9 => Action::Back { game: a, ply: b },
+            10 => Action::MoveTo {
+                game: a,
+                ply: b,
+                from: Square::new(f, r),
+                to: Square::new(r, f),
+            },
             _ => Action::ShowMoves {
                 game: a,
                 ply: b,
@@ -207,10 +293,11 @@ mod tests {
 
     #[test]
     fn the_largest_ids_fit() {
-        let a = Action::ShowMoves {
+        let a = Action::MoveTo {
             game: i64::MAX,
             ply: i64::MAX,
             from: Square::new(15, 15),
+            to: Square::new(14, 15),
         };
         assert!(a.to_text().len() <= MAX_ACTION_TEXT);
         assert_eq!(Action::parse(&a.to_text()), Some(a));

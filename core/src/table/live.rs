@@ -130,6 +130,27 @@ impl Live {
             return Vec::new();
         }
         let (game, ply) = (self.row.id, self.row.ply);
+        // Playing by buttons: the pieces that can move first (the capturing ones when a
+        // capture is compulsory), then the game's own buttons.
+        let mut out = super::action::pick_buttons(&self.game, game, ply);
+        out.extend(self.game_buttons());
+        out
+    }
+
+    /// After a piece is picked: where it can go, Back, then the game's own buttons.
+    pub fn destination_buttons(&self, from: crate::square::Square) -> Vec<Action> {
+        if !self.active() {
+            return Vec::new();
+        }
+        let mut out =
+            super::action::destination_buttons(&self.game, self.row.id, self.row.ply, from);
+        out.extend(self.game_buttons());
+        out
+    }
+
+    /// Resign, the draw offer's buttons, Abort while it is allowed.
+    fn game_buttons(&self) -> Vec<Action> {
+        let (game, ply) = (self.row.id, self.row.ply);
         let mut out = vec![Action::Resign { game, ply }];
         if self.row.draw_offer_by.is_some() {
             out.push(Action::AcceptDraw { game, ply });

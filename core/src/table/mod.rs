@@ -13,6 +13,7 @@
 #![allow(clippy::result_large_err)]
 mod action;
 mod bot;
+mod by_buttons;
 mod challenges;
 pub mod clean;
 pub mod command;
@@ -25,7 +26,7 @@ mod timers;
 mod training;
 mod types;
 
-pub use action::{Action, MAX_ACTION_TEXT};
+pub use action::{destination_buttons, pick_buttons, Action, MAX_ACTION_TEXT};
 pub use time::{FakeTime, SystemTime, TimeSource};
 pub use types::{
     lang_of, Audience, Incoming, Input, Mention, Origin, Outgoing, Platform, Slot, SlotUse, User,
@@ -520,9 +521,10 @@ impl Table {
         // everything else records it here.
         let is_move = matches!(
             request,
-            Ok(Request::Parsed(
-                Parsed::MoveText(_) | Parsed::Command(Command::Move(..))
-            ))
+            Ok(
+                Request::Parsed(Parsed::MoveText(_) | Parsed::Command(Command::Move(..)))
+                    | Request::Action(Action::MoveTo { .. })
+            )
         );
         if !is_move
             && !self
@@ -628,10 +630,9 @@ impl Table {
             Action::DeclineDraw { .. } => self.no_draw(o, me, t, now).await,
             Action::Abort { .. } => self.abort(o, me, t, now).await,
             Action::Confirm { .. } => self.confirm(o, me, t, now).await,
-            Action::ShowMoves { from, .. } => {
-                self.show_moves(o, me, Some(game), &from.to_string(), now)
-                    .await
-            }
+            Action::ShowMoves { from, .. } => self.pick_piece(msg, me, t, from).await,
+            Action::MoveTo { from, to, .. } => self.press_move(msg, me, game, from, to, now).await,
+            Action::Back { .. } => self.unpick(msg, me, t, now).await,
             Action::Accept { .. } | Action::Decline { .. } | Action::Cancel { .. } => {
                 Ok(Vec::new())
             }

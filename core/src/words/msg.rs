@@ -155,6 +155,9 @@ messages! {
     BtnAbort => "btn-abort",
     BtnConfirm => "btn-confirm",
     BtnSquare { square: Square } => "btn-square",
+    BtnBack => "btn-back",
+    /// A piece picked by button: where it can go.
+    Picked { id: i64, square: Square, list: String } => "picked",
     ButtonStale => "button-stale",
     ButtonNotYours => "button-not-yours",
 

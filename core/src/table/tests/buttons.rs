@@ -11,7 +11,7 @@ async fn challenge(c: &Room) -> i64 {
         panic!("{out:#?}")
     };
     assert_eq!(
-        out[0].actions,
+        without_squares(&out[0].actions),
         [
             Action::Accept { challenge: id },
             Action::Decline { challenge: id },
@@ -52,7 +52,7 @@ async fn a_challenge_accepted_by_button_starts_the_game() {
     assert_eq!(board.slot, Some(SlotUse::Replace(Slot::Board(g))));
     assert_eq!(board.ply, Some(0));
     assert_eq!(
-        board.actions,
+        without_squares(&board.actions),
         [
             Action::Resign { game: g, ply: 0 },
             Action::OfferDraw { game: g, ply: 0 },
@@ -120,7 +120,7 @@ async fn t2_resign_by_button() {
     let c = chat().await;
     let g = c.start("").await;
     let out = c.say("alice", "c3-d3").await;
-    assert_eq!(out[0].actions, game_buttons(g, 1));
+    assert_eq!(without_squares(&out[0].actions), game_buttons(g, 1));
     let out = c.press("bob", Action::Resign { game: g, ply: 1 }).await;
     assert_eq!(out.len(), 1);
     assert_eq!(
@@ -167,7 +167,7 @@ async fn t2_draw_offered_and_accepted_by_button() {
     assert_eq!(o.game, Some(g));
     assert_eq!(o.slot, Some(SlotUse::Replace(Slot::Board(g))));
     assert_eq!(
-        o.actions,
+        without_squares(&o.actions),
         [
             Action::Resign { game: g, ply: 2 },
             Action::AcceptDraw { game: g, ply: 2 },
@@ -203,7 +203,7 @@ async fn t2_a_draw_offer_before_both_moved_keeps_abort() {
     let g = c.start("").await;
     let out = c.press("bob", Action::OfferDraw { game: g, ply: 0 }).await;
     assert_eq!(
-        out[0].actions,
+        without_squares(&out[0].actions),
         [
             Action::Resign { game: g, ply: 0 },
             Action::AcceptDraw { game: g, ply: 0 },
@@ -247,7 +247,7 @@ async fn t2_draw_declined_by_button_and_by_a_move() {
         .await;
     assert_eq!(messages(&out), [Msg::DrawDeclined { by: "bob".into() }]);
     assert_eq!(out[0].slot, Some(SlotUse::Replace(Slot::Board(g))));
-    assert_eq!(out[0].actions, game_buttons(g, 2));
+    assert_eq!(without_squares(&out[0].actions), game_buttons(g, 2));
     assert_eq!(c.row(g).await.draw_offer_by, None);
     // No offer to accept now: the accept button is out of date.
     assert_eq!(
@@ -260,7 +260,7 @@ async fn t2_draw_declined_by_button_and_by_a_move() {
         .await;
     let out = c.say("alice", "b3-b4").await;
     assert_eq!(
-        out[0].actions,
+        without_squares(&out[0].actions),
         [
             Action::Resign { game: g, ply: 3 },
             Action::AcceptDraw { game: g, ply: 3 },
@@ -276,7 +276,7 @@ async fn t2_draw_declined_by_button_and_by_a_move() {
             ..
         }
     ));
-    assert_eq!(out[0].actions, game_buttons(g, 4));
+    assert_eq!(without_squares(&out[0].actions), game_buttons(g, 4));
 }
 
 #[tokio::test]
@@ -414,7 +414,7 @@ async fn c6_a_losing_move_confirmed_by_button() {
         .await;
     let out = c.say("alice", "d2-b2").await;
     let confirm = Action::Confirm { game: g, ply: 0 };
-    assert_eq!(out[0].actions, [confirm]);
+    assert_eq!(without_squares(&out[0].actions), [confirm]);
     assert_eq!(c.refused_press("bob", confirm).await, Msg::NothingToConfirm);
     let out = c.press("alice", confirm).await;
     assert!(
@@ -448,14 +448,39 @@ async fn a_square_button_shows_where_the_piece_can_go() {
         .await;
     assert_eq!(
         messages(&out),
-        [Msg::MovesFrom {
+        [Msg::Picked {
+            id: g,
             square: sq("c3"),
             list: "d3, c4".into()
         }]
     );
-    let view = out[0].board.as_ref().unwrap();
-    assert_eq!(view.selected, Some(sq("c3")));
-    assert_eq!(view.destinations, [sq("d3"), sq("c4")]);
+    // The living message's buttons become the destinations and Back; no new picture.
+    assert_eq!(out[0].slot, Some(SlotUse::Edit(Slot::Board(g))));
+    assert!(out[0].board.is_none());
+    let squares: Vec<Action> = out[0]
+        .actions
+        .iter()
+        .copied()
+        .filter(|a| a.is_square())
+        .collect();
+    assert_eq!(
+        squares,
+        [
+            Action::MoveTo {
+                game: g,
+                ply: 0,
+                from: sq("c3"),
+                to: sq("d3")
+            },
+            Action::MoveTo {
+                game: g,
+                ply: 0,
+                from: sq("c3"),
+                to: sq("c4")
+            },
+        ]
+    );
+    assert!(out[0].actions.contains(&Action::Back { game: g, ply: 0 }));
     assert!(c.moves(g).await.is_empty(), "showing is not moving");
 }
 

@@ -12,6 +12,7 @@ use crate::words::{Duration, List};
 
 mod bot;
 mod buttons;
+mod by_buttons;
 mod challenges;
 mod clocks;
 mod endings;
@@ -105,6 +106,11 @@ fn rated(result: Msg, changes: &[(&str, i64, i64)]) -> Msg {
 /// The result of a rated game won by alice (White) between two 1000-rated newcomers.
 fn alice_won(result: Msg) -> Msg {
     rated(result, &[("alice", 1015, 15), ("bob", 985, -15)])
+}
+
+/// A message's buttons without the square buttons of playing by buttons.
+fn without_squares(actions: &[Action]) -> Vec<Action> {
+    actions.iter().copied().filter(|a| !a.is_square()).collect()
 }
 
 /// The buttons of a running game at `ply` without a draw offer.
