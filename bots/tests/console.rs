@@ -114,10 +114,10 @@ fn console_buttons_accept_a_challenge_and_resign_a_game() {
         "> bob: [Accept]",
         "bot (edits challenge #1): Challenge #1 accepted by bob: game #1.",
         "bot: Game #1: alice (White) vs bob (Black)",
-        "bot: [Resign] [Offer draw] [Abort]",
+        "[Resign] [Offer draw] [Abort]",
         "bot → carol: That button is not for you.",
         "bot: bob offers a draw.",
-        "bot: [Resign] [Accept draw] [Decline draw]",
+        "[Resign] [Accept draw] [Decline draw]",
         "bot: alice declined the draw.",
         // After both have moved, an older board's Abort is out of date.
         "bot → bob: That button is out of date: the game has moved on.",

@@ -66,7 +66,21 @@ impl Renderer {
 
     /// The replay of `scenes` (one per position, in order) as an animated GIF that loops.
     pub fn animate(&self, scenes: &[Scene]) -> Result<Vec<u8>, AnimationError> {
-        let canvases: Vec<_> = scenes.iter().map(|s| self.compose(s)).collect();
+        // A replay shows the moves: marks of the pieces that could move would only flicker
+        // (and cost bytes in every frame).
+        let canvases: Vec<_> = scenes
+            .iter()
+            .map(|s| {
+                if s.movable.is_empty() {
+                    self.compose(s)
+                } else {
+                    let mut plain = s.clone();
+                    plain.movable.clear();
+                    plain.must_capture = false;
+                    self.compose(&plain)
+                }
+            })
+            .collect();
         let Some(first) = canvases.first() else {
             return Err(AnimationError(
                 "a replay needs at least one position".into(),

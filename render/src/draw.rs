@@ -23,6 +23,23 @@ fn disc_coverage(x: u32, y: u32, cx: f32, cy: f32, r: f32) -> u32 {
     (inside * LEVELS + 8) / 16
 }
 
+/// Paint a disc of colour `c` with a hard edge: no blended colours, so a mark drawn over
+/// every background adds one colour to the palette, not dozens.
+pub fn hard_disc(img: &mut RgbImage, cx: f32, cy: f32, r: f32, c: Rgb) {
+    let (w, h) = img.dimensions();
+    let x0 = (cx - r - 1.0).max(0.0) as u32;
+    let y0 = (cy - r - 1.0).max(0.0) as u32;
+    let x1 = ((cx + r + 1.0) as u32).min(w - 1);
+    let y1 = ((cy + r + 1.0) as u32).min(h - 1);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            if disc_coverage(x, y, cx, cy, r) * 2 >= LEVELS {
+                img.put_pixel(x, y, Px(c));
+            }
+        }
+    }
+}
+
 /// Paint a disc of colour `c` over the sprite, blending its edge.
 pub fn disc(img: &mut RgbImage, cx: f32, cy: f32, r: f32, c: Rgb) {
     let (w, h) = img.dimensions();

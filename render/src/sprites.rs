@@ -1,7 +1,7 @@
 //! Every square picture a board can need — shade × tint × piece × destination dot — drawn
 //! once at start-up and kept as palette indices, so a board is composed by copying rows.
 
-use crate::draw::{disc, filled};
+use crate::draw::{disc, filled, hard_disc};
 use crate::palette::Palette;
 use crate::theme::{Rgb, Theme};
 use image::RgbImage;
@@ -141,7 +141,7 @@ impl SpriteSet {
                             // in the capture colour: it must capture.
                             Mark::Movable => {
                                 let at = size as f32 * 0.80;
-                                disc(
+                                hard_disc(
                                     &mut img,
                                     at,
                                     size as f32 * 0.20,
@@ -151,7 +151,7 @@ impl SpriteSet {
                             }
                             Mark::MustCapture => {
                                 let at = size as f32 * 0.80;
-                                disc(
+                                hard_disc(
                                     &mut img,
                                     at,
                                     size as f32 * 0.20,

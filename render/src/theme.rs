@@ -18,7 +18,8 @@ pub struct Theme {
     pub path: [Rgb; 2],
     pub selected: [Rgb; 2],
     pub destination: Rgb,
-    /// The mark of a piece that must capture.
+    /// The mark of a piece that must capture (one colour more in the palette: marks have
+    /// hard edges).
     pub capture: Rgb,
     pub white_fill: Rgb,
     pub white_edge: Rgb,

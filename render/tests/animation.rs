@@ -14,6 +14,10 @@ fn replay(rules: &str, plies: usize) -> (Vec<Scene>, usize) {
         // As the review draws them: a finished game, so no side to move and one header.
         let mut v = BoardView::of_game(g);
         v.to_move = None;
+        // `animate` leaves out the marks of who can move; the boards compared with its
+        // frames have none either.
+        v.movable.clear();
+        v.must_capture = false;
         v.info = "Game #1".into();
         Scene::from_view(&v)
     };

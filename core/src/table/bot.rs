@@ -239,12 +239,6 @@ impl Table {
                 }
                 .view(Color::White, now, None, lang)
             })
-            .map(|mut v: crate::view::BoardView| {
-                // A replay shows the moves; marks of who could move would only flicker.
-                v.movable.clear();
-                v.must_capture = false;
-                v
-            })
             .collect();
         let names = [live.white.name.clone(), live.black.name.clone()];
         let points = tokio::task::spawn_blocking(move || turning_points(&games, &names))
