@@ -123,38 +123,43 @@ impl SpriteSet {
                     Stone::GhostWhite,
                     Stone::GhostBlack,
                 ] {
-                    for mark in [
-                        Mark::None,
-                        Mark::Destination,
-                        Mark::Movable,
-                        Mark::MustCapture,
-                    ] {
-                        let mut img = filled(size, bg);
-                        draw_stone(&mut img, theme, stone, bg);
-                        let c = size as f32 / 2.0;
+                    // The stone is drawn once (its blended edge is the costly part, and
+                    // start-up waits for it); each mark is a copy with a dot added.
+                    let mut base = filled(size, bg);
+                    draw_stone(&mut base, theme, stone, bg);
+                    let plain = to_indices(&base, palette);
+                    let c = size as f32 / 2.0;
+                    let corner = (size as f32 * 0.80, size as f32 * 0.20);
+                    let piece =
+                        !matches!(stone, Stone::Empty | Stone::GhostWhite | Stone::GhostBlack);
+                    for mark in [Mark::Destination, Mark::Movable, Mark::MustCapture] {
+                        // Marks of movable pieces go on pieces only; elsewhere the key
+                        // holds the plain sprite (never asked for, but always there).
+                        if mark != Mark::Destination && !piece {
+                            sprites[key(shade, tint, stone, mark)] = plain.clone();
+                            continue;
+                        }
+                        let mut img = base.clone();
                         match mark {
-                            Mark::None => {}
                             Mark::Destination => {
                                 disc(&mut img, c, c, size as f32 * 0.14, theme.destination);
                             }
-                            // A small dot at the piece's corner: it can move; a larger one
-                            // in the capture colour: it must capture.
+                            // A small green dot at the piece's corner: it can move; a larger
+                            // red one: it must capture.
                             Mark::Movable => {
-                                let at = size as f32 * 0.80;
                                 hard_disc(
                                     &mut img,
-                                    at,
-                                    size as f32 * 0.20,
+                                    corner.0,
+                                    corner.1,
                                     size as f32 * 0.10,
                                     theme.destination,
                                 );
                             }
-                            Mark::MustCapture => {
-                                let at = size as f32 * 0.80;
+                            Mark::MustCapture | Mark::None => {
                                 hard_disc(
                                     &mut img,
-                                    at,
-                                    size as f32 * 0.20,
+                                    corner.0,
+                                    corner.1,
                                     size as f32 * 0.14,
                                     theme.capture,
                                 );
@@ -162,6 +167,7 @@ impl SpriteSet {
                         }
                         sprites[key(shade, tint, stone, mark)] = to_indices(&img, palette);
                     }
+                    sprites[key(shade, tint, stone, Mark::None)] = plain;
                 }
             }
         }
