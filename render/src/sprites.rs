@@ -136,7 +136,7 @@ impl SpriteSet {
                         // Marks of movable pieces go on pieces only; elsewhere the key
                         // holds the plain sprite (never asked for, but always there).
                         if mark != Mark::Destination && !piece {
-                            sprites[key(shade, tint, stone, mark)] = plain.clone();
+                            sprites[key(shade, tint, stone, mark)].clone_from(&plain);
                             continue;
                         }
                         let mut img = base.clone();
