@@ -294,6 +294,12 @@ async fn a_challenge_by_slash_command_is_accepted_by_button_and_played_in_a_thre
         challenge.description_localizations.contains_key("ru"),
         "{challenge:#?}"
     );
+    // Every command installs on servers and on accounts, and works in servers, the bot's
+    // DMs and a user's own DMs (a user-installed app).
+    for c in s.fake.commands() {
+        assert_eq!(c.integration_types, [0, 1], "{}", c.name);
+        assert_eq!(c.contexts, Some(vec![0, 1, 2]), "{}", c.name);
+    }
     let board = s.start_game("classic3x3", "none").await;
     let thread = s
         .fake
@@ -495,5 +501,45 @@ async fn health_is_up_once_the_shard_is_connected() {
         text.contains("ugolki_outgoing_queue_depth{platform=\"discord\"}"),
         "{text}"
     );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_by_buttons_edit_the_board_and_play() {
+    let s = Server::new().await;
+    let bot = RunningBot::start(&s.fake, "buttons");
+    s.ready().await;
+    let first = s.start_game("classic3x3", "none").await;
+    let channel = first.channel;
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    for ply in 0..6 {
+        let board = s
+            .expect("the newest board with its buttons", |m| {
+                m.channel == channel
+                    && !m.attachments.is_empty()
+                    && m.components.iter().flatten().any(|(l, _)| l == "Resign")
+            })
+            .await;
+        // Five buttons to a row, five rows at most.
+        assert!(board.components.len() <= 5 && board.components.iter().all(|r| r.len() <= 5));
+        let mv = game.legal_move_texts()[ply % 2].clone();
+        let squares: Vec<&str> = mv.split('-').collect();
+        let (from, to) = (squares[0], squares[squares.len() - 1]);
+        let who = if game.turn() == ugolki_core::Color::White {
+            &s.alice
+        } else {
+            &s.bob
+        };
+        s.press(who, &board, from);
+        // The same message is edited: its buttons become the destinations and Back.
+        let picked = s
+            .expect("the destinations", |m| {
+                m.id == board.id && m.components.iter().flatten().any(|(l, _)| l == "Back")
+            })
+            .await;
+        s.press(who, &picked, to);
+        game.play_text(&mv).unwrap();
+        s.expect_text(&format!(" played {mv}.")).await;
+    }
     bot.stop().await;
 }

@@ -788,3 +788,51 @@ async fn the_bot_answers_moves_and_a_review_arrives_as_an_animation() {
     assert!(gif.starts_with(b"GIF89a"), "a GIF");
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_by_buttons_edit_the_board_keyboard_and_play() {
+    let g = Group::new().await;
+    let db = temp_db("by-buttons");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    start_game(&g, "classic3x3 none").await;
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let mut rng = Rng(0xb077_0115);
+    for ply in 0..8 {
+        let board = g.board();
+        // The pieces that can move are the first rows, eight at most to a row.
+        assert!(board.buttons.iter().all(|r| r.len() <= 8), "{board:#?}");
+        let labels: Vec<String> = board
+            .buttons
+            .iter()
+            .flatten()
+            .map(|(t, _)| t.clone())
+            .collect();
+        assert!(labels.contains(&"Resign".to_string()));
+        let moves = game.legal_move_texts();
+        let mv = rng.pick(&moves).clone();
+        let squares: Vec<&str> = mv.split('-').collect();
+        let (from, to) = (squares[0], squares[squares.len() - 1]);
+        let who = g.who(game.turn() == ugolki_core::Color::White);
+        g.press(who, &board, from);
+        // The same message is edited in place: its keyboard becomes the destinations.
+        let ok = g
+            .fake
+            .wait_until(WAIT, |f| {
+                f.messages(g.chat.id).iter().any(|m| {
+                    m.id == board.id && m.buttons.iter().flatten().any(|(t, _)| t == "Back")
+                })
+            })
+            .await;
+        assert!(ok, "ply {ply}: no destinations on {:#?}", g.messages());
+        let picked = g
+            .messages()
+            .into_iter()
+            .find(|m| m.id == board.id)
+            .expect("the board");
+        assert!(picked.edits >= 1 && picked.photo.is_some());
+        g.press(who, &picked, to);
+        game.play_text(&mv).unwrap();
+        g.expect_text(&format!(" played {mv}.")).await;
+    }
+    bot.stop().await;
+}

@@ -6,6 +6,7 @@ use serenity::all::{
     CommandDataOptionValue, CommandInteraction, CommandOptionType, CreateCommand,
     CreateCommandOption,
 };
+use serenity::all::{InstallationContext, InteractionContext};
 use ugolki_core::clock::TimeControl;
 use ugolki_core::game::Rules;
 use ugolki_core::table::command::{ChallengeSpec, ColorChoice, Command, MENU};
@@ -177,7 +178,16 @@ pub fn definitions() -> Vec<CreateCommand> {
         // `/start` is Telegram's; `/m` is the typed short form of `/move`.
         .filter(|c| !matches!(**c, "start" | "m"))
         .map(|c| {
-            let mut cmd = CreateCommand::new(*c).description(description(c, Lang::EN));
+            // Installable on servers and on a user's account; usable in servers, the bot's
+            // DMs and the user's own DMs and group DMs (user-installed app).
+            let mut cmd = CreateCommand::new(*c)
+                .description(description(c, Lang::EN))
+                .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
+                .contexts(vec![
+                    InteractionContext::Guild,
+                    InteractionContext::BotDm,
+                    InteractionContext::PrivateChannel,
+                ]);
             for lang in Lang::all() {
                 if let Some(locale) = discord_locale(lang) {
                     cmd = cmd.description_localized(locale, description(c, lang));
