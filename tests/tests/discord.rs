@@ -26,6 +26,17 @@ impl RunningBot {
         name: &str,
         metrics: Option<std::net::SocketAddr>,
     ) -> RunningBot {
+        RunningBot::start_in(fake, name, metrics, Some(FakeDiscord::GUILD_ID))
+    }
+
+    /// With `guild` None the commands are registered globally (as in production), so
+    /// they reach DMs too.
+    fn start_in(
+        fake: &FakeDiscord,
+        name: &str,
+        metrics: Option<std::net::SocketAddr>,
+        guild: Option<u64>,
+    ) -> RunningBot {
         let dir = std::env::temp_dir().join(format!("ugolki-dc-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
@@ -34,7 +45,7 @@ impl RunningBot {
             token: FakeDiscord::TOKEN.into(),
             api_url: Some(fake.api_base()),
             database_url: format!("sqlite://{}", dir.join("bot.db").display()),
-            guild: Some(FakeDiscord::GUILD_ID),
+            guild,
             shards: None,
             metrics,
         };
@@ -541,5 +552,32 @@ async fn moves_by_buttons_edit_the_board_and_play() {
         game.play_text(&mv).unwrap();
         s.expect_text(&format!(" played {mv}.")).await;
     }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_in_a_dm_the_bot_is_not_part_of_is_answered_plainly_and_posts_nothing() {
+    let s = Server::new().await;
+    let bot = RunningBot::start_in(&s.fake, "private", None, None);
+    s.ready().await;
+    // alice added the app to her account and challenges bob in their own DM.
+    s.fake.install_for_user(&s.alice);
+    let private = s.fake.private_channel(&[&s.alice, &s.bob]);
+    let id = s.fake.slash_command(
+        private,
+        &s.alice,
+        "challenge",
+        &[("opponent", OptionValue::User(s.bob.clone()))],
+        "en-US",
+    );
+    let said = s.private_answer(id).await;
+    assert!(said.contains("not supported yet"), "{said}");
+    // Nothing was posted there, and no challenge was made.
+    assert!(
+        s.fake.messages(private).iter().all(|m| m.ephemeral),
+        "{:#?}",
+        s.fake.messages(private)
+    );
+    assert!(s.all().iter().all(|m| !text(m).contains("challenges")));
     bot.stop().await;
 }

@@ -117,6 +117,17 @@ impl Handler {
             tracing::warn!(error = %e, "interaction not deferred");
             return;
         }
+        // A DM or group DM the bot is not part of (the app installed on a user's account):
+        // it cannot post there, and a game needs its board posted. Said plainly, privately.
+        if cmd.context == Some(serenity::all::InteractionContext::PrivateChannel) {
+            InteractionReply::Command(cmd)
+                .say(
+                    &ctx.http,
+                    &render(&Msg::DiscordPrivateChannel, lang_of_tag(&cmd.locale)),
+                )
+                .await;
+            return;
+        }
         let chat = self.delivery.chat_of(cmd.channel_id.get()).await;
         let admin = cmd.guild_id.map(|_| {
             cmd.member

@@ -164,6 +164,7 @@ btn-abort = Abort
 btn-confirm = Confirm
 btn-square = { $square }
 btn-back = Back
+discord-private-channel = I can't post in this chat: it is a DM or group DM I am not part of, and a game needs its board posted. Games here are not supported yet — challenge your friend in a server I am in, or in a DM with me.
 picked = Game #{ $id }: { $square } can go to { $list }. Press where, or Back for another piece.
 button-stale = That button is out of date: the game has moved on.
 button-not-yours = That button is not for you.

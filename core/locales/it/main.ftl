@@ -208,6 +208,7 @@ btn-abort = Interrompi
 btn-confirm = Conferma
 btn-square = { $square }
 btn-back = Indietro
+discord-private-channel = Non posso scrivere in questa chat: è un messaggio diretto o di gruppo di cui non faccio parte, e una partita ha bisogno della scacchiera. Le partite qui non sono ancora supportate — sfida il tuo amico in un server dove sono, o in un messaggio diretto con me.
 picked = Partita #{ $id }: { $square } può andare in { $list }. Premi dove, o Indietro per un altro pezzo.
 button-stale = Questo pulsante non è più valido: la partita è andata avanti.
 button-not-yours = Questo pulsante non è per te.

@@ -203,6 +203,7 @@ btn-abort = Abortar
 btn-confirm = Confirmar
 btn-square = { $square }
 btn-back = Voltar
+discord-private-channel = Não consigo postar neste chat: é uma DM ou DM em grupo da qual não faço parte, e uma partida precisa do tabuleiro. Partidas aqui ainda não são suportadas — desafie seu amigo num servidor onde eu esteja, ou numa DM comigo.
 picked = Partida #{ $id }: { $square } pode ir para { $list }. Toque no destino, ou Voltar para outra peça.
 button-stale = Este botão está desatualizado: a partida já avançou.
 button-not-yours = Este botão não é seu.
