@@ -556,28 +556,106 @@ async fn moves_by_buttons_edit_the_board_and_play() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_command_in_a_dm_the_bot_is_not_part_of_is_answered_plainly_and_posts_nothing() {
+async fn a_user_installed_challenge_in_a_dm_is_played_on_one_message_by_buttons() {
     let s = Server::new().await;
     let bot = RunningBot::start_in(&s.fake, "private", None, None);
     s.ready().await;
-    // alice added the app to her account and challenges bob in their own DM.
+    // alice and bob added the app to their accounts; alice challenges bob in their own DM,
+    // which the bot is not part of.
     s.fake.install_for_user(&s.alice);
+    s.fake.install_for_user(&s.bob);
     let private = s.fake.private_channel(&[&s.alice, &s.bob]);
     let id = s.fake.slash_command(
         private,
         &s.alice,
         "challenge",
-        &[("opponent", OptionValue::User(s.bob.clone()))],
+        &[
+            ("opponent", OptionValue::User(s.bob.clone())),
+            ("variant", OptionValue::String("classic3x3".into())),
+            ("time", OptionValue::String("none".into())),
+            ("color", OptionValue::String("white".into())),
+        ],
         "en-US",
     );
-    let said = s.private_answer(id).await;
-    assert!(said.contains("not supported yet"), "{said}");
-    // Nothing was posted there, and no challenge was made.
+    let newest = |what: &'static str, f: Box<dyn Fn(&SentMessage) -> bool + Send + Sync>| {
+        let fake = &s.fake;
+        async move {
+            let ok = fake
+                .wait_until(WAIT, |x| x.messages(private).iter().any(&f))
+                .await;
+            assert!(ok, "{what}: {:#?}", fake.messages(private));
+            fake.messages(private)
+                .into_iter()
+                .rev()
+                .find(|m| f(m))
+                .expect("found")
+        }
+    };
+    // The command's own response is the challenge, for everyone in the DM.
+    let challenge = newest(
+        "the challenge",
+        Box::new(|m: &SentMessage| {
+            !m.ephemeral && !m.loading && m.components.iter().flatten().any(|(l, _)| l == "Accept")
+        }),
+    )
+    .await;
+    assert_eq!(challenge.interaction, Some(id));
+    s.press(&s.bob, &challenge, "Accept");
+    // The same message becomes the board, and the game is played on it.
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    for ply in 0..4 {
+        let board_id = challenge.id;
+        let board = newest(
+            "the board",
+            Box::new(move |m: &SentMessage| {
+                m.id == board_id
+                    && !m.attachments.is_empty()
+                    && !m.components.iter().flatten().any(|(l, _)| l == "Back")
+                    && m.components.iter().flatten().any(|(l, _)| l == "Resign")
+            }),
+        )
+        .await;
+        let mv = game.legal_move_texts()[ply % 2].clone();
+        let squares: Vec<&str> = mv.split('-').collect();
+        let (from, to) = (squares[0], squares[squares.len() - 1]);
+        let who = if game.turn() == ugolki_core::Color::White {
+            &s.alice
+        } else {
+            &s.bob
+        };
+        s.press(who, &board, from);
+        let picked = newest(
+            "the destinations",
+            Box::new(move |m: &SentMessage| {
+                m.id == board_id && m.components.iter().flatten().any(|(l, _)| l == "Back")
+            }),
+        )
+        .await;
+        s.press(who, &picked, to);
+        game.play_text(&mv).unwrap();
+        let played = format!(" played {mv}.");
+        newest(
+            "the move",
+            Box::new(move |m: &SentMessage| m.id == board_id && text(m).contains(&played)),
+        )
+        .await;
+    }
+    // /help there says plainly what is different.
+    s.fake
+        .slash_command(private, &s.alice, "help", &[], "en-US");
+    newest(
+        "the help for this chat",
+        Box::new(|m: &SentMessage| text(m).contains("by its buttons only")),
+    )
+    .await;
+    // Everything there went through the interactions: nothing was posted to the channel.
     assert!(
-        s.fake.messages(private).iter().all(|m| m.ephemeral),
+        s.fake
+            .messages(private)
+            .iter()
+            .all(|m| m.interaction.is_some()),
         "{:#?}",
         s.fake.messages(private)
     );
-    assert!(s.all().iter().all(|m| !text(m).contains("challenges")));
     bot.stop().await;
 }

@@ -44,6 +44,8 @@ pub struct Delivery {
     threads: Mutex<HashMap<i64, u64>>,
     /// Threads' parent channels (where their games are, for the table).
     parents: Mutex<HashMap<u64, u64>>,
+    /// Chats the bot is not part of (answered through interactions only).
+    private: Mutex<std::collections::HashSet<u64>>,
 }
 
 fn cut(text: &str, max: usize) -> String {
@@ -171,6 +173,7 @@ impl Delivery {
             living: Mutex::new(HashMap::new()),
             threads: Mutex::new(HashMap::new()),
             parents: Mutex::new(HashMap::new()),
+            private: Mutex::new(std::collections::HashSet::new()),
         })
     }
 
@@ -336,6 +339,10 @@ impl Delivery {
     }
 
     async fn deliver(&self, chat: u64, job: Job) {
+        if lock(&self.private).contains(&chat) {
+            tracing::debug!(chat, "not posted: a chat the bot is not part of");
+            return;
+        }
         let channel = self.target(chat, &job).await;
         let out = &job.out;
         let text = cut(&out.text(), MAX_TEXT);
@@ -381,51 +388,81 @@ impl Delivery {
         }
     }
 
-    /// Send a reply: a board as an image under an embed with its caption and the running
-    /// clock's deadline as a Discord timestamp.
+    /// What a reply is made of: a board as an image under an embed with its caption and the
+    /// running clock's deadline as a Discord timestamp, a replay as an animation, or text;
+    /// and its buttons. The same for a channel message and an interaction's response.
+    pub(super) fn parts(&self, out: &Outgoing, text: &str) -> Parts {
+        let rows = rows(out);
+        if !out.replay.is_empty() {
+            let scenes: Vec<Scene> = out.replay.iter().map(Scene::from_view).collect();
+            let file = match ugolki_render::Renderer::for_replays().animate(&scenes) {
+                Ok(gif) => Some(CreateAttachment::bytes(gif, "replay.gif")),
+                Err(e) => {
+                    tracing::error!(error = %e, "replay not drawn");
+                    None
+                }
+            };
+            return Parts {
+                content: Some(cut(text, 2000)),
+                embed: None,
+                file,
+                rows,
+            };
+        }
+        match &out.board {
+            Some(view) => {
+                let png = self.renderer.render(&Scene::from_view(view));
+                let mut caption = text.to_string();
+                // The side to move's flag, counted down by the client.
+                let left = match view.to_move {
+                    Some(ugolki_core::Color::White) => view.white_clock_ms,
+                    Some(ugolki_core::Color::Black) => view.black_clock_ms,
+                    None => None,
+                };
+                if let Some(ms) = left {
+                    let at = (crate::now_ms() + ms) / 1000;
+                    let _ = write!(caption, "\n⏱ <t:{at}:R>");
+                }
+                Parts {
+                    content: None,
+                    embed: Some(
+                        CreateEmbed::new()
+                            .description(cut(&caption, 4000))
+                            .image("attachment://board.png"),
+                    ),
+                    file: Some(CreateAttachment::bytes(png, "board.png")),
+                    rows,
+                }
+            }
+            None => Parts {
+                content: Some(text.to_string()),
+                embed: None,
+                file: None,
+                rows,
+            },
+        }
+    }
+
+    /// Send a reply to `channel`.
     async fn send(&self, channel: u64, job: &Job, text: &str) -> Option<u64> {
         let out = &job.out;
         let ch = ChannelId::new(channel);
         let message = || {
-            let mut m = CreateMessage::new().components(rows(out));
+            let p = self.parts(out, text);
+            let mut m = CreateMessage::new().components(p.rows);
             if let Some(r) = job.reply_to.filter(|_| job.channel == Some(channel)) {
                 m = m.reference_message((ch, MessageId::new(r)));
             }
-            if !out.replay.is_empty() {
-                let scenes: Vec<Scene> = out.replay.iter().map(Scene::from_view).collect();
-                return match ugolki_render::Renderer::for_replays().animate(&scenes) {
-                    Ok(gif) => m
-                        .content(cut(text, 2000))
-                        .add_file(CreateAttachment::bytes(gif, "replay.gif")),
-                    Err(e) => {
-                        tracing::error!(error = %e, "replay not drawn");
-                        m.content(cut(text, 2000))
-                    }
-                };
+            if let Some(c) = p.content {
+                m = m.content(c);
             }
-            match &out.board {
-                Some(view) => {
-                    let png = self.renderer.render(&Scene::from_view(view));
-                    let mut caption = text.to_string();
-                    // The side to move's flag, counted down by the client.
-                    let left = match view.to_move {
-                        Some(ugolki_core::Color::White) => view.white_clock_ms,
-                        Some(ugolki_core::Color::Black) => view.black_clock_ms,
-                        None => None,
-                    };
-                    if let Some(ms) = left {
-                        let at = (crate::now_ms() + ms) / 1000;
-                        let _ = write!(caption, "\n⏱ <t:{at}:R>");
-                    }
-                    m.embed(
-                        CreateEmbed::new()
-                            .description(cut(&caption, 4000))
-                            .image("attachment://board.png"),
-                    )
-                    .add_file(CreateAttachment::bytes(png, "board.png"))
-                }
-                None => m.content(text.to_string()),
+            if let Some(e) = p.embed {
+                m = m.embed(e);
             }
+            if let Some(f) = p.file {
+                m = m.add_file(f);
+            }
+            m
         };
         let sent = self
             .call("createMessage", || ch.send_message(&self.http, message()))
@@ -435,6 +472,27 @@ impl Delivery {
         }
         Some(sent.id.get())
     }
+
+    /// A chat the bot is not part of (a user-installed app's DM): answered only through
+    /// interactions, so timer messages for it are not posted (they show at the next press).
+    pub fn mark_private(&self, chat: u64) {
+        lock(&self.private).insert(chat);
+    }
+
+    /// Report a board that reached a private chat through an interaction (fair clocks).
+    pub async fn delivered(&self, out: &Outgoing) {
+        if let (Some(game), Some(ply), Some(_)) = (out.game, out.ply, &out.board) {
+            self.table.delivered(game, ply, crate::now_ms()).await;
+        }
+    }
+}
+
+/// A reply's parts (see [`Delivery::parts`]).
+pub(super) struct Parts {
+    pub content: Option<String>,
+    pub embed: Option<CreateEmbed>,
+    pub file: Option<CreateAttachment>,
+    pub rows: Vec<CreateActionRow>,
 }
 
 /// Where a slot's living message is: a game's board in its thread, a challenge in the

@@ -8,6 +8,7 @@
 
 mod commands;
 mod delivery;
+mod private;
 
 use crate::observe::{self, Health};
 use delivery::{Delivery, Job};
@@ -112,23 +113,25 @@ impl Handler {
     }
 
     async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) {
+        // A DM or group DM the bot is not part of (the app installed on a user's account):
+        // the answer is the interaction's own, public response.
+        let private = cmd.context == Some(serenity::all::InteractionContext::PrivateChannel);
         // Deferred at once, privately: whatever the table says in public goes to the channel.
-        if let Err(e) = cmd.defer_ephemeral(&ctx.http).await {
+        let deferred = if private {
+            cmd.defer(&ctx.http).await
+        } else {
+            cmd.defer_ephemeral(&ctx.http).await
+        };
+        if let Err(e) = deferred {
             tracing::warn!(error = %e, "interaction not deferred");
             return;
         }
-        // A DM or group DM the bot is not part of (the app installed on a user's account):
-        // it cannot post there, and a game needs its board posted. Said plainly, privately.
-        if cmd.context == Some(serenity::all::InteractionContext::PrivateChannel) {
-            InteractionReply::Command(cmd)
-                .say(
-                    &ctx.http,
-                    &render(&Msg::DiscordPrivateChannel, lang_of_tag(&cmd.locale)),
-                )
-                .await;
-            return;
-        }
-        let chat = self.delivery.chat_of(cmd.channel_id.get()).await;
+        let chat = if private {
+            self.delivery.mark_private(cmd.channel_id.get());
+            cmd.channel_id.get()
+        } else {
+            self.delivery.chat_of(cmd.channel_id.get()).await
+        };
         let admin = cmd.guild_id.map(|_| {
             cmd.member
                 .as_ref()
@@ -152,7 +155,23 @@ impl Handler {
                 return;
             }
         };
-        let outs = self.table.handle(&Incoming { origin, input }).await;
+        let help = matches!(
+            input,
+            Input::Command(ugolki_core::table::command::Command::Help)
+        );
+        let incoming = Incoming { origin, input };
+        let mut outs = self.table.handle(&incoming).await;
+        if private {
+            if help {
+                // What is different here, said plainly.
+                outs.push(
+                    Outgoing::reply(&incoming.origin, Msg::DiscordPrivateHelp)
+                        .in_lang(outs.first().map_or(Lang::EN, |o| o.lang)),
+                );
+            }
+            private::answer(&ctx.http, &self.delivery, private::Via::Command(cmd), outs).await;
+            return;
+        }
         self.answer(&ctx.http, &reply, outs, cmd.channel_id.get())
             .await;
     }
@@ -179,7 +198,13 @@ impl Handler {
                 .await;
             return;
         };
-        let chat = self.delivery.chat_of(c.channel_id.get()).await;
+        let private = c.context == Some(serenity::all::InteractionContext::PrivateChannel);
+        let chat = if private {
+            self.delivery.mark_private(c.channel_id.get());
+            c.channel_id.get()
+        } else {
+            self.delivery.chat_of(c.channel_id.get()).await
+        };
         let origin = Self::origin(
             chat,
             &c.user,
@@ -194,6 +219,10 @@ impl Handler {
                 input: Input::Action(action),
             })
             .await;
+        if private {
+            private::answer(&ctx.http, &self.delivery, private::Via::Component(c), outs).await;
+            return;
+        }
         self.answer(&ctx.http, &reply, outs, c.channel_id.get())
             .await;
     }

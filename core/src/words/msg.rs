@@ -156,8 +156,8 @@ messages! {
     BtnConfirm => "btn-confirm",
     BtnSquare { square: Square } => "btn-square",
     BtnBack => "btn-back",
-    /// Discord: a command in a DM or group DM the bot is not part of.
-    DiscordPrivateChannel => "discord-private-channel",
+    /// Discord `/help` in a DM or group DM the bot is not part of (a user-installed app).
+    DiscordPrivateHelp => "discord-private-help",
     /// A piece picked by button: where it can go.
     Picked { id: i64, square: Square, list: String } => "picked",
     ButtonStale => "button-stale",
