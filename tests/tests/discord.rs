@@ -601,9 +601,13 @@ async fn a_user_installed_challenge_in_a_dm_is_played_on_one_message_by_buttons(
     .await;
     assert_eq!(challenge.interaction, Some(id));
     s.press(&s.bob, &challenge, "Accept");
-    // The same message becomes the board, and the game is played on it.
+    // The same message becomes the board, and the whole game is played on it, by buttons.
     let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
-    for ply in 0..4 {
+    let mut seed = 0xd_0a11_u64;
+    for _ in 0..400 {
+        if game.ending().is_some() {
+            break;
+        }
         let board_id = challenge.id;
         let board = newest(
             "the board",
@@ -615,7 +619,19 @@ async fn a_user_installed_challenge_in_a_dm_is_played_on_one_message_by_buttons(
             }),
         )
         .await;
-        let mv = game.legal_move_texts()[ply % 2].clone();
+        // Random moves, but none that loses at once (C6 asks for a confirmation first).
+        let moves: Vec<String> = game
+            .legal_move_texts()
+            .into_iter()
+            .filter(|m| game.check_text(m).is_ok_and(|(_, loses)| !loses))
+            .collect();
+        if moves.is_empty() {
+            break;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let mv = moves[usize::try_from(seed % moves.len() as u64).unwrap()].clone();
         let squares: Vec<&str> = mv.split('-').collect();
         let (from, to) = (squares[0], squares[squares.len() - 1]);
         let who = if game.turn() == ugolki_core::Color::White {
@@ -637,6 +653,28 @@ async fn a_user_installed_challenge_in_a_dm_is_played_on_one_message_by_buttons(
         newest(
             "the move",
             Box::new(move |m: &SentMessage| m.id == board_id && text(m).contains(&played)),
+        )
+        .await;
+    }
+    if game.ending().is_some() {
+        newest(
+            "the result",
+            Box::new(|m: &SentMessage| text(m).contains("Game #1 over:")),
+        )
+        .await;
+    } else {
+        // No move left that does not lose at once: resign, by button, on that message.
+        let board_id = challenge.id;
+        let board = s.fake.message(private, board_id).expect("the board");
+        let who = if game.turn() == ugolki_core::Color::White {
+            &s.alice
+        } else {
+            &s.bob
+        };
+        s.press(who, &board, "Resign");
+        newest(
+            "the resignation",
+            Box::new(|m: &SentMessage| text(m).contains("resigned")),
         )
         .await;
     }
