@@ -555,6 +555,9 @@ async fn moves_by_buttons_edit_the_board_and_play() {
     bot.stop().await;
 }
 
+// One story, from the command to the game's end on one message: splitting it would
+// scatter its state.
+#[allow(clippy::too_many_lines)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_user_installed_challenge_in_a_dm_is_played_on_one_message_by_buttons() {
     let s = Server::new().await;
