@@ -246,3 +246,45 @@ async fn every_board_marks_the_pieces_that_can_move_and_those_that_must_capture(
     }
     assert!(seen, "a capture came up");
 }
+
+#[tokio::test]
+async fn move_buttons_naming_squares_off_the_board_are_refused_not_panics() {
+    let c = chat().await;
+    let g = c.start("").await;
+    let off = sq("p16");
+    for a in [
+        Action::ShowMoves {
+            game: g,
+            ply: 0,
+            from: off,
+        },
+        Action::MoveTo {
+            game: g,
+            ply: 0,
+            from: off,
+            to: sq("c3"),
+        },
+        Action::MoveTo {
+            game: g,
+            ply: 0,
+            from: sq("c3"),
+            to: off,
+        },
+    ] {
+        let m = c.refused_press("alice", a).await;
+        assert!(
+            matches!(m, Msg::NoMovesFrom { .. } | Msg::ButtonStale),
+            "{a:?}: {m:?}"
+        );
+    }
+    assert!(c.moves(g).await.is_empty());
+    // The same in Damas.
+    let d = c.game_from("damas", "W:W22:B18", "none").await;
+    let a = Action::MoveTo {
+        game: d,
+        ply: 0,
+        from: off,
+        to: off,
+    };
+    assert_eq!(c.refused_press("alice", a).await, Msg::ButtonStale);
+}
