@@ -101,6 +101,31 @@ fn to_indices(img: &RgbImage, palette: &mut Palette) -> Vec<u8> {
     img.pixels().map(|p| palette.index_of(p.0)).collect()
 }
 
+/// `img`'s palette indices, knowing that it differs from the sprite `plain` only within
+/// the box around a dot at `at` of radius `r`: only those pixels are looked up (start-up
+/// time: a restart is charged its start-up, and looking up every pixel of every sprite is
+/// most of it).
+fn indices_around(
+    img: &RgbImage,
+    plain: &[u8],
+    at: (f32, f32),
+    r: f32,
+    palette: &mut Palette,
+) -> Vec<u8> {
+    let (w, h) = img.dimensions();
+    let mut out = plain.to_vec();
+    let x0 = (at.0 - r - 2.0).max(0.0) as u32;
+    let y0 = (at.1 - r - 2.0).max(0.0) as u32;
+    let x1 = ((at.0 + r + 2.0) as u32).min(w - 1);
+    let y1 = ((at.1 + r + 2.0) as u32).min(h - 1);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            out[(y * w + x) as usize] = palette.index_of(img.get_pixel(x, y).0);
+        }
+    }
+    out
+}
+
 impl SpriteSet {
     /// Draw every sprite for squares of `size` pixels, adding their colours to `palette`.
     pub fn new(size: u32, theme: &Theme, palette: &mut Palette) -> SpriteSet {
@@ -140,6 +165,12 @@ impl SpriteSet {
                             continue;
                         }
                         let mut img = base.clone();
+                        // The dot's centre and radius: only the pixels around it change.
+                        let (at, r) = match mark {
+                            Mark::Destination => ((c, c), size as f32 * 0.14),
+                            Mark::Movable => (corner, size as f32 * 0.10),
+                            Mark::MustCapture | Mark::None => (corner, size as f32 * 0.14),
+                        };
                         match mark {
                             Mark::Destination => {
                                 disc(&mut img, c, c, size as f32 * 0.14, theme.destination);
@@ -165,7 +196,8 @@ impl SpriteSet {
                                 );
                             }
                         }
-                        sprites[key(shade, tint, stone, mark)] = to_indices(&img, palette);
+                        sprites[key(shade, tint, stone, mark)] =
+                            indices_around(&img, &plain, at, r, palette);
                     }
                     sprites[key(shade, tint, stone, Mark::None)] = plain;
                 }
