@@ -299,13 +299,15 @@ fn sigkill_at_random_moments_loses_no_move_and_charges_no_downtime() {
         eprintln!("{name}: charged {charged:.3} s, thinking while served {expected:.3} s");
         // Below: a crash may give back at most the time since the last heartbeat (0.1 s,
         // with a little room for a loaded machine). Above: never the downtime (about 1 s a
-        // crash), only start-up latency.
+        // crash), only start-up latency — a restarted process is charged from its start to
+        // its first answer, which on a loaded 2-core CI machine reaches 0.1 s (measured:
+        // 13 crashes cost 1.25 s once). 0.2 s a crash still tells 1 s of downtime apart.
         assert!(
             charged >= expected - 0.2 * k - 0.3,
             "{name} charged {charged:.2} s for {expected:.2} s of thinking ({k} crashes in its turns)"
         );
         assert!(
-            charged <= expected + 0.05 * k + 0.5,
+            charged <= expected + 0.2 * k + 0.5,
             "{name} charged {charged:.2} s for {expected:.2} s of thinking: downtime was charged ({k} crashes in its turns)"
         );
     }
