@@ -28,6 +28,18 @@ impl Live {
         }
     }
 
+    /// Both banks with the running clock stopped at `now` (Fischer); other controls keep
+    /// what the row holds.
+    pub fn clocks_at(&self, now: i64) -> (i64, i64) {
+        let clock = self.clock();
+        let turn = self.game.turn();
+        let left = |c: Color| clock.left(c, turn, now).unwrap_or(0);
+        match self.control {
+            TimeControl::Fischer { .. } => (left(Color::White), left(Color::Black)),
+            _ => (self.row.white_ms, self.row.black_ms),
+        }
+    }
+
     pub fn color_of(&self, player: i64) -> Option<Color> {
         if player == self.row.white_id {
             Some(Color::White)

@@ -455,14 +455,7 @@ impl Table {
         now: i64,
         lang: Lang,
     ) -> Handled<Vec<Outgoing>> {
-        let turn = live.game.turn();
-        let clock = live.clock();
-        // Stop the running clock where it stands.
-        let left = |c: Color| clock.left(c, turn, now).unwrap_or(0);
-        let clocks = match live.control {
-            crate::clock::TimeControl::Fischer { .. } => (left(Color::White), left(Color::Black)),
-            _ => (live.row.white_ms, live.row.black_ms),
-        };
+        let clocks = live.clocks_at(now);
         let saved = self
             .store
             .finish_game(live.id(), live.row.ply, &finish, clocks, now)

@@ -180,14 +180,8 @@ impl Table {
             return refuse(Msg::UndoNothing { id });
         }
         let game = replay_to(&live, to_ply)?;
-        let clock = live.clock();
-        let turn = live.game.turn();
         // The running clock is charged what it ran; the side to move starts now.
-        let left = |c: Color| clock.left(c, turn, now).unwrap_or(0);
-        let clocks = match live.control {
-            crate::clock::TimeControl::Fischer { .. } => (left(Color::White), left(Color::Black)),
-            _ => (live.row.white_ms, live.row.black_ms),
-        };
+        let clocks = live.clocks_at(now);
         let mut row = live.row.clone();
         row.ply = to_ply;
         (row.white_ms, row.black_ms) = clocks;
