@@ -165,10 +165,22 @@ impl Table {
             .note_chat_player(o.platform.as_str(), &o.chat, me.id)
             .await?;
         self.arm(Key::Challenge(row.id), row.expires_at);
-        let text = self.challenge_text(&row, me, target.as_ref(), target_handle, pair_limit);
+        let one_message = super::inline::one_message_chat(&o.chat);
+        // On one message nobody can be told "send /start first": the named person only
+        // has to press Accept (the press tells who they are).
+        let text = self.challenge_text(
+            &row,
+            me,
+            target.as_ref(),
+            target_handle,
+            pair_limit,
+            !one_message,
+        );
         let id = row.id;
         let mut buttons = vec![Action::Accept { challenge: id }];
-        if row.target_id.is_some() || row.target_handle.is_some() {
+        // One message (most often a private chat between two friends): anyone but the
+        // challenger may decline an open challenge too.
+        if row.target_id.is_some() || row.target_handle.is_some() || one_message {
             buttons.push(Action::Decline { challenge: id });
         }
         buttons.push(Action::Cancel { challenge: id });
@@ -185,6 +197,7 @@ impl Table {
         target: Option<&Player>,
         target_handle: Option<String>,
         pair_limit: bool,
+        tell_unseen: bool,
     ) -> Msg {
         let minutes = (self.config.challenge_ttl_ms + 59_999) / 60_000;
         let terms = Box::new(terms_of(row));
@@ -220,7 +233,9 @@ impl Table {
                 name: p.name.clone(),
             });
         // An @handle nobody has seen: they must talk to the bot before it knows them.
-        let unseen = target_handle.map(|handle| Msg::UnseenPlayer { handle });
+        let unseen = target_handle
+            .filter(|_| tell_unseen)
+            .map(|handle| Msg::UnseenPlayer { handle });
         let lines: Vec<Msg> = std::iter::once(text)
             .chain(lookalikes)
             .chain(unseen)
@@ -451,20 +466,26 @@ impl Table {
         me: &Player,
         number: Option<i64>,
     ) -> Handled<Vec<Outgoing>> {
+        let one_message = super::inline::one_message_chat(&o.chat);
         let open = self
             .store
             .open_challenges_in(o.platform.as_str(), &o.chat)
             .await?;
         let c = match number {
             Some(n) => open.into_iter().find(|c| c.id == n),
-            None => open
-                .into_iter()
-                .find(|c| c.challenger_id != me.id && !is_open_to_anyone(c) && addressed_to(c, me)),
+            None => open.into_iter().find(|c| {
+                c.challenger_id != me.id
+                    && (one_message || !is_open_to_anyone(c))
+                    && addressed_to(c, me)
+            }),
         };
         let Some(c) = c else {
             return refuse(number.map_or(Msg::NoChallengeForYou, |id| Msg::NoSuchChallenge { id }));
         };
-        if is_open_to_anyone(&c) || !addressed_to(&c, me) || c.challenger_id == me.id {
+        if (is_open_to_anyone(&c) && !one_message)
+            || !addressed_to(&c, me)
+            || c.challenger_id == me.id
+        {
             return refuse(Msg::OnlyTargetDeclines);
         }
         if !self

@@ -18,6 +18,7 @@ mod challenges;
 pub mod clean;
 pub mod command;
 mod in_game;
+pub mod inline;
 mod leaderboard;
 mod live;
 mod play;

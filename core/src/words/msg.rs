@@ -158,6 +158,16 @@ messages! {
     BtnBack => "btn-back",
     /// Discord `/help` in a DM or group DM the bot is not part of (a user-installed app).
     DiscordPrivateHelp => "discord-private-help",
+    /// Telegram inline mode: a challenge card before it is sent (caption, and the line
+    /// under its title in the list of cards).
+    InlineCardOpen { from: String, terms: Box<Msg> } => "inline-card-open",
+    InlineCardTo { from: String, to: String, terms: Box<Msg> } => "inline-card-to",
+    InlineCardForAnyone => "inline-card-for-anyone",
+    InlineCardFor { to: String } => "inline-card-for",
+    /// A card's button pressed before its challenge was set up.
+    InlineNotReady => "inline-not-ready",
+    /// Inline mode without a place for pictures: the button over the (empty) results.
+    InlineUnavailable => "inline-unavailable",
     /// A piece picked by button: where it can go.
     Picked { id: i64, square: Square, list: String } => "picked",
     ButtonStale => "button-stale",

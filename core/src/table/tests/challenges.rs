@@ -206,3 +206,84 @@ async fn a_challenge_by_handle_waits_for_that_handle() {
         "{out:#?}"
     );
 }
+
+/// A Room whose chat is one message played by buttons (Telegram's inline mode).
+async fn one_message_room() -> Room {
+    let mut c = chat().await;
+    c.chat = format!("{}AgAAAexample", crate::table::inline::ONE_MESSAGE_PREFIX);
+    c
+}
+
+#[tokio::test]
+async fn on_one_message_an_open_challenge_may_be_declined_by_anyone_but_its_author() {
+    let c = one_message_room().await;
+    let out = c.say("alice", "/challenge classic3x3 5+3").await;
+    let Msg::ChallengeOpen { id, .. } = out[0].message else {
+        panic!("{out:#?}")
+    };
+    assert_eq!(
+        out[0].actions,
+        [
+            Action::Accept { challenge: id },
+            Action::Decline { challenge: id },
+            Action::Cancel { challenge: id },
+        ]
+    );
+    // The author cannot decline their own challenge; it stays open.
+    assert_eq!(
+        messages(&c.press("alice", Action::Decline { challenge: id }).await),
+        [Msg::OnlyTargetDeclines]
+    );
+    let out = c.press("bob", Action::Decline { challenge: id }).await;
+    assert_eq!(
+        messages(&out),
+        [Msg::Declined {
+            id,
+            by: "bob".into(),
+            challenger: "alice".into()
+        }]
+    );
+    assert_eq!(out[0].slot, Some(SlotUse::Edit(Slot::Challenge(id))));
+    assert!(c
+        .store
+        .open_challenges_in("test", &c.chat)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn in_an_ordinary_chat_an_open_challenge_has_no_decline() {
+    let c = chat().await;
+    let out = c.say("alice", "/challenge classic3x3 5+3").await;
+    let Msg::ChallengeOpen { id, .. } = out[0].message else {
+        panic!("{out:#?}")
+    };
+    assert!(!out[0].actions.contains(&Action::Decline { challenge: id }));
+    assert_eq!(
+        messages(&c.press("bob", Action::Decline { challenge: id }).await),
+        [Msg::OnlyTargetDeclines]
+    );
+}
+
+#[tokio::test]
+async fn on_one_message_a_named_stranger_is_not_told_to_send_start_first() {
+    let c = one_message_room().await;
+    let msg = Incoming::text(
+        c.origin("alice"),
+        "/challenge @zed classic3x3 5+3",
+        vec![Mention::Handle("zed".into())],
+    );
+    let out = c.table.handle(&msg).await;
+    // One line: no "send /start to me first" (nobody can type here).
+    let Msg::ChallengeTo { id, ref to, .. } = out[0].message else {
+        panic!("{out:#?}")
+    };
+    assert_eq!(to, "@zed");
+    // zed presses Accept: the press says who he is.
+    let out = c.press("zed", Action::Accept { challenge: id }).await;
+    assert!(
+        matches!(&out[0].message, Msg::ChallengeTaken { by, .. } if by == "zed"),
+        "{out:#?}"
+    );
+}

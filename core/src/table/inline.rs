@@ -1,0 +1,299 @@
+//! Challenges sent into chats the bot is not in (Telegram's inline mode): what an inline
+//! query offers, as cards ready to send. A card is a challenge not made yet: once sent, the
+//! adapter hands its `args` to `/challenge` in the card's own one-message chat (see
+//! [`one_message_chat`]), and the game is played on that message by its buttons.
+//!
+//! What the query names is kept; what it leaves out is offered: every variant when none is
+//! named, a few time controls when none is said.
+
+use super::command::{self, ChallengeSpec, Command, Parsed};
+use super::types::Mention;
+use crate::clock::TimeControl;
+use crate::corners::Variant;
+use crate::game::{Game, Rules};
+use crate::view::BoardView;
+use crate::words::{Duration, Msg};
+
+/// A chat id with this prefix is one message in a chat the bot cannot read or post to
+/// (`inline:` + Telegram's `inline_message_id`): everything is shown by editing it, and it
+/// is played by buttons only.
+pub const ONE_MESSAGE_PREFIX: &str = "inline:";
+
+/// Whether a chat is a single message played by buttons (see [`ONE_MESSAGE_PREFIX`]).
+#[must_use]
+pub fn one_message_chat(chat: &str) -> bool {
+    chat.starts_with(ONE_MESSAGE_PREFIX)
+}
+
+/// The time controls a card offers when the query says none: the default first.
+pub const OFFERED_TIMES: [&str; 4] = ["10+5", "5+3", "3+2", "1d"];
+
+/// One challenge an inline query offers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    /// What `/challenge` is given when the card is sent: the query with the variant and
+    /// time it left out (`halma16 5+3 @dana`).
+    pub args: String,
+    /// The card's title in the list: the terms.
+    pub title: Msg,
+    /// The line under the title: who may accept.
+    pub description: Msg,
+    /// The sent card's caption, until its challenge is set up.
+    pub caption: Msg,
+    /// The start position (no names, no clocks); the same for every card of `rules`.
+    pub board: BoardView,
+    /// What the picture depends on: cards with the same one share it.
+    pub picture: String,
+}
+
+/// The words of a query that name the game, and those that name the time (the argument
+/// of `movetime` and `stake` is neither).
+fn said(query: &str) -> (bool, bool) {
+    let (mut game, mut time) = (false, false);
+    let mut words = query.split_whitespace().map(str::to_ascii_lowercase);
+    while let Some(w) = words.next() {
+        match w.as_str() {
+            "movetime" | "stake" => {
+                words.next();
+            }
+            "corners" | "ugolki" | "damas" | "checkers" | "draughts" | "flying" | "short" => {
+                game = true;
+            }
+            w if w.starts_with('@') => {}
+            w if TimeControl::parse(w).is_ok() => time = true,
+            w if Variant::by_id(w).is_ok() => game = true,
+            _ => {}
+        }
+    }
+    (game, time)
+}
+
+/// The game words for a rules choice the query left out.
+fn rules_word(rules: &Rules) -> String {
+    match rules {
+        Rules::Corners(v) => v.id.clone(),
+        Rules::Damas { flying: true } => "damas".into(),
+        Rules::Damas { flying: false } => "damas short".into(),
+    }
+}
+
+/// The cards for `query` (what follows the bot's name), sent by `from`; `mentions` are the
+/// people it names. A query `/challenge` would refuse is refused with the same message.
+pub fn cards(query: &str, mentions: &[Mention], from: &str) -> Result<Vec<Card>, Msg> {
+    let query = query.trim();
+    let spec = match command::parse(&format!("/challenge {query}"), mentions, None)? {
+        Some(Parsed::Command(Command::Challenge(spec))) => spec,
+        // `/challenge …` always reads as a challenge or a refusal.
+        _ => {
+            return Err(Msg::CmdChallengeWord {
+                word: query.chars().take(30).collect(),
+            })
+        }
+    };
+    let (game_said, time_said) = said(query);
+    let rules: Vec<Rules> = if game_said {
+        vec![spec.rules.clone()]
+    } else {
+        Variant::standard()
+            .map(Rules::Corners)
+            .chain([Rules::Damas { flying: true }])
+            .collect()
+    };
+    let times: Vec<TimeControl> = if time_said {
+        vec![spec.time]
+    } else {
+        OFFERED_TIMES
+            .iter()
+            .filter_map(|t| TimeControl::parse(t).ok())
+            .collect()
+    };
+    // Every variant at the default time, or one variant at each offered time.
+    let times = if game_said {
+        times
+    } else {
+        times[..1].to_vec()
+    };
+    let to = match &spec.opponent {
+        None => None,
+        Some(Mention::Handle(h)) => Some(format!("@{}", h.trim_start_matches('@'))),
+        Some(Mention::User(u)) => Some(u.name.clone()),
+    };
+    let mut out = Vec::new();
+    let mut first_refusal = None;
+    for r in &rules {
+        for t in &times {
+            let card = ChallengeSpec {
+                rules: r.clone(),
+                time: *t,
+                ..spec.clone()
+            };
+            match card.validated() {
+                Ok(card) => out.push(card_for(&card, query, game_said, time_said, from, &to)),
+                Err(m) => {
+                    first_refusal.get_or_insert(m);
+                }
+            }
+        }
+    }
+    match (out.is_empty(), first_refusal) {
+        (true, Some(m)) => Err(m),
+        _ => Ok(out),
+    }
+}
+
+fn card_for(
+    spec: &ChallengeSpec,
+    query: &str,
+    game_said: bool,
+    time_said: bool,
+    from: &str,
+    to: &Option<String>,
+) -> Card {
+    let mut args: Vec<String> = Vec::new();
+    if !game_said {
+        args.push(rules_word(&spec.rules));
+    }
+    if !time_said {
+        args.push(spec.time.to_string());
+    }
+    if !query.is_empty() {
+        args.push(query.to_string());
+    }
+    let rated = spec.rated.unwrap_or(match &spec.rules {
+        Rules::Corners(v) => v.rated,
+        Rules::Damas { .. } => false,
+    });
+    let terms = Msg::Terms {
+        rules: Box::new(spec.rules.clone()),
+        time: spec.time,
+        rated,
+        movetime: spec.movetime_ms.map(Duration),
+        monitor: spec.monitor,
+        stake: spec.stake,
+    };
+    let (caption, description) = match to {
+        Some(to) => (
+            Msg::InlineCardTo {
+                from: from.to_string(),
+                to: to.clone(),
+                terms: Box::new(terms.clone()),
+            },
+            Msg::InlineCardFor { to: to.clone() },
+        ),
+        None => (
+            Msg::InlineCardOpen {
+                from: from.to_string(),
+                terms: Box::new(terms.clone()),
+            },
+            Msg::InlineCardForAnyone,
+        ),
+    };
+    Card {
+        args: args.join(" "),
+        title: terms,
+        description,
+        caption,
+        board: BoardView::of_game(&Game::new(&spec.rules)),
+        picture: spec.rules.id(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn handles(q: &str) -> Vec<Mention> {
+        q.split_whitespace()
+            .filter_map(|w| w.strip_prefix('@'))
+            .map(|h| Mention::Handle(h.to_string()))
+            .collect()
+    }
+
+    fn args(q: &str) -> Vec<String> {
+        cards(q, &handles(q), "alice")
+            .unwrap()
+            .into_iter()
+            .map(|c| c.args)
+            .collect()
+    }
+
+    #[test]
+    fn an_empty_query_offers_every_variant_at_the_default_time() {
+        let a = args("");
+        assert_eq!(a.len(), 9);
+        assert_eq!(a[0], "classic3x3 10+5");
+        assert_eq!(a[7], "halma16 10+5");
+        assert_eq!(a[8], "damas 10+5");
+    }
+
+    #[test]
+    fn a_named_variant_is_offered_at_a_few_times() {
+        assert_eq!(
+            args("damas"),
+            ["10+5 damas", "5+3 damas", "3+2 damas", "1d damas"]
+        );
+    }
+
+    #[test]
+    fn a_named_variant_and_time_is_one_card_and_keeps_the_rest_of_the_query() {
+        let c = cards("halma16 5+3 @dana casual", &handles("@dana"), "alice").unwrap();
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].args, "halma16 5+3 @dana casual");
+        assert_eq!(c[0].picture, "halma16");
+        assert_eq!(c[0].board.side, 16);
+        assert_eq!(c[0].description, Msg::InlineCardFor { to: "@dana".into() });
+        let Msg::InlineCardTo { from, to, terms } = &c[0].caption else {
+            panic!("{:?}", c[0].caption)
+        };
+        assert_eq!((from.as_str(), to.as_str()), ("alice", "@dana"));
+        assert!(matches!(**terms, Msg::Terms { rated: false, .. }));
+    }
+
+    #[test]
+    fn a_time_alone_is_every_variant_at_that_time() {
+        let a = args("3+2");
+        assert_eq!(a.len(), 9);
+        assert!(a.iter().all(|a| a.ends_with(" 3+2")), "{a:?}");
+    }
+
+    #[test]
+    fn every_card_reads_back_as_the_challenge_it_shows() {
+        for q in [
+            "",
+            "damas",
+            "halma16 5+3",
+            "1d white",
+            "damas short 3+2 rated",
+        ] {
+            for card in cards(q, &[], "alice").unwrap() {
+                let Ok(Some(Parsed::Command(Command::Challenge(spec)))) =
+                    command::parse(&format!("/challenge {}", card.args), &[], None)
+                else {
+                    panic!("{q:?}: {} does not read back", card.args);
+                };
+                assert_eq!(card.picture, spec.rules.id(), "{q:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_query_challenge_would_refuse_is_refused_the_same_way() {
+        assert_eq!(
+            cards("classic3x3 zebra", &[], "alice"),
+            Err(Msg::CmdChallengeWord {
+                word: "zebra".into()
+            })
+        );
+        assert_eq!(cards("5+3 1d", &[], "alice"), Err(Msg::CmdOneTimeControl));
+        assert_eq!(cards("monitor", &[], "alice"), Err(Msg::CmdDamasOptions));
+        // `rated` with no game named: the unrated variants are left out.
+        let c = cards("rated", &[], "alice").unwrap();
+        assert!(!c.is_empty() && c.len() < 9, "{}", c.len());
+    }
+
+    #[test]
+    fn one_message_chats_are_told_by_their_prefix() {
+        assert!(one_message_chat("inline:AAAbbb"));
+        assert!(!one_message_chat("-1001"));
+    }
+}
