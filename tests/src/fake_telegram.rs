@@ -5,7 +5,8 @@
 //! `teloxide::Bot::new(FakeTelegram::TOKEN).set_api_url(fake.api_url())` talks to it. Tests
 //! inject updates (messages, replies, button presses), read back what the bot did (every
 //! call, the bot's messages in their current state, callback answers, registered commands)
-//! and inject failures (429, 500, "message is not modified").
+//! and inject failures (429, 500, "message is not modified"). Inline mode (inline queries,
+//! chosen results, inline messages and their edits) is in [`inline`].
 //!
 //! Everything is in memory and on loopback. Every waiting loop has a count limit and a time
 //! limit: long polls end after at most [`LONG_POLL_CAP`], each request is cut off after
@@ -26,6 +27,9 @@ use axum::{Json, Router};
 use serde_json::{json, Map, Value};
 use tokio::sync::oneshot;
 use tokio::sync::watch;
+
+mod inline;
+pub use inline::InlineAnswer;
 
 /// The longest a `getUpdates` long poll waits for an update, whatever its `timeout`.
 pub const LONG_POLL_CAP: Duration = Duration::from_secs(2);
@@ -167,6 +171,7 @@ struct Inner {
     /// Uploaded photos by `file_id`.
     files: HashMap<String, Vec<u8>>,
     last_file: u64,
+    inline: inline::Inline,
 }
 
 struct ChatState {
@@ -649,7 +654,7 @@ impl Inner {
                 "username": FakeTelegram::BOT_USERNAME,
                 "can_join_groups": true,
                 "can_read_all_group_messages": false,
-                "supports_inline_queries": false,
+                "supports_inline_queries": true,
                 "can_connect_to_business": false,
                 "has_main_web_app": false,
             })),
@@ -700,6 +705,7 @@ impl Inner {
             | "editmessagereplymarkup"
             | "editmessagemedia" => self.edit(method, p, files),
             "answercallbackquery" => self.answer_callback_query(p),
+            "answerinlinequery" => self.answer_inline_query(p),
             _ => Err(ApiFail::new(404, "Not Found: method not found")),
         }
     }
@@ -855,89 +861,42 @@ impl Inner {
         files: &mut HashMap<String, Vec<u8>>,
     ) -> ApiResult {
         if p.contains_key("inline_message_id") {
-            return Err(bad(
-                "Bad Request: inline messages are not supported by the fake",
-            ));
+            return self.edit_inline(method, p, files);
         }
         let chat = i64_param(p, "chat_id").ok_or_else(|| bad(CHAT_NOT_FOUND))?;
         let id = i64_param(p, "message_id").ok_or_else(|| bad(EDIT_NOT_FOUND))?;
-        let (markup, buttons) = inline_keyboard(p)?;
         // A new photo is uploaded before the message is looked at (as Telegram does).
-        let media = if method == "editmessagemedia" {
-            let media = p
-                .get("media")
-                .and_then(Value::as_object)
-                .ok_or_else(|| bad("Bad Request: media is required"))?;
-            if media.get("type").and_then(Value::as_str) != Some("photo") {
-                return Err(bad("Bad Request: the fake edits photos only"));
-            }
-            let caption = str_param(media, "caption");
-            check_caption(caption.as_deref())?;
-            Some((self.photo(files, "media", media.get("media"))?, caption))
-        } else {
-            None
-        };
+        let media = self.edited_media(method, p, files)?;
         let stored = self
             .message_mut(chat, id)
             .ok_or_else(|| bad(EDIT_NOT_FOUND))?;
-        let Some(sent) = stored.bot.as_mut() else {
-            return Err(bad("Bad Request: message can't be edited"));
-        };
-        let json = stored.json.as_object_mut().expect("messages are objects");
-        let same_markup = json.get("reply_markup") == markup.as_ref();
-        match method {
-            "editmessagetext" => {
-                let text = str_param(p, "text").unwrap_or_default();
-                if text.trim().is_empty() {
-                    return Err(bad("Bad Request: message text is empty"));
-                }
-                if text.chars().count() > 4096 {
-                    return Err(bad("Bad Request: MESSAGE_TOO_LONG"));
-                }
-                if sent.text.is_none() {
-                    return Err(bad("Bad Request: there is no text in the message to edit"));
-                }
-                if sent.text.as_deref() == Some(text.as_str()) && same_markup {
-                    return Err(bad(NOT_MODIFIED));
-                }
-                json.insert("text".into(), text.clone().into());
-                sent.text = Some(text);
-            }
-            "editmessagecaption" => {
-                let caption = str_param(p, "caption");
-                check_caption(caption.as_deref())?;
-                if sent.photo.is_none() {
-                    return Err(bad(
-                        "Bad Request: there is no caption in the message to edit",
-                    ));
-                }
-                if sent.caption == caption && same_markup {
-                    return Err(bad(NOT_MODIFIED));
-                }
-                set_or_remove(json, "caption", caption.clone().map(Value::from));
-                sent.caption = caption;
-            }
-            "editmessagereplymarkup" => {
-                if same_markup {
-                    return Err(bad(NOT_MODIFIED));
-                }
-            }
-            _ => {
-                let ((bytes, sizes), caption) = media.expect("the media was read above");
-                if sent.photo.is_none() {
-                    return Err(bad("Bad Request: there is no media in the message to edit"));
-                }
-                json.insert("photo".into(), sizes);
-                set_or_remove(json, "caption", caption.clone().map(Value::from));
-                sent.caption = caption;
-                sent.photo = Some(bytes);
-            }
-        }
-        set_or_remove(json, "reply_markup", markup);
-        json.insert("edit_date".into(), unix_now().into());
-        sent.buttons = buttons;
-        sent.edits += 1;
+        apply_edit(stored, method, p, media)?;
         Ok(stored.json.clone())
+    }
+
+    /// The new photo of an `editMessageMedia` (and its caption); `None` for other edits.
+    fn edited_media(
+        &mut self,
+        method: &str,
+        p: &Map<String, Value>,
+        files: &mut HashMap<String, Vec<u8>>,
+    ) -> Result<Option<Media>, ApiFail> {
+        if method != "editmessagemedia" {
+            return Ok(None);
+        }
+        let media = p
+            .get("media")
+            .and_then(Value::as_object)
+            .ok_or_else(|| bad("Bad Request: media is required"))?;
+        if media.get("type").and_then(Value::as_str) != Some("photo") {
+            return Err(bad("Bad Request: the fake edits photos only"));
+        }
+        let caption = str_param(media, "caption");
+        check_caption(caption.as_deref())?;
+        Ok(Some((
+            self.photo(files, "media", media.get("media"))?,
+            caption,
+        )))
     }
 
     fn answer_callback_query(&mut self, p: &Map<String, Value>) -> ApiResult {
@@ -957,6 +916,79 @@ impl Inner {
         });
         Ok(true.into())
     }
+}
+
+/// A new photo: its bytes and `photo` sizes, and the caption that comes with it.
+type Media = ((Vec<u8>, Value), Option<String>);
+
+/// Apply an edit to one of the bot's messages (in a chat, or inline), as Telegram does: an
+/// edit of text, caption or media without `reply_markup` removes the inline keyboard, and
+/// an edit that changes nothing answers "message is not modified".
+fn apply_edit(
+    stored: &mut Stored,
+    method: &str,
+    p: &Map<String, Value>,
+    media: Option<Media>,
+) -> Result<(), ApiFail> {
+    let (markup, buttons) = inline_keyboard(p)?;
+    let Some(sent) = stored.bot.as_mut() else {
+        return Err(bad("Bad Request: message can't be edited"));
+    };
+    let json = stored.json.as_object_mut().expect("messages are objects");
+    let same_markup = json.get("reply_markup") == markup.as_ref();
+    match method {
+        "editmessagetext" => {
+            let text = str_param(p, "text").unwrap_or_default();
+            if text.trim().is_empty() {
+                return Err(bad("Bad Request: message text is empty"));
+            }
+            if text.chars().count() > 4096 {
+                return Err(bad("Bad Request: MESSAGE_TOO_LONG"));
+            }
+            if sent.text.is_none() {
+                return Err(bad("Bad Request: there is no text in the message to edit"));
+            }
+            if sent.text.as_deref() == Some(text.as_str()) && same_markup {
+                return Err(bad(NOT_MODIFIED));
+            }
+            json.insert("text".into(), text.clone().into());
+            sent.text = Some(text);
+        }
+        "editmessagecaption" => {
+            let caption = str_param(p, "caption");
+            check_caption(caption.as_deref())?;
+            if sent.photo.is_none() {
+                return Err(bad(
+                    "Bad Request: there is no caption in the message to edit",
+                ));
+            }
+            if sent.caption == caption && same_markup {
+                return Err(bad(NOT_MODIFIED));
+            }
+            set_or_remove(json, "caption", caption.clone().map(Value::from));
+            sent.caption = caption;
+        }
+        "editmessagereplymarkup" => {
+            if same_markup {
+                return Err(bad(NOT_MODIFIED));
+            }
+        }
+        _ => {
+            let ((bytes, sizes), caption) = media.expect("the media was read above");
+            if sent.photo.is_none() {
+                return Err(bad("Bad Request: there is no media in the message to edit"));
+            }
+            json.insert("photo".into(), sizes);
+            set_or_remove(json, "caption", caption.clone().map(Value::from));
+            sent.caption = caption;
+            sent.photo = Some(bytes);
+        }
+    }
+    set_or_remove(json, "reply_markup", markup);
+    json.insert("edit_date".into(), unix_now().into());
+    sent.buttons = buttons;
+    sent.edits += 1;
+    Ok(())
 }
 
 /// The fields every message of the bot has, before `store` adds id, date and chat.

@@ -45,6 +45,7 @@ impl RunningBot {
             webhook_secret: None,
             metrics: None,
             limits,
+            inline_chats: Vec::new(),
         })
     }
 
@@ -615,6 +616,7 @@ async fn webhook_mode_takes_updates_posted_with_the_secret_only() {
         webhook_secret: None,
         metrics: None,
         limits: quick(),
+        inline_chats: Vec::new(),
     };
     let task = tokio::spawn(run(options, async move {
         let _ = stopped.await;
@@ -681,6 +683,7 @@ async fn metrics_and_health_tell_the_operator_how_the_bot_is() {
         webhook_secret: None,
         metrics: Some(addr),
         limits: quick(),
+        inline_chats: Vec::new(),
     });
     assert_eq!(health_becomes(addr, 200).await, (200, "ok\n".into()));
     // A game, one move, one send answered 429 first.
@@ -737,6 +740,7 @@ async fn one_poller_per_bot_and_a_standby_takes_over() {
             webhook_secret: None,
             metrics: None,
             limits: quick(),
+            inline_chats: Vec::new(),
         })
     };
     let first = start(&g);
@@ -834,5 +838,267 @@ async fn moves_by_buttons_edit_the_board_keyboard_and_play() {
         game.play_text(&mv).unwrap();
         g.expect_text(&format!(" played {mv}.")).await;
     }
+    bot.stop().await;
+}
+
+/// Inline mode: the bot's picture chat (the operator's private chat with it) and a bot
+/// that uses it.
+fn start_inline(fake: &FakeTelegram, db: &std::path::Path, pictures: &FakeChat) -> RunningBot {
+    RunningBot::start_with(Options {
+        token: FakeTelegram::TOKEN.into(),
+        api_url: Some(fake.api_url()),
+        database_url: format!("sqlite://{}", db.display()),
+        webhook: None,
+        webhook_secret: None,
+        metrics: None,
+        limits: quick(),
+        inline_chats: vec![pictures.id],
+    })
+}
+
+/// The callback data of the button `label` on inline message `m`.
+fn data_of(m: &SentMessage, label: &str) -> String {
+    m.buttons
+        .iter()
+        .flatten()
+        .find(|(text, _)| text == label)
+        .map_or_else(|| panic!("no [{label}] on {m:#?}"), |(_, d)| d.clone())
+}
+
+/// Wait until `inline` satisfies `f`; the message then.
+async fn expect_inline(
+    fake: &FakeTelegram,
+    inline: &str,
+    what: &str,
+    f: impl Fn(&SentMessage) -> bool,
+) -> SentMessage {
+    let ok = fake
+        .wait_until(WAIT, |fake| {
+            fake.inline_message(inline).is_some_and(|m| f(&m))
+        })
+        .await;
+    assert!(
+        ok,
+        "inline message never {what}: {:#?}",
+        fake.inline_message(inline)
+    );
+    fake.inline_message(inline).expect("the inline message")
+}
+
+/// Wait for the bot's answer to inline query `id`.
+async fn answer_to(fake: &FakeTelegram, id: &str) -> ugolki_tests::fake_telegram::InlineAnswer {
+    assert!(
+        fake.wait_until(WAIT, |f| f.inline_answer(id).is_some())
+            .await,
+        "inline query {id} not answered: {:#?}",
+        fake.calls()
+            .iter()
+            .filter(|c| c.method == "answerinlinequery")
+            .collect::<Vec<_>>()
+    );
+    fake.inline_answer(id).expect("answered")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inline_challenge_is_played_on_its_one_message_and_a_flag_edits_it() {
+    let fake = FakeTelegram::start().await;
+    let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
+    let pictures = FakeTelegram::private(&operator);
+    fake.add_chat(&pictures);
+    let alice = FakeTelegram::user(11, "Alice", Some("alice"), Some("en"));
+    let bob = FakeTelegram::user(12, "Bob", Some("bob"), Some("en"));
+    let carol = FakeTelegram::user(13, "Carol", Some("carol"), Some("en"));
+    let db = temp_db("inline");
+    let bot = start_inline(&fake, &db, &pictures);
+
+    // `@bot` alone: a card for every variant, each a stored photo with Accept and Decline.
+    let all = answer_to(&fake, &fake.inline_query(&alice, "")).await;
+    assert_eq!(all.results.len(), 9, "{all:#?}");
+    assert!(all.is_personal);
+    for r in &all.results {
+        assert_eq!(r["type"], "photo");
+        assert!(r["caption"]
+            .as_str()
+            .is_some_and(|c| c.starts_with("Alice offers a game: ")));
+        let row = &r["reply_markup"]["inline_keyboard"][0];
+        assert_eq!(
+            (row[0]["text"].as_str(), row[1]["text"].as_str()),
+            (Some("Accept"), Some("Decline"))
+        );
+    }
+    assert!(
+        all.results[8]["title"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("Damas")),
+        "{:#?}",
+        all.results[8]
+    );
+    // `@bot damas`: Damas at a few time controls; a bad query: no cards, and why.
+    let damas = answer_to(&fake, &fake.inline_query(&alice, "damas")).await;
+    assert_eq!(damas.results.len(), 4);
+    let bad = answer_to(&fake, &fake.inline_query(&alice, "classic3x3 zebra")).await;
+    assert!(bad.results.is_empty());
+    assert!(
+        bad.button
+            .as_ref()
+            .and_then(|b| b["text"].as_str())
+            .is_some_and(|t| t.contains("zebra")),
+        "{bad:#?}"
+    );
+
+    // Alice sends one card: it becomes an inline message, and then the challenge.
+    let q = fake.inline_query(&alice, "classic3x3 3s+0 white");
+    let one = answer_to(&fake, &q).await;
+    assert_eq!(one.results.len(), 1);
+    let inline = fake
+        .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
+        .expect("an inline message id");
+    let challenge = expect_inline(&fake, &inline, "a challenge", |m| {
+        m.caption
+            .as_deref()
+            .is_some_and(|c| c.contains("challenge #1"))
+            && m.buttons.iter().flatten().any(|(t, _)| t == "Cancel")
+    })
+    .await;
+    let card_photo = challenge.photo.clone().expect("the card's photo");
+    // Carol may not cancel Alice's challenge; Bob accepts: the message becomes the board.
+    fake.press_inline(&carol, &inline, &data_of(&challenge, "Cancel"));
+    fake.press_inline(&bob, &inline, &data_of(&challenge, "Accept"));
+    let mut board = expect_inline(&fake, &inline, "a board", |m| {
+        m.caption
+            .as_deref()
+            .is_some_and(|c| c.contains("Alice (White) vs Bob (Black)"))
+    })
+    .await;
+    assert!(board.photo.as_deref().is_some_and(decodes) && board.photo != Some(card_photo));
+    let answers = fake.callback_answers();
+    assert!(
+        answers.iter().any(|a| a
+            .text
+            .as_deref()
+            .is_some_and(|t| t.contains("Only the challenger"))),
+        "{answers:#?}"
+    );
+
+    // Two moves by buttons, each editing the one message: the keyboard, then photo and caption.
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    for (who, mv, name) in [(&alice, "c3-d3", "Alice"), (&bob, "f6-e6", "Bob")] {
+        // Carol's press changes nothing.
+        let (from, to) = mv.split_once('-').unwrap();
+        let photo = board.photo.clone();
+        fake.press_inline(&carol, &inline, &data_of(&board, from));
+        fake.press_inline(who, &inline, &data_of(&board, from));
+        let picked = expect_inline(&fake, &inline, "picked", |m| {
+            m.buttons.iter().flatten().any(|(t, _)| t == "Back")
+        })
+        .await;
+        assert_eq!(
+            picked.photo, photo,
+            "a pick edits the keyboard, not the picture"
+        );
+        fake.press_inline(who, &inline, &data_of(&picked, to));
+        board = expect_inline(&fake, &inline, "moved", |m| {
+            m.caption
+                .as_deref()
+                .is_some_and(|c| c.contains(&format!("{name} played {mv}.")))
+        })
+        .await;
+        assert!(
+            board.photo.as_deref().is_some_and(decodes) && board.photo != photo,
+            "a move edits the picture"
+        );
+        game.play_text(mv).unwrap();
+    }
+    let answers = fake.callback_answers();
+    assert!(
+        answers
+            .iter()
+            .filter(|a| a.text.as_deref() == Some("That button is not for you."))
+            .count()
+            >= 2,
+        "{answers:#?}"
+    );
+    // Nobody presses: Alice's flag falls and the message says so, with no buttons left.
+    let over = expect_inline(&fake, &inline, "a flag", |m| {
+        m.caption
+            .as_deref()
+            .is_some_and(|c| c.contains("Alice ran out of time — Bob wins (T1)"))
+    })
+    .await;
+    assert!(over.buttons.is_empty(), "{over:#?}");
+    // Every edit went to the inline message, every photo a file already on Telegram
+    // (the fake refuses uploads to inline messages).
+    let calls = fake.calls();
+    let media: Vec<_> = calls
+        .iter()
+        .filter(|c| c.method == "editmessagemedia")
+        .collect();
+    assert!(media.len() >= 4, "{media:#?}");
+    assert!(media
+        .iter()
+        .all(|c| c.error.is_none() && c.params["inline_message_id"] == inline.as_str()));
+    assert!(
+        fake.messages(pictures.id).len() >= 9 + media.len(),
+        "pictures are stored in the picture chat"
+    );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inline_card_pressed_before_its_challenge_exists_says_so_and_without_a_picture_chat_there_are_no_cards(
+) {
+    let fake = FakeTelegram::start().await;
+    let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
+    let pictures = FakeTelegram::private(&operator);
+    fake.add_chat(&pictures);
+    let alice = FakeTelegram::user(11, "Alice", Some("alice"), Some("en"));
+    let bob = FakeTelegram::user(12, "Bob", Some("bob"), Some("en"));
+    let db = temp_db("inline-early");
+    let bot = start_inline(&fake, &db, &pictures);
+    // BotFather's inline feedback off: no chosen result ever comes.
+    fake.set_inline_feedback(false);
+    let q = fake.inline_query(&alice, "damas 5+3");
+    let one = answer_to(&fake, &q).await;
+    let inline = fake
+        .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
+        .unwrap();
+    let card = fake.inline_message(&inline).unwrap();
+    let id = fake.press_inline(&bob, &inline, &data_of(&card, "Accept"));
+    assert!(
+        fake.wait_until(WAIT, |f| f.callback_answers().iter().any(|a| a.id == id))
+            .await
+    );
+    let answer = fake
+        .callback_answers()
+        .into_iter()
+        .find(|a| a.id == id)
+        .unwrap();
+    assert_eq!(
+        answer.text.as_deref(),
+        Some("This challenge is still being set up: press again in a moment.")
+    );
+    assert_eq!(
+        fake.inline_message(&inline).unwrap().edits,
+        0,
+        "nothing changed"
+    );
+    bot.stop().await;
+
+    // Without a picture chat an inline message could never show a board: no cards, and a
+    // way to a private chat instead.
+    let db = temp_db("inline-none");
+    let bot = RunningBot::start(&fake, &db, quick());
+    let none = answer_to(&fake, &fake.inline_query(&alice, "")).await;
+    assert!(none.results.is_empty());
+    assert_eq!(
+        none.button.as_ref().and_then(|b| b["text"].as_str()),
+        Some("Play with me in a private chat")
+    );
+    assert_eq!(
+        none.button
+            .as_ref()
+            .and_then(|b| b["start_parameter"].as_str()),
+        Some("inline")
+    );
     bot.stop().await;
 }

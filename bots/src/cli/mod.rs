@@ -103,7 +103,8 @@ pub enum Command {
     /// Run the Telegram bot: `TELOXIDE_TOKEN` (required), `TELOXIDE_API_URL` (optional: a
     /// self-hosted Bot API or a test server), `DATABASE_URL` (default ugolki.db;
     /// postgres://… for several processes), `TELEGRAM_WEBHOOK_SECRET` (webhook workers
-    /// behind one URL share it).
+    /// behind one URL share it), `TELEGRAM_INLINE_CHATS` (inline mode: chat ids, comma-
+    /// separated, where the bot posts board pictures for inline games).
     Telegram {
         /// Database file (default: `DATABASE_URL`, or ugolki.db here).
         #[arg(long)]
@@ -337,6 +338,22 @@ fn database_url(db: Option<std::path::PathBuf>) -> String {
     }
 }
 
+/// `TELEGRAM_INLINE_CHATS`: chat ids, comma-separated, where inline games' pictures go.
+fn inline_chats() -> Result<Vec<i64>, CliError> {
+    let Ok(list) = std::env::var("TELEGRAM_INLINE_CHATS") else {
+        return Ok(Vec::new());
+    };
+    list.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<i64>().map_err(|_| {
+                CliError::Usage(format!("TELEGRAM_INLINE_CHATS: {s:?} is not a chat id"))
+            })
+        })
+        .collect()
+}
+
 /// `ugolki telegram`: run the bot until Ctrl-C or SIGTERM.
 fn telegram(
     database_url: String,
@@ -365,6 +382,7 @@ fn telegram(
             .filter(|s| !s.is_empty()),
         metrics,
         limits: crate::telegram::limits::Limits::default(),
+        inline_chats: inline_chats()?,
     };
     let rt = tokio::runtime::Runtime::new().map_err(CliError::Io)?;
     rt.block_on(crate::telegram::run(options, stop_signal()))

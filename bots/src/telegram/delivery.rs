@@ -5,6 +5,8 @@
 //! the newest board carries buttons; a board overtaken by a later move of the same game,
 //! while it still waits in a congested queue, not sent at all.
 
+mod inline;
+
 use super::limits::Limiter;
 use crate::queues::{lock, Queues};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -20,8 +22,9 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, Bot, RequestError};
 use tokio::sync::mpsc;
+use ugolki_core::table::inline::ONE_MESSAGE_PREFIX;
 use ugolki_core::table::{Action, Audience, Outgoing, Slot, SlotUse, Table};
-use ugolki_core::words::render;
+use ugolki_core::words::{render, Lang};
 use ugolki_render::{Renderer, Scene};
 
 /// Telegram's limit on a photo's caption.
@@ -94,6 +97,14 @@ pub struct Delivery {
     /// Users who have a private chat with the bot (they sent it something there).
     reachable: Mutex<HashSet<i64>>,
     counters: Mutex<Counters>,
+    /// Inline mode: the chats board pictures are posted to, the next one to use, the
+    /// start pictures stored so far (one stored at a time), and what each inline message
+    /// shows.
+    inline_chats: Vec<i64>,
+    next_store: std::sync::atomic::AtomicUsize,
+    pictures: Mutex<HashMap<String, teloxide::types::FileId>>,
+    storing: tokio::sync::Mutex<()>,
+    inline: Mutex<HashMap<String, inline::Shown>>,
 }
 
 /// Whether an error is worth trying again: the network, or the server's own trouble.
@@ -128,7 +139,12 @@ fn cut(text: &str, max: usize) -> String {
 }
 
 impl Delivery {
-    pub fn new(bot: Bot, table: Arc<Table>, limiter: Limiter) -> Arc<Delivery> {
+    pub fn new(
+        bot: Bot,
+        table: Arc<Table>,
+        limiter: Limiter,
+        inline_chats: Vec<i64>,
+    ) -> Arc<Delivery> {
         Arc::new(Delivery {
             bot,
             table,
@@ -138,6 +154,11 @@ impl Delivery {
             living: Mutex::new(HashMap::new()),
             reachable: Mutex::new(HashSet::new()),
             counters: Mutex::new(Counters::default()),
+            inline_chats,
+            next_store: std::sync::atomic::AtomicUsize::new(0),
+            pictures: Mutex::new(HashMap::new()),
+            storing: tokio::sync::Mutex::new(()),
+            inline: Mutex::new(HashMap::new()),
         })
     }
 
@@ -153,6 +174,28 @@ impl Delivery {
     /// Queue a reply for its chat. Replies meant for the sender of a button press are
     /// not queued here: they are the press's alert.
     pub fn enqueue(self: &Arc<Self>, out: Outgoing, reply_to: Option<i32>) {
+        if let Some(inline_id) = out.chat.strip_prefix(ONE_MESSAGE_PREFIX) {
+            // An inline message: what is for everyone edits it; a line for one player goes
+            // to their private chat, if they have one (there is nowhere else).
+            let key = match &out.audience {
+                Audience::User(u) => match u.id.parse::<i64>() {
+                    Ok(id) if lock(&self.reachable).contains(&id) => id,
+                    _ => {
+                        tracing::debug!("a private line for a player with no private chat");
+                        return;
+                    }
+                },
+                Audience::Chat | Audience::Sender => inline::key(inline_id),
+            };
+            let me = self.clone();
+            let job = Job {
+                out,
+                reply_to: None,
+            };
+            self.queues
+                .push(key, job, move |chat, rx| me.work(chat, rx));
+            return;
+        }
         let Ok(chat) = out.chat.parse::<i64>() else {
             tracing::warn!(chat = %out.chat, "reply for a chat that is not a Telegram chat id");
             return;
@@ -247,10 +290,14 @@ impl Delivery {
     }
 
     fn keyboard(out: &Outgoing) -> InlineKeyboardMarkup {
+        Self::keyboard_for(&out.actions, out.lang)
+    }
+
+    fn keyboard_for(actions: &[Action], lang: Lang) -> InlineKeyboardMarkup {
         let button =
-            |a: &Action| InlineKeyboardButton::callback(render(&a.label(), out.lang), a.to_text());
+            |a: &Action| InlineKeyboardButton::callback(render(&a.label(), lang), a.to_text());
         InlineKeyboardMarkup::new(
-            keyboard_rows(&out.actions)
+            keyboard_rows(actions)
                 .into_iter()
                 .map(|row| row.iter().map(button).collect::<Vec<_>>()),
         )
@@ -259,6 +306,9 @@ impl Delivery {
     /// Deliver one reply: edit its living message, or send it (and take the buttons off
     /// the message it replaces). `idle`: nothing else waits in this chat.
     async fn deliver(&self, chat: i64, job: Job, idle: bool) {
+        if inline::is_key(chat) {
+            return self.deliver_inline(chat, job).await;
+        }
         let out = &job.out;
         let text = out.text();
         let markup = Self::keyboard(out);

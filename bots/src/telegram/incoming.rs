@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 use teloxide::types::{CallbackQuery, Message, MessageEntityKind, User as TgUser};
+use ugolki_core::table::inline::ONE_MESSAGE_PREFIX;
 use ugolki_core::table::{Action, Incoming, Input, Mention, Origin, Platform, User};
 
 /// The player a Telegram user is.
@@ -67,12 +68,52 @@ pub fn message(m: &Message) -> Option<Incoming> {
 
 /// A button press on one of the bot's messages, as the table's input; `None` when the
 /// press is not one of ours (no message, unreadable data): it is answered as out of date.
+/// A press on an inline message (sent through inline mode into a chat the bot is not in)
+/// comes from that message's own one-message chat.
 pub fn press(q: &CallbackQuery) -> Option<Incoming> {
-    let msg = q.message.as_ref()?;
+    let chat = match (&q.message, &q.inline_message_id) {
+        (Some(msg), _) => msg.chat().id.0.to_string(),
+        (None, Some(inline)) => inline_chat(inline),
+        (None, None) => return None,
+    };
     let action = q.data.as_deref().and_then(Action::parse)?;
     // A press has no message of its own: its query id names it, once.
+    let mut origin = origin(0, &q.from, format!("cb:{}", q.id.0));
+    origin.chat = chat;
+    origin.group_admin = group_of(&origin.chat).then_some(false);
     Some(Incoming {
-        origin: origin(msg.chat().id.0, &q.from, format!("cb:{}", q.id.0)),
+        origin,
         input: Input::Action(action),
     })
+}
+
+/// Whether a chat id is a group's (negative); inline messages are no group of ours.
+fn group_of(chat: &str) -> bool {
+    chat.starts_with('-')
+}
+
+/// The table's chat for an inline message.
+pub fn inline_chat(inline_message_id: &str) -> String {
+    format!("{ONE_MESSAGE_PREFIX}{inline_message_id}")
+}
+
+/// The `@handles` in an inline query (it has no entities): each `@word` of username
+/// characters, as typed `@username` mentions are read from messages.
+pub fn handles(query: &str) -> Vec<Mention> {
+    query
+        .split_whitespace()
+        .filter_map(|w| w.strip_prefix('@'))
+        .filter(|h| {
+            (1..=32).contains(&h.len()) && h.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+        .map(|h| Mention::Handle(h.to_ascii_lowercase()))
+        .collect()
+}
+
+/// The origin of a chosen inline result: its sender, in the inline message's chat.
+pub fn chosen_origin(from: &TgUser, inline_message_id: &str) -> Origin {
+    let mut o = origin(0, from, "chosen".to_string());
+    o.chat = inline_chat(inline_message_id);
+    o.group_admin = None;
+    o
 }

@@ -8,6 +8,7 @@
 
 mod delivery;
 mod incoming;
+mod inline;
 pub mod limits;
 
 pub use delivery::Counters;
@@ -31,6 +32,13 @@ use ugolki_core::words::{render, Lang, Msg};
 const OFFSET_KEY: &str = "telegram_offset";
 /// Seconds a `getUpdates` long poll waits (teloxide's client gives a request 17 s).
 const POLL_SECONDS: u32 = 10;
+/// The updates the bot takes: messages, presses, and inline mode's queries and choices.
+const UPDATES: [AllowedUpdate; 4] = [
+    AllowedUpdate::Message,
+    AllowedUpdate::CallbackQuery,
+    AllowedUpdate::InlineQuery,
+    AllowedUpdate::ChosenInlineResult,
+];
 
 /// How to run the bot.
 pub struct Options {
@@ -47,6 +55,10 @@ pub struct Options {
     /// `--metrics ADDR`: serve `/health` and `/metrics` there.
     pub metrics: Option<SocketAddr>,
     pub limits: limits::Limits,
+    /// Inline mode: chats the bot may post board pictures to (`TELEGRAM_INLINE_CHATS`),
+    /// because an inline message's photo can only become a file already on Telegram.
+    /// Empty: inline queries are answered with a way to a private chat instead.
+    pub inline_chats: Vec<i64>,
 }
 
 /// The running bot's parts.
@@ -144,7 +156,14 @@ pub async fn run(
         bot.clone(),
         table.clone(),
         limits::Limiter::new(options.limits),
+        options.inline_chats.clone(),
     );
+    if !options.inline_chats.is_empty() && !me.supports_inline_queries {
+        tracing::warn!(
+            "inline chats are set but inline mode is off: turn it on with BotFather's \
+             /setinline (and /setinlinefeedback, for every chosen result)"
+        );
+    }
     // The menu in English for everyone, and in each language the bot speaks for the
     // clients set to it.
     let commands = menu(Lang::EN);
@@ -165,6 +184,11 @@ pub async fn run(
     });
     let mut tasks = tokio::task::JoinSet::new();
     tasks.spawn(table.clone().keep_alive());
+    // The cards' start pictures, stored ahead of the first inline query.
+    if delivery.has_picture_store() {
+        let d = delivery.clone();
+        tasks.spawn(async move { d.store_start_pictures().await });
+    }
     // Timer events (flags, reminders, automatic moves, expiries) go out like replies.
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Outgoing>(256);
     tasks.spawn(table.clone().run_timers(tx));
@@ -238,7 +262,7 @@ impl Running {
                 .get_updates()
                 .offset(i32::try_from(offset).unwrap_or(0))
                 .timeout(POLL_SECONDS)
-                .allowed_updates([AllowedUpdate::Message, AllowedUpdate::CallbackQuery]);
+                .allowed_updates(UPDATES);
             let updates = tokio::select! {
                 () = &mut shutdown => return Ok(()),
                 r = std::future::IntoFuture::into_future(request) => r,
@@ -298,6 +322,8 @@ impl Running {
                 }
             }
             UpdateKind::CallbackQuery(q) => self.press(q).await,
+            UpdateKind::InlineQuery(q) => self.inline_query(q).await,
+            UpdateKind::ChosenInlineResult(r) => self.chosen(r).await,
             _ => {}
         }
     }
@@ -306,7 +332,16 @@ impl Running {
     /// the chat. Every press is answered, silently when there is nothing to say.
     async fn press(&self, q: &teloxide::types::CallbackQuery) {
         let mut alert: Vec<String> = Vec::new();
-        if let Some(msg) = incoming::press(q) {
+        let lang = q
+            .from
+            .language_code
+            .as_deref()
+            .and_then(Lang::from_tag)
+            .unwrap_or(Lang::EN);
+        if q.data.as_deref() == Some(inline::CARD_DATA) {
+            // A card pressed before its chosen result has made the challenge.
+            alert.push(render(&Msg::InlineNotReady, lang));
+        } else if let Some(msg) = incoming::press(q) {
             for out in self.table.handle(&msg).await {
                 if out.audience == Audience::Sender {
                     alert.push(out.text());
@@ -315,12 +350,6 @@ impl Running {
                 }
             }
         } else {
-            let lang = q
-                .from
-                .language_code
-                .as_deref()
-                .and_then(Lang::from_tag)
-                .unwrap_or(Lang::EN);
             alert.push(render(&Msg::ButtonStale, lang));
         }
         let text = alert.join("\n");
@@ -391,7 +420,7 @@ impl Running {
             self.bot
                 .set_webhook(url.clone())
                 .secret_token(secret.clone())
-                .allowed_updates([AllowedUpdate::Message, AllowedUpdate::CallbackQuery])
+                .allowed_updates(UPDATES)
         })
         .await?;
         tracing::info!(%listen, "webhook listening");

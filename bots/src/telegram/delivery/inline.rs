@@ -1,0 +1,200 @@
+//! Delivery to inline messages: a one-message chat (`inline:<inline_message_id>`) is shown
+//! by editing that one message. A board becomes its photo — posted first to one of the
+//! operator's picture chats, because an inline message's photo can only be replaced by a
+//! file already on Telegram — with its caption and buttons; any other line is added under
+//! the board's caption (its buttons before the board's) until the next board. Private lines
+//! go to the player's private chat when there is one; there is nowhere else for them.
+
+use super::{cut, Delivery, Job, Sent, MAX_CAPTION};
+use crate::queues::lock;
+use std::hash::{BuildHasher, Hash, Hasher};
+use teloxide::payloads::{
+    EditMessageCaptionInlineSetters, EditMessageMediaInlineSetters, SendPhotoSetters,
+};
+use teloxide::prelude::Requester;
+use teloxide::types::{ChatId, FileId, InputFile, InputMedia, InputMediaPhoto};
+use ugolki_core::table::inline::ONE_MESSAGE_PREFIX;
+use ugolki_core::table::{Action, Slot, SlotUse};
+use ugolki_core::view::BoardView;
+use ugolki_render::Scene;
+
+/// Queue (and flood limit) keys of inline messages: at and above this, far above any
+/// Telegram chat id, so they never share a real chat's queue.
+const INLINE_KEYS: i64 = 1 << 62;
+
+/// What an inline message shows now.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Shown {
+    /// The board's caption and buttons (or, before a game, none).
+    board: Option<(String, Vec<Action>)>,
+    /// A line since the board (a challenge, an offer, a notice) and its buttons.
+    note: Option<(String, Vec<Action>)>,
+}
+
+impl Shown {
+    fn caption(&self) -> String {
+        match (&self.board, &self.note) {
+            (Some((b, _)), Some((n, _))) => format!("{b}\n\n{n}"),
+            (Some((t, _)), None) | (None, Some((t, _))) => t.clone(),
+            (None, None) => String::new(),
+        }
+    }
+
+    fn actions(&self) -> Vec<Action> {
+        let mut out: Vec<Action> = self.note.iter().flat_map(|n| n.1.clone()).collect();
+        for a in self.board.iter().flat_map(|b| b.1.iter()) {
+            if !out.contains(a) {
+                out.push(*a);
+            }
+        }
+        out
+    }
+}
+
+/// The queue key of an inline message.
+pub(super) fn key(inline_message_id: &str) -> i64 {
+    // A fixed hasher: the same message has the same key in every process.
+    let mut h =
+        std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+            .build_hasher();
+    inline_message_id.hash(&mut h);
+    INLINE_KEYS | i64::try_from(h.finish() >> 2).unwrap_or(0)
+}
+
+/// Whether a queue key is an inline message's.
+pub(super) fn is_key(chat: i64) -> bool {
+    chat >= INLINE_KEYS
+}
+
+impl Delivery {
+    /// Whether inline messages can show boards (the operator gave picture chats).
+    pub fn has_picture_store(&self) -> bool {
+        !self.inline_chats.is_empty()
+    }
+
+    /// Post `png` to a picture chat (each in turn); the photo's `file_id`.
+    async fn store_png(&self, png: Vec<u8>) -> Option<FileId> {
+        if self.inline_chats.is_empty() {
+            return None;
+        }
+        let n = self
+            .next_store
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let chat = self.inline_chats[n % self.inline_chats.len()];
+        let sent = self
+            .call(chat, "sendPhoto", || {
+                self.bot
+                    .send_photo(
+                        ChatId(chat),
+                        InputFile::memory(png.clone()).file_name("board.png"),
+                    )
+                    .disable_notification(true)
+            })
+            .await;
+        match sent {
+            Sent::Done(m) => m.photo().and_then(<[_]>::last).map(|p| p.file.id.clone()),
+            Sent::Unchanged => None,
+            Sent::Failed(e) => {
+                tracing::error!(chat, error = %e, "board picture not stored for an inline message");
+                None
+            }
+        }
+    }
+
+    /// The stored picture of `view` under `key` (a start position), stored on first use.
+    pub async fn picture(&self, key: &str, view: &BoardView) -> Option<FileId> {
+        if let Some(f) = lock(&self.pictures).get(key) {
+            return Some(f.clone());
+        }
+        // One at a time, so a picture asked for twice at once is stored once.
+        let _one = self.storing.lock().await;
+        if let Some(f) = lock(&self.pictures).get(key) {
+            return Some(f.clone());
+        }
+        let png = self.renderer.render(&Scene::from_view(view));
+        let file = self.store_png(png).await?;
+        lock(&self.pictures).insert(key.to_string(), file.clone());
+        Some(file)
+    }
+
+    /// Store the start pictures of every card an empty query offers.
+    pub async fn store_start_pictures(&self) {
+        let Ok(cards) = ugolki_core::table::inline::cards("", &[], "") else {
+            return;
+        };
+        for card in cards {
+            self.picture(&card.picture, &card.board).await;
+        }
+    }
+
+    /// Show one reply on its inline message.
+    pub(super) async fn deliver_inline(&self, key: i64, job: Job) {
+        let out = &job.out;
+        let Some(inline) = out.chat.strip_prefix(ONE_MESSAGE_PREFIX) else {
+            return;
+        };
+        let text = out.text();
+        let mut shown = lock(&self.inline).get(inline).cloned().unwrap_or_default();
+        let board_slot = matches!(
+            out.slot,
+            Some(SlotUse::Edit(Slot::Board(_)) | SlotUse::Replace(Slot::Board(_)))
+        );
+        if out.board.is_some() || board_slot {
+            shown.board = Some((text, out.actions.clone()));
+            shown.note = None;
+        } else {
+            shown.note = Some((text, out.actions.clone()));
+        }
+        let caption = cut(&shown.caption(), MAX_CAPTION);
+        let markup = Self::keyboard_for(&shown.actions(), out.lang);
+        let photo = match &out.board {
+            Some(view) => {
+                let png = self.renderer.render(&Scene::from_view(view));
+                self.store_png(png).await
+            }
+            None => None,
+        };
+        let r = match photo {
+            Some(file) => {
+                let media = InputMedia::Photo(
+                    InputMediaPhoto::new(InputFile::file_id(file)).caption(caption.clone()),
+                );
+                self.call(key, "editMessageMedia", || {
+                    self.bot
+                        .edit_message_media_inline(inline, media.clone())
+                        .reply_markup(markup.clone())
+                })
+                .await
+            }
+            // No new picture (a line, or the picture could not be stored): the caption.
+            None => {
+                self.call(key, "editMessageCaption", || {
+                    self.bot
+                        .edit_message_caption_inline(inline)
+                        .caption(caption.clone())
+                        .reply_markup(markup.clone())
+                })
+                .await
+            }
+        };
+        match r {
+            Sent::Done(_) | Sent::Unchanged => {
+                lock(&self.counters).edited += 1;
+                let over = out.board.is_some() && out.actions.is_empty();
+                if over {
+                    // The game is over: nothing more will be added to this message.
+                    lock(&self.inline).remove(inline);
+                } else {
+                    lock(&self.inline).insert(inline.to_string(), shown);
+                }
+                if let (Some(game), Some(ply), Some(_)) = (out.game, out.ply, &out.board) {
+                    self.table.delivered(game, ply, crate::now_ms()).await;
+                }
+            }
+            Sent::Failed(e) => {
+                lock(&self.counters).failed += 1;
+                tracing::error!(error = %e, "inline message not edited");
+            }
+        }
+    }
+}
