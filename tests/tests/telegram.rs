@@ -900,17 +900,14 @@ async fn answer_to(fake: &FakeTelegram, id: &str) -> ugolki_tests::fake_telegram
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_inline_challenge_is_played_on_its_one_message_and_a_flag_edits_it() {
+async fn an_inline_query_is_answered_with_challenge_cards_for_what_it_names() {
     let fake = FakeTelegram::start().await;
     let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
     let pictures = FakeTelegram::private(&operator);
     fake.add_chat(&pictures);
     let alice = FakeTelegram::user(11, "Alice", Some("alice"), Some("en"));
-    let bob = FakeTelegram::user(12, "Bob", Some("bob"), Some("en"));
-    let carol = FakeTelegram::user(13, "Carol", Some("carol"), Some("en"));
-    let db = temp_db("inline");
+    let db = temp_db("inline-cards");
     let bot = start_inline(&fake, &db, &pictures);
-
     // `@bot` alone: a card for every variant, each a stored photo with Accept and Decline.
     let all = answer_to(&fake, &fake.inline_query(&alice, "")).await;
     assert_eq!(all.results.len(), 9, "{all:#?}");
@@ -945,6 +942,28 @@ async fn an_inline_challenge_is_played_on_its_one_message_and_a_flag_edits_it() 
             .is_some_and(|t| t.contains("zebra")),
         "{bad:#?}"
     );
+
+    // `@bot halma16 5+3 @dana`: one card, for Dana only.
+    let halma = answer_to(&fake, &fake.inline_query(&alice, "halma16 5+3 @dana")).await;
+    assert_eq!(halma.results.len(), 1);
+    assert_eq!(halma.results[0]["description"], "Only @dana can accept");
+    assert!(halma.results[0]["title"]
+        .as_str()
+        .is_some_and(|t| t.contains("5+3")));
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inline_challenge_is_played_on_its_one_message_and_a_flag_edits_it() {
+    let fake = FakeTelegram::start().await;
+    let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
+    let pictures = FakeTelegram::private(&operator);
+    fake.add_chat(&pictures);
+    let alice = FakeTelegram::user(11, "Alice", Some("alice"), Some("en"));
+    let bob = FakeTelegram::user(12, "Bob", Some("bob"), Some("en"));
+    let carol = FakeTelegram::user(13, "Carol", Some("carol"), Some("en"));
+    let db = temp_db("inline");
+    let bot = start_inline(&fake, &db, &pictures);
 
     // Alice sends one card: it becomes an inline message, and then the challenge.
     let q = fake.inline_query(&alice, "classic3x3 3s+0 white");

@@ -117,3 +117,17 @@ pub fn chosen_origin(from: &TgUser, inline_message_id: &str) -> Origin {
     o.group_admin = None;
     o
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_inline_query_names_people_by_their_handles() {
+        assert_eq!(
+            handles("halma16 @Dana 5+3 @ @@x @bad-name"),
+            [Mention::Handle("dana".into())]
+        );
+        assert_eq!(inline_chat("AgAA"), "inline:AgAA");
+    }
+}

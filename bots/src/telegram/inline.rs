@@ -2,7 +2,7 @@
 //!
 //! The query is answered with the table's challenge cards (`table::inline::cards`), each a
 //! cached photo of the start position with Accept / Decline. Sending one makes an inline
-//! message; its `chosen_inline_result` (BotFather's inline feedback must be on) becomes
+//! message; its `chosen_inline_result` (inline feedback must be on in `BotFather`) becomes
 //! `/challenge ARGS` in that message's one-message chat (`inline:<inline_message_id>`), and
 //! from then on the game is that message, edited by the delivery layer. A card's buttons
 //! carry [`CARD_DATA`] until the challenge replaces them.

@@ -128,6 +128,24 @@ impl Table {
         Ok(vec![out])
     }
 
+    /// A running game's board as it stands, for an adapter that must show it again
+    /// without being asked (a one-message chat whose caption it lost in a restart). Seen by
+    /// the side to move, as after a move; it starts no clock. `None` for a finished game.
+    pub async fn board_now(&self, game: i64, lang: crate::words::Lang) -> Option<Outgoing> {
+        let live = self.live(game).await.ok()??;
+        if !live.active() {
+            return None;
+        }
+        let now = self.now();
+        let text = Msg::BoardCaption {
+            id: live.id(),
+            status: Box::new(live.status(now)),
+        };
+        let mut out = live.board_message(text, live.game.turn(), now, None, lang);
+        out.ply = None;
+        Some(out)
+    }
+
     pub(super) async fn resign(
         &self,
         o: &Origin,

@@ -81,14 +81,13 @@ fn rules_word(rules: &Rules) -> String {
 /// people it names. A query `/challenge` would refuse is refused with the same message.
 pub fn cards(query: &str, mentions: &[Mention], from: &str) -> Result<Vec<Card>, Msg> {
     let query = query.trim();
-    let spec = match command::parse(&format!("/challenge {query}"), mentions, None)? {
-        Some(Parsed::Command(Command::Challenge(spec))) => spec,
+    let Some(Parsed::Command(Command::Challenge(spec))) =
+        command::parse(&format!("/challenge {query}"), mentions, None)?
+    else {
         // `/challenge …` always reads as a challenge or a refusal.
-        _ => {
-            return Err(Msg::CmdChallengeWord {
-                word: query.chars().take(30).collect(),
-            })
-        }
+        return Err(Msg::CmdChallengeWord {
+            word: query.chars().take(30).collect(),
+        });
     };
     let (game_said, time_said) = said(query);
     let rules: Vec<Rules> = if game_said {
@@ -128,7 +127,14 @@ pub fn cards(query: &str, mentions: &[Mention], from: &str) -> Result<Vec<Card>,
                 ..spec.clone()
             };
             match card.validated() {
-                Ok(card) => out.push(card_for(&card, query, game_said, time_said, from, &to)),
+                Ok(card) => out.push(card_for(
+                    &card,
+                    query,
+                    game_said,
+                    time_said,
+                    from,
+                    to.as_ref(),
+                )),
                 Err(m) => {
                     first_refusal.get_or_insert(m);
                 }
@@ -147,7 +153,7 @@ fn card_for(
     game_said: bool,
     time_said: bool,
     from: &str,
-    to: &Option<String>,
+    to: Option<&String>,
 ) -> Card {
     let mut args: Vec<String> = Vec::new();
     if !game_said {

@@ -29,7 +29,7 @@ pub struct InlineAnswer {
 /// One inline query a user typed.
 pub(super) struct Query {
     from: FakeUser,
-    query: String,
+    text: String,
     answer: Option<InlineAnswer>,
 }
 
@@ -41,7 +41,7 @@ pub(super) struct Inline {
     /// Inline messages by `inline_message_id`.
     messages: HashMap<String, Stored>,
     last_message: u64,
-    /// `chosen_inline_result` updates are not sent (BotFather's inline feedback off).
+    /// `chosen_inline_result` updates are not sent (inline feedback off in `BotFather`).
     no_feedback: bool,
 }
 
@@ -55,7 +55,7 @@ impl FakeTelegram {
             id.clone(),
             Query {
                 from: from.clone(),
-                query: query.to_owned(),
+                text: query.to_owned(),
                 answer: None,
             },
         );
@@ -107,7 +107,7 @@ impl FakeTelegram {
             .find(|r| r["id"].as_str() == Some(result_id))
             .unwrap_or_else(|| panic!("inline query {query_id} has no result {result_id}"))
             .clone();
-        let (from, query) = (q.from.clone(), q.query.clone());
+        let (from, query) = (q.from.clone(), q.text.clone());
         let result = result.as_object().cloned().unwrap_or_default();
         let (markup, buttons) = inline_keyboard(&result).unwrap_or_default();
         let mut message = Map::new();

@@ -7,7 +7,7 @@
 
 use super::{cut, Delivery, Job, Sent, MAX_CAPTION};
 use crate::queues::lock;
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::BuildHasher;
 use teloxide::payloads::{
     EditMessageCaptionInlineSetters, EditMessageMediaInlineSetters, SendPhotoSetters,
 };
@@ -54,11 +54,9 @@ impl Shown {
 /// The queue key of an inline message.
 pub(super) fn key(inline_message_id: &str) -> i64 {
     // A fixed hasher: the same message has the same key in every process.
-    let mut h =
-        std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
-            .build_hasher();
-    inline_message_id.hash(&mut h);
-    INLINE_KEYS | i64::try_from(h.finish() >> 2).unwrap_or(0)
+    let h = std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+        .hash_one(inline_message_id);
+    INLINE_KEYS | i64::try_from(h >> 2).unwrap_or(0)
 }
 
 /// Whether a queue key is an inline message's.
@@ -139,6 +137,13 @@ impl Delivery {
             out.slot,
             Some(SlotUse::Edit(Slot::Board(_)) | SlotUse::Replace(Slot::Board(_)))
         );
+        if let (None, Some(game), false) = (&shown.board, out.game, board_slot) {
+            // What the message showed was lost (a restart): the board's caption and
+            // buttons as they stand, so a line under it keeps the moves pressable.
+            if let Some(now) = self.table.board_now(game, out.lang).await {
+                shown.board = Some((now.text(), now.actions));
+            }
+        }
         if out.board.is_some() || board_slot {
             shown.board = Some((text, out.actions.clone()));
             shown.note = None;
@@ -196,5 +201,41 @@ impl Delivery {
                 tracing::error!(error = %e, "inline message not edited");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_goes_under_the_board_and_its_buttons_before_the_boards() {
+        let (game, ply) = (1, 4);
+        let resign = Action::Resign { game, ply };
+        let accept = Action::AcceptDraw { game, ply };
+        let mut shown = Shown {
+            board: Some(("Game #1: Bob, your move.".into(), vec![resign])),
+            note: None,
+        };
+        assert_eq!(shown.caption(), "Game #1: Bob, your move.");
+        shown.note = Some(("Alice offers a draw.".into(), vec![accept, resign]));
+        assert_eq!(
+            shown.caption(),
+            "Game #1: Bob, your move.\n\nAlice offers a draw."
+        );
+        assert_eq!(shown.actions(), [accept, resign], "no button twice");
+        let before = Shown {
+            board: None,
+            note: Some(("challenge #1".into(), Vec::new())),
+        };
+        assert_eq!(before.caption(), "challenge #1");
+        assert!(before.actions().is_empty());
+    }
+
+    #[test]
+    fn inline_keys_are_far_from_every_chat_id_and_stable() {
+        let k = key("AgAAAinline1");
+        assert!(is_key(k) && k == key("AgAAAinline1") && k != key("AgAAAinline2"));
+        assert!(!is_key(-1_001_234_567_890) && !is_key(7_000_000_000));
     }
 }
