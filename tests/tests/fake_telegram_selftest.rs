@@ -664,3 +664,128 @@ async fn dispatcher_round_trip() {
         .expect("the dispatcher stops")
         .expect("the dispatcher task");
 }
+
+/// The updates waiting, read once (offset confirms them).
+async fn take_updates(bot: &Bot) -> Vec<teloxide::types::Update> {
+    let updates = bot.get_updates().timeout(1).await.expect("getUpdates");
+    if let Some(last) = updates.last() {
+        let next = i32::try_from(last.id.0).expect("small ids") + 1;
+        bot.get_updates()
+            .offset(next)
+            .timeout(0)
+            .await
+            .expect("confirm");
+    }
+    updates
+}
+
+#[tokio::test]
+async fn inline_queries_chosen_results_and_inline_edits() {
+    use teloxide::types::{InlineQueryResult, InlineQueryResultCachedPhoto};
+    let fake = FakeTelegram::start().await;
+    let bot = bot(&fake);
+    let alice = FakeTelegram::user(7, "Alice", Some("alice"), None);
+    let store = FakeTelegram::private(&alice);
+    fake.add_chat(&store);
+    let picture = png(2, 2, [1, 2, 3]);
+    let sent = bot
+        .send_photo(ChatId(7), InputFile::memory(picture.clone()))
+        .await
+        .expect("sendPhoto");
+    let file = sent.photo().expect("a photo")[0].file.id.clone();
+
+    let id = fake.inline_query(&alice, "damas");
+    let updates = take_updates(&bot).await;
+    let Some(UpdateKind::InlineQuery(q)) = updates.last().map(|u| &u.kind) else {
+        panic!("{updates:#?}")
+    };
+    assert_eq!((q.id.0.as_str(), q.query.as_str()), (id.as_str(), "damas"));
+    let card = |rid: &str, file: teloxide::types::FileId| {
+        InlineQueryResult::CachedPhoto(
+            InlineQueryResultCachedPhoto::new(rid, file)
+                .caption("a card")
+                .reply_markup(keyboard(&[&[("Accept", "card")]])),
+        )
+    };
+    // Refused as Telegram refuses them: a duplicate id, a file it does not have.
+    let twice = bot
+        .answer_inline_query(
+            q.id.clone(),
+            [card("0", file.clone()), card("0", file.clone())],
+        )
+        .await;
+    assert!(matches!(twice, Err(RequestError::Api(_))), "{twice:?}");
+    let unknown = bot
+        .answer_inline_query(
+            q.id.clone(),
+            [card("0", teloxide::types::FileId("nothing".into()))],
+        )
+        .await;
+    assert!(matches!(unknown, Err(RequestError::Api(_))), "{unknown:?}");
+    bot.answer_inline_query(q.id.clone(), [card("0", file.clone())])
+        .is_personal(true)
+        .await
+        .expect("answerInlineQuery");
+    assert_eq!(fake.inline_answer(&id).expect("answered").results.len(), 1);
+    // Answered once only.
+    assert!(bot.answer_inline_query(q.id.clone(), []).await.is_err());
+
+    let inline = fake
+        .choose_inline_result(&id, "0")
+        .expect("an inline message id");
+    let updates = take_updates(&bot).await;
+    let Some(UpdateKind::ChosenInlineResult(r)) = updates.last().map(|u| &u.kind) else {
+        panic!("{updates:#?}")
+    };
+    assert_eq!(r.inline_message_id.as_deref(), Some(inline.as_str()));
+    assert_eq!((r.result_id.as_str(), r.query.as_str()), ("0", "damas"));
+    let m = fake.inline_message(&inline).expect("the inline message");
+    assert_eq!(m.photo.as_deref(), Some(&picture[..]));
+    assert_eq!(m.caption.as_deref(), Some("a card"));
+
+    // A press on it has no message, only the inline message id.
+    fake.press_inline(&alice, &inline, "card");
+    let updates = take_updates(&bot).await;
+    let Some(UpdateKind::CallbackQuery(c)) = updates.last().map(|u| &u.kind) else {
+        panic!("{updates:#?}")
+    };
+    assert!(c.message.is_none());
+    assert_eq!(c.inline_message_id.as_deref(), Some(inline.as_str()));
+
+    // Edits by inline id: a caption; a photo already on the server; never an upload.
+    bot.edit_message_caption_inline(inline.clone())
+        .caption("the board")
+        .reply_markup(keyboard(&[&[("c3", "sho:1:0:c3")]]))
+        .await
+        .expect("editMessageCaption");
+    let second = png(3, 3, [9, 9, 9]);
+    let upload = InputMedia::Photo(InputMediaPhoto::new(InputFile::memory(second.clone())));
+    assert!(bot
+        .edit_message_media_inline(inline.clone(), upload)
+        .await
+        .is_err());
+    let stored = bot
+        .send_photo(ChatId(7), InputFile::memory(second.clone()))
+        .await
+        .expect("sendPhoto");
+    let second_file = stored.photo().expect("a photo")[0].file.id.clone();
+    bot.edit_message_media_inline(
+        inline.clone(),
+        InputMedia::Photo(InputMediaPhoto::new(InputFile::file_id(second_file)).caption("moved")),
+    )
+    .await
+    .expect("editMessageMedia");
+    let m = fake.inline_message(&inline).expect("the inline message");
+    assert_eq!(m.photo.as_deref(), Some(&second[..]));
+    assert_eq!(m.caption.as_deref(), Some("moved"));
+    assert!(
+        m.buttons.is_empty(),
+        "an edit without a keyboard removes it"
+    );
+    assert_eq!(m.edits, 2);
+    assert!(bot
+        .edit_message_caption_inline("no-such-message")
+        .caption("x")
+        .await
+        .is_err());
+}
