@@ -69,7 +69,7 @@ async fn get_me_and_long_polling() {
     assert_eq!(me.user.id.0, FakeTelegram::BOT_ID as u64);
     assert!(me.can_join_groups);
     assert!(!me.can_read_all_group_messages);
-    assert!(!me.supports_inline_queries);
+    assert!(me.supports_inline_queries, "inline mode is on in the fake");
 
     // Nothing pending: a long poll waits min(timeout, 2 s), then answers [].
     let started = Instant::now();
