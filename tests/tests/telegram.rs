@@ -1064,7 +1064,7 @@ async fn an_inline_challenge_is_played_on_its_one_message_and_a_flag_edits_it() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_inline_card_pressed_before_its_challenge_exists_says_so_and_without_a_picture_chat_there_are_no_cards(
+async fn an_inline_card_pressed_before_its_challenge_exists_makes_it_and_without_a_picture_chat_there_are_no_cards(
 ) {
     let fake = FakeTelegram::start().await;
     let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
@@ -1074,7 +1074,8 @@ async fn an_inline_card_pressed_before_its_challenge_exists_says_so_and_without_
     let bob = FakeTelegram::user(12, "Bob", Some("bob"), Some("en"));
     let db = temp_db("inline-early");
     let bot = start_inline(&fake, &db, &pictures);
-    // BotFather's inline feedback off: no chosen result ever comes.
+    // Inline feedback off in BotFather: no chosen result ever comes. The card's button
+    // carries the card: Bob's press makes Alice's challenge and accepts it.
     fake.set_inline_feedback(false);
     let q = fake.inline_query(&alice, "damas 5+3");
     let one = answer_to(&fake, &q).await;
@@ -1082,7 +1083,43 @@ async fn an_inline_card_pressed_before_its_challenge_exists_says_so_and_without_
         .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
         .unwrap();
     let card = fake.inline_message(&inline).unwrap();
-    let id = fake.press_inline(&bob, &inline, &data_of(&card, "Accept"));
+    fake.press_inline(&bob, &inline, &data_of(&card, "Accept"));
+    let board = expect_inline(&fake, &inline, "a board", |m| {
+        m.caption
+            .as_deref()
+            .is_some_and(|c| c.contains("Game #1: ") && c.contains(" vs "))
+    })
+    .await;
+    assert!(board.photo.as_deref().is_some_and(decodes));
+    assert!(board.buttons.iter().flatten().any(|(t, _)| t == "Resign"));
+    // A forged card (another sender) changes nothing.
+    let forged = data_of(&card, "Accept").replace(":11:", ":12:");
+    let id = fake.press_inline(&alice, &inline, &forged);
+    assert!(
+        fake.wait_until(WAIT, |f| f.callback_answers().iter().any(|a| a.id == id))
+            .await
+    );
+    let answer = fake
+        .callback_answers()
+        .into_iter()
+        .find(|a| a.id == id)
+        .unwrap();
+    assert!(answer
+        .text
+        .as_deref()
+        .is_some_and(|t| t.contains("still being set up")));
+    let after = fake.inline_message(&inline).unwrap();
+    assert_eq!((after.edits, after.caption), (board.edits, board.caption));
+    // A card too long to carry itself asks to wait instead.
+    let long = "classic3x3 10+5 casual white @a_rather_long_username";
+    let q = fake.inline_query(&alice, long);
+    let one = answer_to(&fake, &q).await;
+    let inline = fake
+        .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
+        .unwrap();
+    let card = fake.inline_message(&inline).unwrap();
+    assert_eq!(data_of(&card, "Accept"), "card");
+    let id = fake.press_inline(&bob, &inline, "card");
     assert!(
         fake.wait_until(WAIT, |f| f.callback_answers().iter().any(|a| a.id == id))
             .await

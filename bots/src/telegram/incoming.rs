@@ -110,12 +110,21 @@ pub fn handles(query: &str) -> Vec<Mention> {
         .collect()
 }
 
-/// The origin of a chosen inline result: its sender, in the inline message's chat.
-pub fn chosen_origin(from: &TgUser, inline_message_id: &str) -> Origin {
-    let mut o = origin(0, from, "chosen".to_string());
-    o.chat = inline_chat(inline_message_id);
-    o.group_admin = None;
-    o
+/// Someone acting in an inline message's chat (sending its card, pressing its buttons).
+pub fn inline_origin(
+    inline_message_id: &str,
+    user: User,
+    message_id: String,
+    locale: Option<String>,
+) -> Origin {
+    Origin {
+        platform: Platform::Telegram,
+        chat: inline_chat(inline_message_id),
+        user,
+        message_id,
+        locale,
+        group_admin: None,
+    }
 }
 
 #[cfg(test)]

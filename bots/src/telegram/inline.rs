@@ -4,22 +4,96 @@
 //! cached photo of the start position with Accept / Decline. Sending one makes an inline
 //! message; its `chosen_inline_result` (inline feedback must be on in `BotFather`) becomes
 //! `/challenge ARGS` in that message's one-message chat (`inline:<inline_message_id>`), and
-//! from then on the game is that message, edited by the delivery layer. A card's buttons
-//! carry [`CARD_DATA`] until the challenge replaces them.
+//! from then on the game is that message, edited by the delivery layer.
+//!
+//! A card's buttons carry the card itself (`card:a|d:SENDER:MAC:ARGS`) until the challenge
+//! replaces them: pressed before the chosen result has come (it may never come when the
+//! operator's inline feedback is off or sampled), a press makes the challenge in the
+//! sender's name first (the same message id as the chosen result, so it is made once) and
+//! then answers it. The MAC (HMAC-SHA256 keyed by the bot's token, cut to 32 bits) keeps a
+//! modified client from making challenges in someone else's name. A card too long for the
+//! 64 bytes of callback data carries only [`CARD`], and such a press is asked to wait.
 
 use super::{incoming, Running};
 use teloxide::payloads::AnswerInlineQuerySetters;
 use teloxide::prelude::Requester;
 use teloxide::types::{
-    ChosenInlineResult, InlineKeyboardButton, InlineKeyboardMarkup, InlineQuery, InlineQueryResult,
-    InlineQueryResultCachedPhoto, InlineQueryResultsButton, InlineQueryResultsButtonKind,
+    CallbackQuery, ChosenInlineResult, InlineKeyboardButton, InlineKeyboardMarkup, InlineQuery,
+    InlineQueryResult, InlineQueryResultCachedPhoto, InlineQueryResultsButton,
+    InlineQueryResultsButtonKind,
 };
 use ugolki_core::table::inline::{cards, Card};
-use ugolki_core::table::{Audience, Incoming};
+use ugolki_core::table::{Audience, Incoming, Origin, Outgoing, Platform};
 use ugolki_core::words::{render, Lang, Msg};
 
-/// The callback data of a card's buttons before its challenge is set up.
-pub const CARD_DATA: &str = "card";
+/// The callback data of a card's buttons that cannot carry the card.
+pub const CARD: &str = "card";
+/// The message id of a card's `/challenge`, whichever way it comes (chosen or pressed).
+const CARD_MESSAGE: &str = "chosen";
+
+/// A press on a card's button: Accept or Decline, whose card, which challenge.
+#[derive(Debug, PartialEq, Eq)]
+struct CardPress {
+    accept: bool,
+    sender: String,
+    args: String,
+}
+
+/// The first 32 bits of HMAC-SHA256(`key`, the card), in hex.
+fn mac(key: &[u8], accept: bool, sender: &str, args: &str) -> String {
+    use hmac::{KeyInit, Mac};
+    use std::fmt::Write as _;
+    let Ok(mut m) = hmac::Hmac::<sha2::Sha256>::new_from_slice(key) else {
+        return String::new();
+    };
+    m.update(&[u8::from(accept)]);
+    m.update(sender.as_bytes());
+    m.update(b":");
+    m.update(args.as_bytes());
+    let bytes = m.finalize().into_bytes();
+    bytes[..4].iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// The callback data of a card's button.
+fn card_data(key: &[u8], accept: bool, sender: u64, args: &str) -> String {
+    let sender = sender.to_string();
+    let mac = mac(key, accept, &sender, args);
+    let data = format!(
+        "{CARD}:{}:{sender}:{mac}:{args}",
+        if accept { 'a' } else { 'd' }
+    );
+    if data.len() <= ugolki_core::table::MAX_ACTION_TEXT {
+        data
+    } else {
+        CARD.to_string()
+    }
+}
+
+/// Whether callback data is a card's.
+pub fn is_card(data: &str) -> bool {
+    data == CARD || data.starts_with("card:")
+}
+
+/// A card's press, if its data is a whole card the bot signed.
+fn read_card(key: &[u8], data: &str) -> Option<CardPress> {
+    let mut parts = data.strip_prefix("card:")?.splitn(4, ':');
+    let accept = match parts.next()? {
+        "a" => true,
+        "d" => false,
+        _ => return None,
+    };
+    let sender = parts.next().filter(|s| s.parse::<u64>().is_ok())?;
+    let signed = parts.next()?;
+    let args = parts.next()?;
+    (signed == mac(key, accept, sender, args)).then(|| CardPress {
+        accept,
+        sender: sender.to_string(),
+        args: args.to_string(),
+    })
+}
 /// How long Telegram may keep an answer for the same user and query (the cards are the
 /// same for them: the args are read again from the query when one is chosen).
 const CACHE_SECONDS: u32 = 30;
@@ -56,7 +130,12 @@ impl Running {
         let lang = lang_of(&q.from);
         let (results, button) = if self.delivery.has_picture_store() {
             match cards_for(&q.query, &q.from) {
-                Ok(cards) => (self.results(&cards, lang).await, None),
+                Ok(cards) => {
+                    // Remembered, so a press on a card can make its challenge.
+                    let me = incoming::user(&q.from);
+                    self.table.know(Platform::Telegram, &me).await;
+                    (self.results(&cards, q.from.id.0, lang).await, None)
+                }
                 Err(refusal) => (Vec::new(), Some(to_private_chat(&render(&refusal, lang)))),
             }
         } else {
@@ -78,13 +157,19 @@ impl Running {
     }
 
     /// The cards as cached photos (cards whose picture could not be stored are left out).
-    async fn results(&self, cards: &[Card], lang: Lang) -> Vec<InlineQueryResult> {
-        let keyboard = InlineKeyboardMarkup::new([[
-            InlineKeyboardButton::callback(render(&Msg::BtnAccept, lang), CARD_DATA),
-            InlineKeyboardButton::callback(render(&Msg::BtnDecline, lang), CARD_DATA),
-        ]]);
+    async fn results(&self, cards: &[Card], sender: u64, lang: Lang) -> Vec<InlineQueryResult> {
         let mut out = Vec::with_capacity(cards.len());
         for (i, card) in cards.iter().enumerate() {
+            let keyboard = InlineKeyboardMarkup::new([[
+                InlineKeyboardButton::callback(
+                    render(&Msg::BtnAccept, lang),
+                    card_data(&self.card_key, true, sender, &card.args),
+                ),
+                InlineKeyboardButton::callback(
+                    render(&Msg::BtnDecline, lang),
+                    card_data(&self.card_key, false, sender, &card.args),
+                ),
+            ]]);
             let Some(file) = self.delivery.picture(&card.picture, &card.board).await else {
                 continue;
             };
@@ -112,25 +197,108 @@ impl Running {
                 .and_then(|i| cards.into_iter().nth(i))
                 .ok_or(Msg::ChallengeGone)
         });
-        let origin = incoming::chosen_origin(&r.from, inline);
-        let outs = match card {
-            Ok(card) => {
-                let text = format!("/challenge {}", card.args);
-                let msg = Incoming::text(origin, &text, incoming::handles(&card.args));
-                self.table.handle(&msg).await
-            }
+        let origin = incoming::inline_origin(
+            inline,
+            incoming::user(&r.from),
+            CARD_MESSAGE.into(),
+            r.from.language_code.clone(),
+        );
+        match card {
+            Ok(card) => self.make_challenge(origin, &card.args).await,
             Err(refusal) => {
-                let mut out =
-                    ugolki_core::table::Outgoing::to_chat(origin.platform, &origin.chat, refusal);
+                let mut out = Outgoing::to_chat(origin.platform, &origin.chat, refusal);
                 out.lang = lang_of(&r.from);
-                vec![out]
+                self.delivery.enqueue(out, None);
             }
-        };
-        for mut out in outs {
+        }
+    }
+
+    /// `/challenge ARGS` from the card's sender in its message's chat. What the table says,
+    /// refusals too, is shown on that message (the only place there is).
+    async fn make_challenge(&self, origin: Origin, args: &str) {
+        let text = format!("/challenge {args}");
+        let msg = Incoming::text(origin, &text, incoming::handles(args));
+        for mut out in self.table.handle(&msg).await {
             if out.audience == Audience::Sender {
                 out.audience = Audience::Chat;
             }
             self.delivery.enqueue(out, None);
         }
+    }
+
+    /// A card's button pressed: its challenge is made if it was not yet, then the press
+    /// answers it (Accept; Decline, or Cancel by its sender). The alert's lines.
+    pub(super) async fn card_pressed(&self, q: &CallbackQuery) -> Vec<String> {
+        let lang = lang_of(&q.from);
+        let not_ready = || vec![render(&Msg::InlineNotReady, lang)];
+        let (Some(inline), Some(card)) = (
+            &q.inline_message_id,
+            q.data.as_deref().and_then(|d| read_card(&self.card_key, d)),
+        ) else {
+            return not_ready();
+        };
+        let Some(sender) = self
+            .table
+            .known_user(Platform::Telegram, &card.sender)
+            .await
+        else {
+            return not_ready();
+        };
+        let me = incoming::user(&q.from);
+        let command = match (card.accept, me.id == sender.id) {
+            (true, _) => "/accept",
+            (false, true) => "/cancel",
+            (false, false) => "/decline",
+        };
+        let locale = q.from.language_code.clone();
+        let origin = incoming::inline_origin(inline, sender, CARD_MESSAGE.into(), locale.clone());
+        self.make_challenge(origin, &card.args).await;
+        let origin = incoming::inline_origin(inline, me, format!("cb:{}", q.id.0), locale);
+        let mut alert = Vec::new();
+        for out in self
+            .table
+            .handle(&Incoming::text(origin, command, Vec::new()))
+            .await
+        {
+            if out.audience == Audience::Sender {
+                alert.push(out.text());
+            } else {
+                self.delivery.enqueue(out, None);
+            }
+        }
+        alert
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEY: &[u8] = b"123:TEST";
+
+    #[test]
+    fn a_card_button_carries_its_card_signed_when_it_fits() {
+        let data = card_data(KEY, true, 123_456_789, "halma16 5+3 @dana");
+        assert!(data.starts_with("card:a:123456789:") && data.ends_with(":halma16 5+3 @dana"));
+        assert!(data.len() <= 64 && is_card(&data));
+        assert_eq!(
+            read_card(KEY, &data),
+            Some(CardPress {
+                accept: true,
+                sender: "123456789".into(),
+                args: "halma16 5+3 @dana".into()
+            })
+        );
+        // Another bot's card, another sender, other terms: not ours.
+        assert_eq!(read_card(b"456:OTHER", &data), None);
+        let forged = data.replace("123456789", "123456780");
+        assert_eq!(read_card(KEY, &forged), None);
+        let changed = data.replace("5+3", "1d");
+        assert_eq!(read_card(KEY, &changed), None);
+        let long = card_data(KEY, false, 123_456_789, &"x".repeat(40));
+        assert_eq!(long, CARD);
+        assert!(is_card(&long) && read_card(KEY, &long).is_none());
+        assert!(read_card(KEY, "card:z:1:00000000:classic3x3").is_none());
+        assert!(!is_card("acc:1") && !is_card("cards"));
     }
 }

@@ -67,6 +67,8 @@ struct Running {
     table: Arc<Table>,
     delivery: Arc<Delivery>,
     health: Health,
+    /// What inline cards' buttons are signed with (the token: only this bot knows it).
+    card_key: Vec<u8>,
 }
 
 /// Where a webhook secret may come from: 1 to 256 of `A-Z a-z 0-9 _ -` (Telegram's rule).
@@ -181,6 +183,7 @@ pub async fn run(
         table: table.clone(),
         delivery: delivery.clone(),
         health,
+        card_key: options.token.as_bytes().to_vec(),
     });
     let mut tasks = tokio::task::JoinSet::new();
     tasks.spawn(table.clone().keep_alive());
@@ -338,9 +341,9 @@ impl Running {
             .as_deref()
             .and_then(Lang::from_tag)
             .unwrap_or(Lang::EN);
-        if q.data.as_deref() == Some(inline::CARD_DATA) {
+        if q.data.as_deref().is_some_and(inline::is_card) {
             // A card pressed before its chosen result has made the challenge.
-            alert.push(render(&Msg::InlineNotReady, lang));
+            alert.extend(self.card_pressed(q).await);
         } else if let Some(msg) = incoming::press(q) {
             for out in self.table.handle(&msg).await {
                 if out.audience == Audience::Sender {

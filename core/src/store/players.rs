@@ -65,6 +65,23 @@ impl Store {
         .await?))
     }
 
+    /// A player by the platform's own id for them, if they were ever seen.
+    pub async fn player_by_platform_id(
+        &self,
+        platform: &str,
+        user_id: &str,
+    ) -> Result<Option<Player>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM players WHERE platform = $1 AND platform_user_id = $2"
+        ))
+        .bind(platform)
+        .bind(user_id)
+        .fetch_optional(&mut *conn)
+        .await?))
+    }
+
     /// A player by @handle on a platform (case-insensitive).
     pub async fn player_by_handle(&self, platform: &str, handle: &str) -> Result<Option<Player>> {
         let handle = handle.trim_start_matches('@').to_ascii_lowercase();

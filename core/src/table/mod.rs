@@ -238,6 +238,28 @@ impl Table {
         }
     }
 
+    /// Remember a user a platform has shown without a message for the table (the sender
+    /// of a Telegram inline query), so that a challenge can later be made in their name.
+    pub async fn know(&self, platform: Platform, user: &User) {
+        if let Err(e) = self.person_for(platform, user, self.now()).await {
+            tracing::warn!(error = %e, "user not remembered");
+        }
+    }
+
+    /// A user this platform has shown before, by the platform's id for them.
+    pub async fn known_user(&self, platform: Platform, id: &str) -> Option<User> {
+        let p = self
+            .store
+            .player_by_platform_id(platform.as_str(), id)
+            .await
+            .ok()??;
+        Some(User {
+            id: p.platform_user_id,
+            name: p.name,
+            handle: p.handle,
+        })
+    }
+
     /// The player for a platform user, registered on first sight (cached).
     async fn person_for(
         &self,

@@ -51,6 +51,18 @@ async fn players_are_made_once_and_their_names_refreshed(store: Store) {
         store.player_by_handle("discord", "alice").await.unwrap(),
         None
     );
+    assert_eq!(
+        store
+            .player_by_platform_id("test", "u1")
+            .await
+            .unwrap()
+            .map(|p| p.id),
+        Some(a.id)
+    );
+    assert_eq!(
+        store.player_by_platform_id("test", "u2").await.unwrap(),
+        None
+    );
     store.set_player_lang(a.id, Some("ru")).await.unwrap();
     assert_eq!(
         store.player(a.id).await.unwrap().unwrap().lang.as_deref(),
