@@ -975,7 +975,7 @@ async fn an_inline_challenge_is_played_on_its_one_message_and_a_flag_edits_it() 
     let challenge = expect_inline(&fake, &inline, "a challenge", |m| {
         m.caption
             .as_deref()
-            .is_some_and(|c| c.contains("challenge #1"))
+            .is_some_and(|c| c.contains("challenge #1") && c.contains("Press Accept to play."))
             && m.buttons.iter().flatten().any(|(t, _)| t == "Cancel")
     })
     .await;

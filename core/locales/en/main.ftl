@@ -184,12 +184,18 @@ challenge-to = { $from } challenges { $to }: { $terms }{ $wish ->
     } — challenge #{ $id }.{ $pair_limit ->
         [yes] {" "}Casual: you have played your 3 rated games against each other today (F2).
        *[no] {""}
-    } { $to }: /accept or /decline. It expires in { $minutes } min.
+    } { $buttons ->
+        [yes] { $to }: Accept or Decline below.
+       *[no] { $to }: /accept or /decline.
+    } It expires in { $minutes } min.
 challenge-open = { $from } offers a game to anyone here: { $terms }{ $wish ->
         [white] {" "}({ $from } takes White)
         [black] {" "}({ $from } takes Black)
        *[none] {""}
-    } — challenge #{ $id }. /accept to play. It expires in { $minutes } min.
+    } — challenge #{ $id }. { $buttons ->
+        [yes] Press Accept to play.
+       *[no] /accept to play.
+    } It expires in { $minutes } min.
 look-alike = Careful: the name { $name } mixes alphabets, so it can look like someone else's.
 too-many-challenges = You have { $max } open challenges already; wait for answers or /cancel one (F3).
 challenge-rate = That is more than { $max } challenges in a minute; wait a little (F3).
@@ -274,7 +280,10 @@ rating-change = { $name } { $after } ({ $sign ->
         [minus] −
        *[zero] ±
     }{ $delta })
-draw-offered = { $by } offers a draw. { $to }: /draw to accept, /nodraw to decline.
+draw-offered = { $by } offers a draw. { $to }: { $buttons ->
+        [yes] Accept draw or Decline draw below.
+       *[no] /draw to accept, /nodraw to decline.
+    }
 draw-already-offered = You have already offered a draw.
 draw-agreed = Game #{ $id }: draw agreed (T2).
 no-draw-offer = There is no draw offer to decline.

@@ -228,7 +228,10 @@ challenge-to = { $from } sfida { $to }: { $terms }{ $wish ->
     } — sfida #{ $id }.{ $pair_limit ->
         [yes] {" "}Amichevole: oggi avete già giocato tra voi le vostre 3 partite con rating (F2).
        *[no] {""}
-    } { $to }: /accept o /decline. Scade tra { $minutes ->
+    } { $buttons ->
+        [yes] { $to }: Accetta o Rifiuta qui sotto.
+       *[no] { $to }: /accept o /decline.
+    } Scade tra { $minutes ->
         [one] { $minutes } minuto
        *[other] { $minutes } minuti
     }.
@@ -236,7 +239,10 @@ challenge-open = { $from } propone una partita a chiunque sia qui: { $terms }{ $
         [white] {" "}({ $from } gioca col Bianco)
         [black] {" "}({ $from } gioca col Nero)
        *[none] {""}
-    } — sfida #{ $id }. /accept per giocare. Scade tra { $minutes ->
+    } — sfida #{ $id }. { $buttons ->
+        [yes] Premi Accetta per giocare.
+       *[no] /accept per giocare.
+    } Scade tra { $minutes ->
         [one] { $minutes } minuto
        *[other] { $minutes } minuti
     }.
@@ -333,7 +339,10 @@ rating-change = { $name } { $after } ({ $sign ->
         [minus] −
        *[zero] ±
     }{ $delta })
-draw-offered = { $by } propone la patta. { $to }: /draw per accettare, /nodraw per rifiutare.
+draw-offered = { $by } propone la patta. { $to }: { $buttons ->
+        [yes] accetta o rifiuta con i pulsanti qui sotto.
+       *[no] /draw per accettare, /nodraw per rifiutare.
+    }
 draw-already-offered = Hai già proposto la patta.
 draw-agreed = Partita #{ $id }: patta concordata (T2).
 no-draw-offer = Non c'è nessuna proposta di patta da rifiutare.

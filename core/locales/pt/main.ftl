@@ -223,7 +223,10 @@ challenge-to = { $from } desafia { $to }: { $terms }{ $wish ->
     } — desafio #{ $id }.{ $pair_limit ->
         [yes] {" "}Casual: hoje vocês já jogaram entre si as 3 partidas com rating (F2).
        *[no] {""}
-    } { $to }: /accept ou /decline. Expira em { $minutes ->
+    } { $buttons ->
+        [yes] { $to }: Aceitar ou Recusar aqui embaixo.
+       *[no] { $to }: /accept ou /decline.
+    } Expira em { $minutes ->
         [one] { $minutes } minuto
        *[other] { $minutes } minutos
     }.
@@ -231,7 +234,10 @@ challenge-open = { $from } propõe uma partida a qualquer pessoa aqui: { $terms 
         [white] {" "}({ $from } joga de brancas)
         [black] {" "}({ $from } joga de pretas)
        *[none] {""}
-    } — desafio #{ $id }. Use /accept para jogar. Expira em { $minutes ->
+    } — desafio #{ $id }. { $buttons ->
+        [yes] Toque em Aceitar para jogar.
+       *[no] Use /accept para jogar.
+    } Expira em { $minutes ->
         [one] { $minutes } minuto
        *[other] { $minutes } minutos
     }.
@@ -329,7 +335,10 @@ rating-change = { $name } { $after } ({ $sign ->
         [minus] −
        *[zero] ±
     }{ $delta })
-draw-offered = { $by } propõe empate. { $to }: /draw para aceitar, /nodraw para recusar.
+draw-offered = { $by } propõe empate. { $to }: { $buttons ->
+        [yes] aceite ou recuse com os botões aqui embaixo.
+       *[no] /draw para aceitar, /nodraw para recusar.
+    }
 draw-already-offered = Você já propôs empate.
 draw-agreed = Partida #{ $id }: empate por acordo (T2).
 no-draw-offer = Não há nenhuma proposta de empate para recusar.

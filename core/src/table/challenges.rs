@@ -174,7 +174,7 @@ impl Table {
             target.as_ref(),
             target_handle,
             pair_limit,
-            !one_message,
+            one_message,
         );
         let id = row.id;
         let mut buttons = vec![Action::Accept { challenge: id }];
@@ -197,7 +197,7 @@ impl Table {
         target: Option<&Player>,
         target_handle: Option<String>,
         pair_limit: bool,
-        tell_unseen: bool,
+        one_message: bool,
     ) -> Msg {
         let minutes = (self.config.challenge_ttl_ms + 59_999) / 60_000;
         let terms = Box::new(terms_of(row));
@@ -216,6 +216,7 @@ impl Table {
                 wish,
                 minutes,
                 pair_limit,
+                buttons: one_message,
             },
             None => Msg::ChallengeOpen {
                 id,
@@ -223,6 +224,7 @@ impl Table {
                 terms,
                 wish,
                 minutes,
+                buttons: one_message,
             },
         };
         // Names that mix alphabets are pointed out: `сarol` is not `carol`.
@@ -234,7 +236,7 @@ impl Table {
             });
         // An @handle nobody has seen: they must talk to the bot before it knows them.
         let unseen = target_handle
-            .filter(|_| tell_unseen)
+            .filter(|_| !one_message)
             .map(|handle| Msg::UnseenPlayer { handle });
         let lines: Vec<Msg> = std::iter::once(text)
             .chain(lookalikes)

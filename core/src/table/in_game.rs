@@ -214,6 +214,7 @@ impl Table {
                 let text = Msg::DrawOffered {
                     by: live.name(color).to_string(),
                     to: live.name(color.opponent()).to_string(),
+                    buttons: super::inline::one_message_chat(&live.row.chat),
                 };
                 Ok(vec![live.slot_message(text, lang)])
             }

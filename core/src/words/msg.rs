@@ -175,8 +175,8 @@ messages! {
 
     // ---- Challenges ----
     /// `pair_limit`: rated was asked, but the pair has had its rated games today (F2).
-    ChallengeTo { id: i64, from: String, to: String, terms: Box<Msg>, wish: Option<Color>, minutes: i64, pair_limit: bool } => "challenge-to",
-    ChallengeOpen { id: i64, from: String, terms: Box<Msg>, wish: Option<Color>, minutes: i64 } => "challenge-open",
+    ChallengeTo { id: i64, from: String, to: String, terms: Box<Msg>, wish: Option<Color>, minutes: i64, pair_limit: bool, buttons: bool } => "challenge-to",
+    ChallengeOpen { id: i64, from: String, terms: Box<Msg>, wish: Option<Color>, minutes: i64, buttons: bool } => "challenge-open",
     /// A name that mixes alphabets (`сarol` with a Cyrillic `с`) may pass for another.
     LookAlike { name: String } => "look-alike",
     TooManyChallenges { max: i64 } => "too-many-challenges",
@@ -262,7 +262,9 @@ messages! {
     ResignedAnnulled { id: i64, loser: String } => "resigned-annulled",
     RatingChanges { changes: List } => "rating-changes",
     RatingChange { name: String, after: i64, sign: String, delta: i64 } => "rating-change",
-    DrawOffered { by: String, to: String } => "draw-offered",
+    /// `buttons`: in a chat played by buttons only (one message), the buttons are named
+    /// instead of the commands (also in the two challenges).
+    DrawOffered { by: String, to: String, buttons: bool } => "draw-offered",
     DrawAlreadyOffered => "draw-already-offered",
     DrawAgreed { id: i64 } => "draw-agreed",
     NoDrawOffer => "no-draw-offer",

@@ -160,7 +160,8 @@ async fn t2_draw_offered_and_accepted_by_button() {
         o.message,
         Msg::DrawOffered {
             by: "alice".into(),
-            to: "bob".into()
+            to: "bob".into(),
+            buttons: false
         }
     );
     assert_eq!(o.audience, Audience::Chat);

@@ -17,12 +17,14 @@ async fn a_challenge_is_a_living_message_with_its_buttons() {
         wish,
         minutes,
         pair_limit,
+        buttons,
     } = &o.message
     else {
         panic!("{o:#?}")
     };
     let id = *id;
     assert!(!pair_limit);
+    assert!(!buttons, "an ordinary chat names the commands");
     assert_eq!((from.as_str(), to.as_str()), ("alice", "bob"));
     assert_eq!((*wish, *minutes), (Some(Color::White), 10));
     assert!(
@@ -218,9 +220,10 @@ async fn one_message_room() -> Room {
 async fn on_one_message_an_open_challenge_may_be_declined_by_anyone_but_its_author() {
     let c = one_message_room().await;
     let out = c.say("alice", "/challenge classic3x3 5+3").await;
-    let Msg::ChallengeOpen { id, .. } = out[0].message else {
+    let Msg::ChallengeOpen { id, buttons, .. } = out[0].message else {
         panic!("{out:#?}")
     };
+    assert!(buttons, "one message names the buttons, not the commands");
     assert_eq!(
         out[0].actions,
         [

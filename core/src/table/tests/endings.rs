@@ -232,7 +232,8 @@ async fn t2_resign_draw_and_abort() {
         messages(&out),
         [Msg::DrawOffered {
             by: "alice".into(),
-            to: "bob".into()
+            to: "bob".into(),
+            buttons: false
         }]
     );
     assert_eq!(c.refused("alice", "/draw").await, Msg::DrawAlreadyOffered);

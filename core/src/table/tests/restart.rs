@@ -60,7 +60,8 @@ async fn restart_keeps_buttons_and_delivery_reports_working() {
         messages(&out),
         [Msg::DrawOffered {
             by: "bob".into(),
-            to: "alice".into()
+            to: "alice".into(),
+            buttons: false
         }]
     );
     // The delivery of the board shown before the restart is still credited once.
