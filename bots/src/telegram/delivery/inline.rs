@@ -185,9 +185,9 @@ impl Delivery {
         match r {
             Sent::Done(_) | Sent::Unchanged => {
                 lock(&self.counters).edited += 1;
-                let over = out.board.is_some() && out.actions.is_empty();
-                if over {
-                    // The game is over: nothing more will be added to this message.
+                if shown.actions().is_empty() {
+                    // Nothing left to press (a game over, a challenge declined or gone):
+                    // nothing more will be added to this message.
                     lock(&self.inline).remove(inline);
                 } else {
                     lock(&self.inline).insert(inline.to_string(), shown);
