@@ -61,7 +61,11 @@ impl<K: Hash + Eq + Copy, J: Send + 'static> Queues<K, J> {
         let mut start = |senders: &mut HashMap<K, mpsc::UnboundedSender<J>>| {
             let (tx, rx) = mpsc::unbounded_channel();
             if let Some(serve) = serve.take() {
-                lock(&self.workers).push(tokio::spawn(serve(chat, rx)));
+                let mut workers = lock(&self.workers);
+                // Workers that ended (idle ones may) are forgotten with their queues.
+                workers.retain(|w| !w.is_finished());
+                senders.retain(|_, tx| !tx.is_closed());
+                workers.push(tokio::spawn(serve(chat, rx)));
             }
             senders.insert(chat, tx);
         };
@@ -70,7 +74,7 @@ impl<K: Hash + Eq + Copy, J: Send + 'static> Queues<K, J> {
         }
         if let Some(tx) = senders.get(&chat) {
             if let Err(mpsc::error::SendError(job)) = tx.send(job) {
-                // The worker is gone (it never ends while its sender lives): start another.
+                // The worker is gone (it ended idle, closing its queue first): start another.
                 start(&mut senders);
                 if let Some(tx) = senders.get(&chat) {
                     let _ = tx.send(job);

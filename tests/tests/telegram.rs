@@ -1158,3 +1158,97 @@ async fn an_inline_card_pressed_before_its_challenge_exists_makes_it_and_without
     );
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inline_card_for_a_named_player_is_theirs_alone_and_a_draw_offer_keeps_the_moves() {
+    let fake = FakeTelegram::start().await;
+    let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
+    let pictures = FakeTelegram::private(&operator);
+    fake.add_chat(&pictures);
+    let alice = FakeTelegram::user(11, "Alice", Some("alice"), Some("en"));
+    let carol = FakeTelegram::user(13, "Carol", Some("carol"), Some("en"));
+    let dana = FakeTelegram::user(14, "Dana", Some("dana"), Some("en"));
+    let db = temp_db("inline-named");
+    let bot = start_inline(&fake, &db, &pictures);
+
+    // A card Alice sends and then withdraws: cancelled.
+    let q = fake.inline_query(&alice, "triangle 5+3");
+    let one = answer_to(&fake, &q).await;
+    let first = fake
+        .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
+        .unwrap();
+    let challenge = expect_inline(&fake, &first, "a challenge", |m| {
+        m.buttons.iter().flatten().any(|(t, _)| t == "Cancel")
+    })
+    .await;
+    fake.press_inline(&alice, &first, &data_of(&challenge, "Cancel"));
+    let gone = expect_inline(&fake, &first, "declined", |m| m.buttons.is_empty()).await;
+    assert!(
+        gone.caption.is_some_and(|c| c.contains("cancelled")),
+        "{:#?}",
+        fake.inline_message(&first)
+    );
+
+    // A card for Dana: Carol's Accept is refused, Dana's starts the game.
+    let q = fake.inline_query(&alice, "classic3x3 none @dana white");
+    let one = answer_to(&fake, &q).await;
+    let inline = fake
+        .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
+        .unwrap();
+    let challenge = expect_inline(&fake, &inline, "a challenge", |m| {
+        m.caption
+            .as_deref()
+            .is_some_and(|c| c.contains("@dana: Accept or Decline below."))
+    })
+    .await;
+    let id = fake.press_inline(&carol, &inline, &data_of(&challenge, "Accept"));
+    assert!(
+        fake.wait_until(WAIT, |f| f.callback_answers().iter().any(|a| a.id == id))
+            .await
+    );
+    assert_eq!(
+        fake.inline_message(&inline).unwrap().edits,
+        challenge.edits,
+        "Carol changed nothing"
+    );
+    fake.press_inline(&dana, &inline, &data_of(&challenge, "Accept"));
+    let board = expect_inline(&fake, &inline, "a board", |m| {
+        m.caption
+            .as_deref()
+            .is_some_and(|c| c.contains("Alice (White) vs Dana (Black)"))
+    })
+    .await;
+
+    // Alice offers a draw by button: the offer goes under the board's caption, with the
+    // moves still on the keyboard next to the offer's answers.
+    fake.press_inline(&alice, &inline, &data_of(&board, "Offer draw"));
+    let offered = expect_inline(&fake, &inline, "a draw offer", |m| {
+        m.caption
+            .as_deref()
+            .is_some_and(|c| c.contains("Alice offers a draw."))
+    })
+    .await;
+    let caption = offered.caption.clone().unwrap();
+    assert!(
+        caption.starts_with("Game #1"),
+        "the board's caption stays: {caption}"
+    );
+    assert!(
+        caption.contains("Dana: Accept draw or Decline draw below."),
+        "{caption}"
+    );
+    let labels: Vec<&str> = offered
+        .buttons
+        .iter()
+        .flatten()
+        .map(|(t, _)| t.as_str())
+        .collect();
+    assert!(
+        labels.contains(&"c3") && labels.contains(&"Accept draw"),
+        "{labels:?}"
+    );
+    fake.press_inline(&dana, &inline, &data_of(&offered, "Accept draw"));
+    let over = expect_inline(&fake, &inline, "a draw", |m| m.buttons.is_empty()).await;
+    assert!(over.caption.is_some_and(|c| c.contains("draw")));
+    bot.stop().await;
+}

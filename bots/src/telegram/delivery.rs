@@ -50,6 +50,8 @@ pub fn keyboard_rows(actions: &[Action]) -> Vec<Vec<Action>> {
     rows.extend(others.chunks(ROW).map(<[_]>::to_vec));
     rows
 }
+/// How long an inline message's queue waits for more before its worker ends.
+const INLINE_IDLE: Duration = Duration::from_secs(600);
 /// Tries of one call before the reply is given up (about five minutes of backoff).
 const MAX_TRIES: u32 = 12;
 
@@ -104,6 +106,7 @@ pub struct Delivery {
     next_store: std::sync::atomic::AtomicUsize,
     pictures: Mutex<HashMap<String, teloxide::types::FileId>>,
     storing: tokio::sync::Mutex<()>,
+    store_failed_at: Mutex<Option<i64>>,
     inline: Mutex<HashMap<String, inline::Shown>>,
 }
 
@@ -158,6 +161,7 @@ impl Delivery {
             next_store: std::sync::atomic::AtomicUsize::new(0),
             pictures: Mutex::new(HashMap::new()),
             storing: tokio::sync::Mutex::new(()),
+            store_failed_at: Mutex::new(None),
             inline: Mutex::new(HashMap::new()),
         })
     }
@@ -226,7 +230,19 @@ impl Delivery {
         let mut pending: VecDeque<Job> = VecDeque::new();
         loop {
             if pending.is_empty() {
-                match rx.recv().await {
+                let next = if inline::is_key(chat) {
+                    // Inline messages are many and short-lived: an idle one's worker ends,
+                    // closing its queue first and serving what slipped in before that.
+                    if let Ok(next) = tokio::time::timeout(INLINE_IDLE, rx.recv()).await {
+                        next
+                    } else {
+                        rx.close();
+                        rx.try_recv().ok()
+                    }
+                } else {
+                    rx.recv().await
+                };
+                match next {
                     Some(job) => pending.push_back(job),
                     None => return,
                 }

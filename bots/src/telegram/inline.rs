@@ -99,6 +99,8 @@ fn read_card(key: &[u8], data: &str) -> Option<CardPress> {
 const CACHE_SECONDS: u32 = 30;
 /// The start parameter of the button above the results (opens a private chat).
 const START_PARAMETER: &str = "inline";
+/// The longest an inline query waits for the cards' pictures.
+const PICTURE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 /// Telegram shows about this much of the button's text.
 const MAX_BUTTON_TEXT: usize = 64;
 
@@ -159,6 +161,7 @@ impl Running {
     /// The cards as cached photos (cards whose picture could not be stored are left out).
     async fn results(&self, cards: &[Card], sender: u64, lang: Lang) -> Vec<InlineQueryResult> {
         let mut out = Vec::with_capacity(cards.len());
+        let deadline = tokio::time::Instant::now() + PICTURE_WAIT;
         for (i, card) in cards.iter().enumerate() {
             let keyboard = InlineKeyboardMarkup::new([[
                 InlineKeyboardButton::callback(
@@ -170,7 +173,10 @@ impl Running {
                     card_data(&self.card_key, false, sender, &card.args),
                 ),
             ]]);
-            let Some(file) = self.delivery.picture(&card.picture, &card.board).await else {
+            // Pictures are stored at start; one missing is waited for briefly (updates
+            // are handled in turn: a slow picture chat must not hold up the games).
+            let picture = self.delivery.picture(&card.picture, &card.board);
+            let Ok(Some(file)) = tokio::time::timeout_at(deadline, picture).await else {
                 continue;
             };
             out.push(InlineQueryResult::CachedPhoto(

@@ -14,9 +14,14 @@ use teloxide::payloads::{
 use teloxide::prelude::Requester;
 use teloxide::types::{ChatId, FileId, InputFile, InputMedia, InputMediaPhoto};
 use ugolki_core::table::inline::ONE_MESSAGE_PREFIX;
-use ugolki_core::table::{Action, Slot, SlotUse};
+use ugolki_core::table::{Action, Outgoing, Slot, SlotUse};
 use ugolki_core::view::BoardView;
 use ugolki_render::Scene;
+
+/// How long storing pictures pauses after every picture chat has failed.
+const STORE_PAUSE_MS: i64 = 60_000;
+/// Inline messages whose last state is remembered.
+const MAX_SHOWN: usize = 10_000;
 
 /// Queue (and flood limit) keys of inline messages: at and above this, far above any
 /// Telegram chat id, so they never share a real chat's queue.
@@ -70,33 +75,48 @@ impl Delivery {
         !self.inline_chats.is_empty()
     }
 
-    /// Post `png` to a picture chat (each in turn); the photo's `file_id`.
+    /// Post `png` to a picture chat, each in turn, trying the others when one fails; the
+    /// photo's `file_id`. After all have failed, nothing is tried for a minute (a broken
+    /// picture chat must not hold up every board and every inline query).
     async fn store_png(&self, png: Vec<u8>) -> Option<FileId> {
-        if self.inline_chats.is_empty() {
+        let chats = self.inline_chats.len();
+        if chats == 0 {
             return None;
         }
-        let n = self
-            .next_store
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let chat = self.inline_chats[n % self.inline_chats.len()];
-        let sent = self
-            .call(chat, "sendPhoto", || {
-                self.bot
-                    .send_photo(
-                        ChatId(chat),
-                        InputFile::memory(png.clone()).file_name("board.png"),
-                    )
-                    .disable_notification(true)
-            })
-            .await;
-        match sent {
-            Sent::Done(m) => m.photo().and_then(<[_]>::last).map(|p| p.file.id.clone()),
-            Sent::Unchanged => None,
-            Sent::Failed(e) => {
-                tracing::error!(chat, error = %e, "board picture not stored for an inline message");
-                None
+        let now = crate::now_ms();
+        if lock(&self.store_failed_at).is_some_and(|t| now - t < STORE_PAUSE_MS) {
+            return None;
+        }
+        for _ in 0..chats {
+            let n = self
+                .next_store
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let chat = self.inline_chats[n % chats];
+            let sent = self
+                .call(chat, "sendPhoto", || {
+                    self.bot
+                        .send_photo(
+                            ChatId(chat),
+                            InputFile::memory(png.clone()).file_name("board.png"),
+                        )
+                        .disable_notification(true)
+                })
+                .await;
+            match sent {
+                Sent::Done(m) => {
+                    if let Some(p) = m.photo().and_then(<[_]>::last) {
+                        *lock(&self.store_failed_at) = None;
+                        return Some(p.file.id.clone());
+                    }
+                }
+                Sent::Unchanged => {}
+                Sent::Failed(e) => {
+                    tracing::error!(chat, error = %e, "board picture not stored for an inline message");
+                }
             }
         }
+        *lock(&self.store_failed_at) = Some(crate::now_ms());
+        None
     }
 
     /// The stored picture of `view` under `key` (a start position), stored on first use.
@@ -125,31 +145,49 @@ impl Delivery {
         }
     }
 
+    /// What the message shows after `out`. A line of a running game is written under the
+    /// game's board as the table has it now (not as this process last showed it: another
+    /// process may have shown a later move): its text under the board's caption, its
+    /// buttons — a pick's destinations, a draw offer's answers — in place of the board's,
+    /// or before them for a line of its own.
+    async fn shown_after(&self, inline: &str, out: &Outgoing, text: String) -> Shown {
+        let mut shown = lock(&self.inline).get(inline).cloned().unwrap_or_default();
+        let board_slot = matches!(
+            out.slot,
+            Some(SlotUse::Edit(Slot::Board(_)) | SlotUse::Replace(Slot::Board(_)))
+        );
+        if out.board.is_some() {
+            shown.board = Some((text, out.actions.clone()));
+            shown.note = None;
+            return shown;
+        }
+        let now = match out.game {
+            Some(game) => self.table.board_now(game, out.lang).await,
+            None => None,
+        };
+        match (now, board_slot) {
+            (Some(now), true) => {
+                let caption = now.text();
+                shown.note = (text != caption).then(|| (text, Vec::new()));
+                shown.board = Some((caption, out.actions.clone()));
+            }
+            (Some(now), false) => {
+                shown.board = Some((now.text(), now.actions));
+                shown.note = Some((text, out.actions.clone()));
+            }
+            // No running game (a challenge, a game's last line): under what was shown.
+            (None, _) => shown.note = Some((text, out.actions.clone())),
+        }
+        shown
+    }
+
     /// Show one reply on its inline message.
     pub(super) async fn deliver_inline(&self, key: i64, job: Job) {
         let out = &job.out;
         let Some(inline) = out.chat.strip_prefix(ONE_MESSAGE_PREFIX) else {
             return;
         };
-        let text = out.text();
-        let mut shown = lock(&self.inline).get(inline).cloned().unwrap_or_default();
-        let board_slot = matches!(
-            out.slot,
-            Some(SlotUse::Edit(Slot::Board(_)) | SlotUse::Replace(Slot::Board(_)))
-        );
-        if let (None, Some(game), false) = (&shown.board, out.game, board_slot) {
-            // What the message showed was lost (a restart): the board's caption and
-            // buttons as they stand, so a line under it keeps the moves pressable.
-            if let Some(now) = self.table.board_now(game, out.lang).await {
-                shown.board = Some((now.text(), now.actions));
-            }
-        }
-        if out.board.is_some() || board_slot {
-            shown.board = Some((text, out.actions.clone()));
-            shown.note = None;
-        } else {
-            shown.note = Some((text, out.actions.clone()));
-        }
+        let shown = self.shown_after(inline, out, out.text()).await;
         let caption = cut(&shown.caption(), MAX_CAPTION);
         let markup = Self::keyboard_for(&shown.actions(), out.lang);
         let photo = match &out.board {
@@ -159,6 +197,7 @@ impl Delivery {
             }
             None => None,
         };
+        let new_picture = photo.is_some();
         let r = match photo {
             Some(file) => {
                 let media = InputMedia::Photo(
@@ -171,7 +210,8 @@ impl Delivery {
                 })
                 .await
             }
-            // No new picture (a line, or the picture could not be stored): the caption.
+            // No new picture (a line, or the picture could not be stored): the caption,
+            // so the game goes on even then.
             None => {
                 self.call(key, "editMessageCaption", || {
                     self.bot
@@ -185,20 +225,30 @@ impl Delivery {
         match r {
             Sent::Done(_) | Sent::Unchanged => {
                 lock(&self.counters).edited += 1;
-                if shown.actions().is_empty() {
-                    // Nothing left to press (a game over, a challenge declined or gone):
-                    // nothing more will be added to this message.
-                    lock(&self.inline).remove(inline);
-                } else {
-                    lock(&self.inline).insert(inline.to_string(), shown);
-                }
-                if let (Some(game), Some(ply), Some(_)) = (out.game, out.ply, &out.board) {
+                self.keep_shown(inline, shown);
+                // A board counts as delivered only with its picture (fair clocks: no
+                // credit for a board nobody could see).
+                if let (Some(game), Some(ply), true) = (out.game, out.ply, new_picture) {
                     self.table.delivered(game, ply, crate::now_ms()).await;
                 }
             }
             Sent::Failed(e) => {
                 lock(&self.counters).failed += 1;
                 tracing::error!(error = %e, "inline message not edited");
+            }
+        }
+    }
+
+    /// Remember what a message shows, within [`MAX_SHOWN`] messages: past that, those with
+    /// nothing left to press go first, then all (a running game's board is read again from
+    /// the table when needed).
+    fn keep_shown(&self, inline: &str, shown: Shown) {
+        let mut all = lock(&self.inline);
+        all.insert(inline.to_string(), shown);
+        if all.len() > MAX_SHOWN {
+            all.retain(|_, s| !s.actions().is_empty());
+            if all.len() > MAX_SHOWN {
+                all.clear();
             }
         }
     }

@@ -288,3 +288,28 @@ async fn move_buttons_naming_squares_off_the_board_are_refused_not_panics() {
     };
     assert_eq!(c.refused_press("alice", a).await, Msg::ButtonStale);
 }
+
+#[tokio::test]
+async fn the_board_as_it_stands_is_there_for_an_adapter_that_lost_it() {
+    let c = chat().await;
+    let id = c.start("classic3x3 5+3").await;
+    let out = c
+        .table
+        .board_now(id, Lang::EN)
+        .await
+        .expect("a running game");
+    assert!(
+        matches!(out.message, Msg::BoardCaption { id: i, .. } if i == id),
+        "{out:#?}"
+    );
+    assert_eq!(out.slot, Some(SlotUse::Replace(Slot::Board(id))));
+    assert_eq!(out.ply, None, "showing it again starts no clock");
+    assert!(out.board.is_some());
+    let live = c.table.live(id).await.unwrap().unwrap();
+    assert_eq!(out.actions, live.buttons());
+    c.say("alice", "/resign").await;
+    assert!(
+        c.table.board_now(id, Lang::EN).await.is_none(),
+        "a game over has none"
+    );
+}
