@@ -1252,3 +1252,83 @@ async fn an_inline_card_for_a_named_player_is_theirs_alone_and_a_draw_offer_keep
     assert!(over.caption.is_some_and(|c| c.contains("draw")));
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_losing_move_on_an_inline_message_waits_for_its_confirm_button() {
+    let fake = FakeTelegram::start().await;
+    let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
+    let pictures = FakeTelegram::private(&operator);
+    fake.add_chat(&pictures);
+    let alice = FakeTelegram::user(11, "Alice", Some("alice"), Some("en"));
+    let bob = FakeTelegram::user(12, "Bob", Some("bob"), Some("en"));
+    let db = temp_db("inline-confirm");
+    let bot = start_inline(&fake, &db, &pictures);
+    // One piece each, to leave home by move 1: going back home at move 2 loses (C6).
+    let q = fake.inline_query(&alice, "training:classic3x3,home=a1,deadline=1 none white");
+    let one = answer_to(&fake, &q).await;
+    let inline = fake
+        .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
+        .unwrap();
+    let challenge = expect_inline(&fake, &inline, "a challenge", |m| {
+        m.buttons.iter().flatten().any(|(t, _)| t == "Cancel")
+    })
+    .await;
+    fake.press_inline(&bob, &inline, &data_of(&challenge, "Accept"));
+    let mut board = expect_inline(&fake, &inline, "a board", |m| {
+        m.caption.as_deref().is_some_and(|c| c.contains(" vs Bob"))
+    })
+    .await;
+    for (who, from, to, said) in [
+        (&alice, "a1", "a2", "Alice played a1-a2."),
+        (&bob, "h8", "h7", "Bob played h8-h7."),
+    ] {
+        fake.press_inline(who, &inline, &data_of(&board, from));
+        let picked = expect_inline(&fake, &inline, "picked", |m| {
+            m.buttons.iter().flatten().any(|(t, _)| t == "Back")
+        })
+        .await;
+        fake.press_inline(who, &inline, &data_of(&picked, to));
+        board = expect_inline(&fake, &inline, said, |m| {
+            m.caption.as_deref().is_some_and(|c| c.contains(said))
+        })
+        .await;
+    }
+    fake.press_inline(&alice, &inline, &data_of(&board, "a2"));
+    let picked = expect_inline(&fake, &inline, "picked", |m| {
+        m.buttons.iter().flatten().any(|(t, _)| t == "Back")
+    })
+    .await;
+    let id = fake.press_inline(&alice, &inline, &data_of(&picked, "a1"));
+    // The alert says why, and the message carries the Confirm button (nothing can be typed).
+    let asked = expect_inline(&fake, &inline, "a Confirm", |m| {
+        m.buttons.iter().flatten().any(|(t, _)| t == "Confirm")
+    })
+    .await;
+    assert!(
+        asked
+            .caption
+            .as_deref()
+            .is_some_and(|c| c.contains("Press Confirm to play it anyway.")),
+        "{asked:#?}"
+    );
+    let answer = fake.callback_answers().into_iter().find(|a| a.id == id);
+    assert!(answer.is_some_and(|a| a.text.is_some_and(|t| t.contains("(rule C6)"))));
+    // Bob cannot confirm Alice's move; Alice can, and loses at once.
+    let refused = fake.press_inline(&bob, &inline, &data_of(&asked, "Confirm"));
+    assert!(
+        fake.wait_until(WAIT, |f| f
+            .callback_answers()
+            .iter()
+            .any(|a| a.id == refused))
+            .await
+    );
+    fake.press_inline(&alice, &inline, &data_of(&asked, "Confirm"));
+    let over = expect_inline(&fake, &inline, "the C6 loss", |m| {
+        m.caption
+            .as_deref()
+            .is_some_and(|c| c.contains("returned home after the deadline (C6)"))
+    })
+    .await;
+    assert!(over.buttons.is_empty(), "{over:#?}");
+    bot.stop().await;
+}

@@ -25,6 +25,7 @@ use teloxide::prelude::Requester;
 use teloxide::types::{AllowedUpdate, BotCommand, Update, UpdateKind};
 use teloxide::Bot;
 use ugolki_core::store::Store;
+use ugolki_core::table::inline::one_message_chat;
 use ugolki_core::table::{command, Audience, Config, Outgoing, SystemTime, Table};
 use ugolki_core::words::{render, Lang, Msg};
 
@@ -345,9 +346,16 @@ impl Running {
             // A card pressed before its chosen result has made the challenge.
             alert.extend(self.card_pressed(q).await);
         } else if let Some(msg) = incoming::press(q) {
-            for out in self.table.handle(&msg).await {
+            let one_message = one_message_chat(&msg.origin.chat);
+            for mut out in self.table.handle(&msg).await {
                 if out.audience == Audience::Sender {
                     alert.push(out.text());
+                    // An alert has no buttons. On an inline message nothing can be typed:
+                    // a line with buttons for the presser (a C6 Confirm) goes on it too.
+                    if one_message && !out.actions.is_empty() {
+                        out.audience = Audience::Chat;
+                        self.delivery.enqueue(out, None);
+                    }
                 } else {
                     self.delivery.enqueue(out, None);
                 }

@@ -241,7 +241,10 @@ no-such-game = There is no game #{ $id } in this chat.
 not-your-game = You are not playing in game #{ $id }.
 game-is-over = Game #{ $id } is over.
 not-your-turn = Not your turn.
-confirm-needed = { $recorded } ends in your own home after move { $deadline }, which loses the game at once (rule C6). Type /confirm to play it anyway.
+confirm-needed = { $recorded } ends in your own home after move { $deadline }, which loses the game at once (rule C6). { $buttons ->
+        [yes] Press Confirm to play it anyway.
+       *[no] Type /confirm to play it anyway.
+    }
 nothing-to-confirm = There is no move waiting for /confirm.
 after-move = { $mover } played { $recorded }. { $status }{ $offer_declined ->
         [yes] {" "}The draw offer is declined.

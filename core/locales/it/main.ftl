@@ -300,7 +300,10 @@ no-such-game = In questa chat non c'è nessuna partita #{ $id }.
 not-your-game = Non stai giocando la partita #{ $id }.
 game-is-over = La partita #{ $id } è finita.
 not-your-turn = Non è il tuo turno.
-confirm-needed = { $recorded } finisce nella tua casa, ma il termine per uscirne era la mossa { $deadline }: una mossa del genere fa perdere subito la partita (regola C6). Scrivi /confirm per giocarla comunque.
+confirm-needed = { $recorded } finisce nella tua casa, ma il termine per uscirne era la mossa { $deadline }: una mossa del genere fa perdere subito la partita (regola C6). { $buttons ->
+        [yes] Premi Conferma per giocarla comunque.
+       *[no] Scrivi /confirm per giocarla comunque.
+    }
 nothing-to-confirm = Non c'è nessuna mossa in attesa di /confirm.
 after-move = { $mover } ha giocato { $recorded }. { $status }{ $offer_declined ->
         [yes] {" "}La proposta di patta è rifiutata.

@@ -296,7 +296,10 @@ no-such-game = Não há nenhuma partida #{ $id } neste chat.
 not-your-game = A partida #{ $id } não é sua.
 game-is-over = A partida #{ $id } já terminou.
 not-your-turn = Não é a sua vez.
-confirm-needed = O lance { $recorded } termina na sua própria casa depois do prazo (lance { $deadline }), o que perde a partida imediatamente (regra C6). Escreva /confirm para jogá-lo mesmo assim.
+confirm-needed = O lance { $recorded } termina na sua própria casa depois do prazo (lance { $deadline }), o que perde a partida imediatamente (regra C6). { $buttons ->
+        [yes] Toque em Confirmar para jogá-lo mesmo assim.
+       *[no] Escreva /confirm para jogá-lo mesmo assim.
+    }
 nothing-to-confirm = Não há nenhum lance à espera de /confirm.
 after-move = { $mover } jogou { $recorded }. { $status }{ $offer_declined ->
         [yes] {" "}A proposta de empate foi recusada.

@@ -261,7 +261,11 @@ impl Table {
             }
             return Ok(Some(vec![Outgoing::private(
                 o,
-                Msg::ConfirmNeeded { recorded, deadline },
+                Msg::ConfirmNeeded {
+                    recorded,
+                    deadline,
+                    buttons: super::inline::one_message_chat(&o.chat),
+                },
             )
             .in_game(id)
             .with_actions(vec![Action::Confirm {

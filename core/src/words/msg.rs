@@ -245,7 +245,7 @@ messages! {
     NotYourGame { id: i64 } => "not-your-game",
     GameIsOver { id: i64 } => "game-is-over",
     NotYourTurn => "not-your-turn",
-    ConfirmNeeded { recorded: String, deadline: u16 } => "confirm-needed",
+    ConfirmNeeded { recorded: String, deadline: u16, buttons: bool } => "confirm-needed",
     NothingToConfirm => "nothing-to-confirm",
     /// The caption under a board after a move.
     AfterMove { mover: String, recorded: String, status: Box<Msg>, offer_declined: bool } => "after-move",

@@ -163,7 +163,8 @@ async fn c6_corners_losing_return_home_asks_for_confirmation() {
         out[0].message,
         Msg::ConfirmNeeded {
             recorded: "d2-b2".into(),
-            deadline: 40
+            deadline: 40,
+            buttons: false
         }
     );
     assert_eq!(out[0].audience, Audience::Sender, "only the mover is asked");
