@@ -162,6 +162,7 @@ btn-accept-draw = Accept draw
 btn-decline-draw = Decline draw
 btn-abort = Abort
 btn-confirm = Confirm
+btn-claim = Claim the game
 btn-square = { $square }
 btn-back = Back
 discord-private-help = In this chat I am not a member: a game here is played on one message, by its buttons only (no typed moves). I can only answer a press or a command, so a fallen flag or an automatic move shows at the next press; /games always tells how your games stand.

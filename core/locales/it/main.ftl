@@ -206,6 +206,7 @@ btn-accept-draw = Accetta patta
 btn-decline-draw = Rifiuta patta
 btn-abort = Interrompi
 btn-confirm = Conferma
+btn-claim = Rivendica la partita
 btn-square = { $square }
 btn-back = Indietro
 discord-private-help = In questa chat non sono un membro: una partita qui si gioca su un solo messaggio, solo con i pulsanti (niente mosse scritte). Posso rispondere solo a un tocco o a un comando, quindi una bandierina caduta o una mossa automatica si vede al tocco successivo; /games dice sempre come stanno le tue partite.

@@ -201,6 +201,7 @@ btn-accept-draw = Aceitar empate
 btn-decline-draw = Recusar empate
 btn-abort = Abortar
 btn-confirm = Confirmar
+btn-claim = Reivindicar a partida
 btn-square = { $square }
 btn-back = Voltar
 discord-private-help = Neste chat não sou membro: uma partida aqui é jogada numa única mensagem, só pelos botões (sem lances digitados). Só consigo responder a um toque ou comando, então uma bandeira caída ou um lance automático aparece no próximo toque; /games sempre mostra como estão suas partidas.

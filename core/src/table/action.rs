@@ -46,6 +46,11 @@ pub enum Action {
         game: i64,
         ply: i64,
     },
+    /// Claim the game from an idle opponent (D6).
+    Claim {
+        game: i64,
+        ply: i64,
+    },
     /// Pick the piece on `from`: its destinations become the buttons (playing by buttons).
     ShowMoves {
         game: i64,
@@ -79,6 +84,7 @@ impl Action {
             Action::DeclineDraw { .. } => "ddr",
             Action::Abort { .. } => "abt",
             Action::Confirm { .. } => "cnf",
+            Action::Claim { .. } => "clm",
             Action::ShowMoves { .. } => "sho",
             Action::MoveTo { .. } => "mto",
             Action::Back { .. } => "bck",
@@ -106,6 +112,7 @@ impl Action {
             | Action::DeclineDraw { game, ply }
             | Action::Abort { game, ply }
             | Action::Confirm { game, ply }
+            | Action::Claim { game, ply }
             | Action::Back { game, ply } => format!("{code}:{game}:{ply}"),
         }
     }
@@ -143,6 +150,7 @@ impl Action {
                     "ddr" => Action::DeclineDraw { game, ply },
                     "abt" => Action::Abort { game, ply },
                     "cnf" => Action::Confirm { game, ply },
+                    "clm" => Action::Claim { game, ply },
                     "sho" => {
                         let from = Square::parse(parts.next()?)?;
                         Action::ShowMoves { game, ply, from }
@@ -181,6 +189,7 @@ impl Action {
             Action::DeclineDraw { .. } => Msg::BtnDeclineDraw,
             Action::Abort { .. } => Msg::BtnAbort,
             Action::Confirm { .. } => Msg::BtnConfirm,
+            Action::Claim { .. } => Msg::BtnClaim,
             Action::ShowMoves { from, .. } => Msg::BtnSquare { square: from },
             Action::MoveTo { to, .. } => Msg::BtnSquare { square: to },
             Action::Back { .. } => Msg::BtnBack,
@@ -205,6 +214,7 @@ impl Action {
             | Action::DeclineDraw { game, ply }
             | Action::Abort { game, ply }
             | Action::Confirm { game, ply }
+            | Action::Claim { game, ply }
             | Action::ShowMoves { game, ply, .. }
             | Action::MoveTo { game, ply, .. }
             | Action::Back { game, ply } => Some((game, ply)),
@@ -257,7 +267,7 @@ mod tests {
 
     fn any_action() -> impl Strategy<Value = Action> {
         let id = 0..=MAX_ID;
-        (0u8..12, id.clone(), id, 0u8..16, 0u8..16).prop_map(|(k, a, b, f, r)| match k {
+        (0u8..13, id.clone(), id, 0u8..16, 0u8..16).prop_map(|(k, a, b, f, r)| match k {
             0 => Action::Accept { challenge: a },
             1 => Action::Decline { challenge: a },
             2 => Action::Cancel { challenge: a },
@@ -268,6 +278,7 @@ mod tests {
             7 => Action::Abort { game: a, ply: b },
             8 => Action::Confirm { game: a, ply: b },
             9 => Action::Back { game: a, ply: b },
+            12 => Action::Claim { game: a, ply: b },
             10 => Action::MoveTo {
                 game: a,
                 ply: b,

@@ -653,6 +653,7 @@ impl Table {
             Action::DeclineDraw { .. } => self.no_draw(o, me, t, now).await,
             Action::Abort { .. } => self.abort(o, me, t, now).await,
             Action::Confirm { .. } => self.confirm(o, me, t, now).await,
+            Action::Claim { .. } => self.claim(o, me, t, now).await,
             Action::ShowMoves { from, .. } => self.pick_piece(msg, me, t, from).await,
             Action::MoveTo { from, to, .. } => self.press_move(msg, me, game, from, to, now).await,
             Action::Back { .. } => self.unpick(msg, me, t, now).await,

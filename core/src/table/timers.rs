@@ -274,7 +274,7 @@ impl Table {
                 self.store.set_idle_noticed(id, marked.row.ply, due).await?;
                 self.arm_game(&marked);
                 let idler = marked.game.turn();
-                Ok(vec![say(
+                let notice = say(
                     &marked,
                     Msg::IdleNotice {
                         id,
@@ -282,7 +282,13 @@ impl Table {
                         other: marked.name(idler.opponent()).to_string(),
                         idle: Duration(now - marked.row.turn_started_at),
                     },
-                )])
+                );
+                // The claim as a button too: where nothing can be typed, it is the only way.
+                let ply = marked.row.ply;
+                Ok(vec![notice.with_actions(vec![super::Action::Claim {
+                    game: id,
+                    ply,
+                }])])
             }
             Event::EngineMove => self.engine_move(&live, lang).await,
             Event::AutoMove => {

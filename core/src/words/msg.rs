@@ -154,6 +154,7 @@ messages! {
     BtnDeclineDraw => "btn-decline-draw",
     BtnAbort => "btn-abort",
     BtnConfirm => "btn-confirm",
+    BtnClaim => "btn-claim",
     BtnSquare { square: Square } => "btn-square",
     BtnBack => "btn-back",
     /// Discord `/help` in a DM or group DM the bot is not part of (a user-installed app).

@@ -175,6 +175,41 @@ async fn d6_monitor_claim_after_the_idle_limit() {
 }
 
 #[tokio::test]
+async fn d6_the_idle_notice_carries_a_claim_button_only_the_waiting_player_may_press() {
+    let c = chat().await;
+    let id = c.start("damas monitor").await;
+    c.say("alice", "11-15").await;
+    c.say("bob", "21-17").await;
+    c.say("alice", "9-13").await;
+    c.time.advance(3 * MIN);
+    let out = c.table.fire_due().await;
+    let claim = Action::Claim { game: id, ply: 3 };
+    assert_eq!(out.len(), 1);
+    assert_eq!(
+        out[0].actions,
+        [claim],
+        "where nothing can be typed, the button claims"
+    );
+    // The idler cannot claim his own idling; a bystander is not in the game.
+    assert_eq!(
+        messages(&c.press("bob", claim).await),
+        [Msg::ClaimOnOwnTurn]
+    );
+    assert_eq!(
+        messages(&c.press("carol", claim).await),
+        [Msg::ButtonNotYours]
+    );
+    assert_eq!(
+        messages(&c.press("alice", claim).await),
+        [Msg::AbandonedVoid {
+            id,
+            loser: "bob".into()
+        }]
+    );
+    assert_eq!(c.cause(id).await, Some(EndCause::Abandoned(Color::Black)));
+}
+
+#[tokio::test]
 async fn d6_a_game_without_the_monitor_cannot_be_claimed() {
     let c = chat().await;
     let id = c.start("damas").await;
