@@ -700,3 +700,54 @@ async fn a_user_installed_challenge_in_a_dm_is_played_on_one_message_by_buttons(
     );
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_bot_by_the_play_command_is_answered_by_the_bot() {
+    let s = Server::new().await;
+    let bot = RunningBot::start(&s.fake, "play");
+    s.ready().await;
+    let play = s
+        .fake
+        .commands()
+        .into_iter()
+        .find(|c| c.name == "play")
+        .expect("a /play command");
+    assert!(
+        play.description_localizations.contains_key("ru"),
+        "{play:#?}"
+    );
+    s.fake.slash_command(
+        FakeDiscord::CHANNEL_ID,
+        &s.alice,
+        "play",
+        &[
+            ("level", OptionValue::Integer(1)),
+            ("variant", OptionValue::String("classic3x3".into())),
+            ("time", OptionValue::String("none".into())),
+            ("color", OptionValue::String("white".into())),
+        ],
+        "en-US",
+    );
+    let board = s
+        .expect("the game's board", |m| {
+            text(m).contains("alice (White) vs")
+                && m.components.iter().flatten().any(|(l, _)| l == "c3")
+        })
+        .await;
+    // alice plays by buttons; the bot answers with nobody else there.
+    s.press(&s.alice, &board, "c3");
+    let picked = s
+        .expect("the destinations", |m| {
+            m.id == board.id && m.components.iter().flatten().any(|(l, _)| l == "Back")
+        })
+        .await;
+    s.press(&s.alice, &picked, "d3");
+    s.expect_text("alice played c3-d3.").await;
+    let answered = s
+        .expect("the bot's move", |m| {
+            text(m).contains(" played ") && !text(m).contains("alice played")
+        })
+        .await;
+    assert!(!answered.attachments.is_empty(), "{answered:#?}");
+    bot.stop().await;
+}

@@ -100,6 +100,7 @@ fn options(command: &str) -> Vec<CreateCommandOption> {
         ],
         "moves" => vec![text("square", "A square: c3", true), game_number()],
         "train" => train_options(),
+        "play" => play_options(),
         "board" | "resign" | "draw" | "nodraw" | "abort" | "confirm" | "claim" | "record"
         | "hint" | "review" | "undo" => {
             vec![game_number()]
@@ -165,6 +166,22 @@ fn train_options() -> Vec<CreateCommandOption> {
             "Time control: 10+5, 30s+2, 1d or none (default)",
             false,
         ),
+        text("color", "Your colour", false)
+            .add_string_choice("white", "white")
+            .add_string_choice("black", "black")
+            .add_string_choice("random", "random"),
+    ]
+}
+
+/// `/play`: a game against the bot (Discord's `/play` is always against the bot; a
+/// person is challenged with `/challenge`).
+fn play_options() -> Vec<CreateCommandOption> {
+    vec![
+        CreateCommandOption::new(CommandOptionType::Integer, "level", "The bot's level")
+            .min_int_value(1)
+            .max_int_value(5),
+        text("variant", "classic3x3, triangle, halma16, damas, …", false),
+        text("time", "Time control: 10+5, 30s+2, 1d or none", false),
         text("color", "Your colour", false)
             .add_string_choice("white", "white")
             .add_string_choice("black", "black")
@@ -278,6 +295,10 @@ pub fn read(cmd: &CommandInteraction) -> Result<Command, Msg> {
         "hint" => Command::Hint(game),
         "review" => Command::Review(game),
         "undo" => Command::Undo(game),
+        "play" => play_bot(
+            int("level"),
+            &[string("variant"), string("time"), string("color")],
+        )?,
         "train" => train(
             string("against").as_deref(),
             int("level"),
@@ -299,6 +320,26 @@ pub fn read(cmd: &CommandInteraction) -> Result<Command, Msg> {
         "lang" => Command::Lang(string("language")),
         _ => Command::Help,
     })
+}
+
+/// `/play`'s options read as `/play bot LEVEL WORDS…` would be (one reader of its words).
+fn play_bot(level: Option<i64>, words: &[Option<String>]) -> Result<Command, Msg> {
+    use std::fmt::Write;
+    let mut text = String::from("/play bot");
+    if let Some(n) = level {
+        let _ = write!(text, " {n}");
+    }
+    for w in words.iter().flatten() {
+        text.push(' ');
+        text.push_str(w);
+    }
+    match ugolki_core::table::command::parse(&text, &[], None)? {
+        Some(ugolki_core::table::command::Parsed::Command(c @ Command::PlayBot { .. })) => Ok(c),
+        // Option text that reads as another command cannot happen, but be sure.
+        _ => Err(Msg::CmdChallengeWord {
+            word: text.chars().take(30).collect(),
+        }),
+    }
 }
 
 /// `/train`'s options read as the typed command would be (one reader of its words): the
@@ -338,6 +379,33 @@ fn train(
 mod tests {
     use super::*;
     use ugolki_core::table::command::TrainMode;
+
+    #[test]
+    fn play_options_read_as_the_typed_command() {
+        let c = play_bot(
+            Some(2),
+            &[
+                Some("triangle".into()),
+                Some("5+3".into()),
+                Some("black".into()),
+            ],
+        );
+        let Ok(Command::PlayBot { level, spec }) = c else {
+            panic!("{c:?}")
+        };
+        assert_eq!(level, 2);
+        assert_eq!(spec.rules.id(), "triangle");
+        assert_eq!(spec.time.to_string(), "5+3");
+        assert_eq!(spec.color, ColorChoice::Black);
+        // Nothing said: the default level and game.
+        let Ok(Command::PlayBot { level, .. }) = play_bot(None, &[None, None, None]) else {
+            panic!()
+        };
+        assert_eq!(level, ugolki_core::table::command::DEFAULT_BOT_LEVEL);
+        // Words /play bot refuses are refused the same way.
+        assert!(play_bot(Some(9), &[None, None, None]).is_err());
+        assert!(play_bot(None, &[Some("zebra".into()), None, None]).is_err());
+    }
 
     #[test]
     fn train_options_read_as_the_typed_command() {

@@ -348,6 +348,7 @@ command-help = { $command ->
         [start] Start here: what the bot does
         [help] All commands
         [challenge] Challenge a player (or anyone here) to a game
+        [play] Play the bot: /play bot 3 classic3x3 5+3
         [accept] Accept a challenge
         [decline] Decline a challenge
         [cancel] Withdraw your challenge

@@ -416,6 +416,7 @@ command-help = { $command ->
         [start] Inizia da qui: cosa fa il bot
         [help] Tutti i comandi
         [challenge] Sfida un giocatore (o chiunque sia qui) a una partita
+        [play] Gioca contro il bot: /play bot 3 classic3x3 5+3
         [accept] Accetta una sfida
         [decline] Rifiuta una sfida
         [cancel] Annulla la tua sfida

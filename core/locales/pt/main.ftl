@@ -400,6 +400,7 @@ command-help = { $command ->
         [start] Comece aqui: o que o bot faz
         [help] Todos os comandos
         [challenge] Desafiar um jogador (ou qualquer pessoa aqui) para uma partida
+        [play] Jogue contra o bot: /play bot 3 classic3x3 5+3
         [accept] Aceitar um desafio
         [decline] Recusar um desafio
         [cancel] Retirar o seu desafio

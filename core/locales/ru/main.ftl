@@ -444,6 +444,7 @@ command-help = { $command ->
         [start] С чего начать: что умеет бот
         [help] Все команды
         [challenge] Вызвать игрока (или любого в чате) на партию
+        [play] Партия с ботом: /play bot 3 classic3x3 5+3
         [accept] Принять вызов
         [decline] Отклонить вызов
         [cancel] Отменить свой вызов

@@ -8,10 +8,11 @@ use crate::game::Rules;
 use crate::words::Msg;
 
 /// The commands a platform's menu lists, in order (descriptions: [`Msg::CommandHelp`]).
-pub const MENU: [&str; 27] = [
+pub const MENU: [&str; 28] = [
     "start",
     "help",
     "challenge",
+    "play",
     "accept",
     "decline",
     "cancel",
