@@ -40,3 +40,24 @@ fn the_binary_speaks_the_contract() {
         "illegal move 4: e6-e4: the piece on e6 cannot reach e4\n"
     );
 }
+
+#[test]
+fn a_picture_chat_that_is_not_a_chat_id_is_refused_before_anything_starts() {
+    let out = Command::new(env!("CARGO_BIN_EXE_ugolki"))
+        .arg("telegram")
+        .env("TELOXIDE_TOKEN", "123:TEST")
+        // Nothing listens here: had it got that far, it would say so instead.
+        .env("TELOXIDE_API_URL", "http://127.0.0.1:9/")
+        .env("TELEGRAM_INLINE_CHATS", "-1001, my channel")
+        .env("DATABASE_URL", "sqlite::memory:")
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("TELEGRAM_INLINE_CHATS: \"my channel\" is not a chat id"),
+        "{err}"
+    );
+    // The token is never printed.
+    assert!(!err.contains("123:TEST"), "{err}");
+}

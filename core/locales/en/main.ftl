@@ -284,6 +284,7 @@ rating-change = { $name } { $after } ({ $sign ->
         [minus] −
        *[zero] ±
     }{ $delta })
+solo-no-draw = A solo has nobody to agree a draw with: /resign drops the attempt.
 draw-offered = { $by } offers a draw. { $to }: { $buttons ->
         [yes] Accept draw or Decline draw below.
        *[no] /draw to accept, /nodraw to decline.

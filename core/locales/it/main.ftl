@@ -343,6 +343,7 @@ rating-change = { $name } { $after } ({ $sign ->
         [minus] −
        *[zero] ±
     }{ $delta })
+solo-no-draw = In un solitario non c’è nessuno con cui pattare: /resign abbandona il tentativo.
 draw-offered = { $by } propone la patta. { $to }: { $buttons ->
         [yes] accetta o rifiuta con i pulsanti qui sotto.
        *[no] /draw per accettare, /nodraw per rifiutare.

@@ -339,6 +339,7 @@ rating-change = { $name } { $after } ({ $sign ->
         [minus] −
        *[zero] ±
     }{ $delta })
+solo-no-draw = Num solo não há com quem empatar: /resign desiste da tentativa.
 draw-offered = { $by } propõe empate. { $to }: { $buttons ->
         [yes] aceite ou recuse com os botões aqui embaixo.
        *[no] /draw para aceitar, /nodraw para recusar.

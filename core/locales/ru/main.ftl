@@ -380,6 +380,7 @@ rating-change = { $name } { $after } ({ $sign ->
         [minus] −
        *[zero] ±
     }{ $delta })
+solo-no-draw = В одиночной тренировке ничью предложить некому: /resign прекращает попытку.
 draw-offered = { $by } предлагает ничью. { $to }: { $buttons ->
         [yes] кнопки ниже — принять или отклонить.
        *[no] /draw — принять, /nodraw — отклонить.

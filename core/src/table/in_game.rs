@@ -198,6 +198,10 @@ impl Table {
     ) -> Handled<Vec<Outgoing>> {
         let (mut live, color, _guard) = self.my_game_locked(o, me, target).await?;
         let lang = lang_of(o);
+        // A solo has nobody to agree with.
+        if super::training::is_solo(&live.game) {
+            return refuse(Msg::SoloNoDraw);
+        }
         match live.row.draw_offer_by {
             None if accept_only => refuse(Msg::ButtonStale),
             Some(by) if by == color.opponent() => {

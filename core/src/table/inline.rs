@@ -9,7 +9,7 @@
 use super::command::{self, ChallengeSpec, Command, Parsed};
 use super::types::Mention;
 use crate::clock::TimeControl;
-use crate::corners::Variant;
+use crate::corners::{Variant, STANDARD_IDS};
 use crate::game::{Game, Rules};
 use crate::view::BoardView;
 use crate::words::{Duration, Msg};
@@ -93,7 +93,9 @@ pub fn cards(query: &str, mentions: &[Mention], from: &str) -> Result<Vec<Card>,
     let rules: Vec<Rules> = if game_said {
         vec![spec.rules.clone()]
     } else {
-        Variant::standard()
+        STANDARD_IDS
+            .iter()
+            .filter_map(|id| Variant::by_id(id).ok())
             .map(Rules::Corners)
             .chain([Rules::Damas { flying: true }])
             .collect()
@@ -226,10 +228,11 @@ mod tests {
     #[test]
     fn an_empty_query_offers_every_variant_at_the_default_time() {
         let a = args("");
-        assert_eq!(a.len(), 9);
+        // The seven standard Corners variants (C10) and Damas.
+        assert_eq!(a.len(), 8);
         assert_eq!(a[0], "classic3x3 10+5");
-        assert_eq!(a[7], "halma16 10+5");
-        assert_eq!(a[8], "damas 10+5");
+        assert_eq!(a[6], "halma16 10+5");
+        assert_eq!(a[7], "damas 10+5");
     }
 
     #[test]
@@ -258,7 +261,7 @@ mod tests {
     #[test]
     fn a_time_alone_is_every_variant_at_that_time() {
         let a = args("3+2");
-        assert_eq!(a.len(), 9);
+        assert_eq!(a.len(), 8);
         assert!(a.iter().all(|a| a.ends_with(" 3+2")), "{a:?}");
     }
 
@@ -294,7 +297,33 @@ mod tests {
         assert_eq!(cards("monitor", &[], "alice"), Err(Msg::CmdDamasOptions));
         // `rated` with no game named: the unrated variants are left out.
         let c = cards("rated", &[], "alice").unwrap();
-        assert!(!c.is_empty() && c.len() < 9, "{}", c.len());
+        assert!(!c.is_empty() && c.len() < 8, "{}", c.len());
+    }
+
+    #[test]
+    fn hostile_queries_are_refused_with_a_reason_never_a_panic() {
+        // Longer than anything the table reads (Telegram sends at most 256 characters).
+        let huge = "classic3x3 ".repeat(60);
+        assert_eq!(
+            cards(&huge, &[], "alice"),
+            Err(Msg::CmdTooLong {
+                max: command::MAX_MESSAGE
+            })
+        );
+        // Unicode, a lone @, two people, a command where the terms go.
+        assert!(matches!(
+            cards("классика 5+3", &[], "alice"),
+            Err(Msg::CmdChallengeWord { .. })
+        ));
+        assert_eq!(cards("@", &[], "alice"), Err(Msg::CmdNameAfterAt));
+        let two = [
+            Mention::Handle("bob".into()),
+            Mention::Handle("dana".into()),
+        ];
+        assert_eq!(cards("@bob @dana", &two, "alice"), Err(Msg::OneAtATime));
+        assert!(cards("/resign", &[], "alice").is_err());
+        // The same query again: the same cards (a chosen result is read back by index).
+        assert_eq!(cards("damas", &[], "alice"), cards("damas", &[], "alice"));
     }
 
     #[test]

@@ -160,15 +160,19 @@ impl Live {
         out
     }
 
-    /// Resign, the draw offer's buttons, Abort while it is allowed.
+    /// Resign, the draw offer's buttons (not in a solo: nobody to agree with), Abort while
+    /// it is allowed.
     fn game_buttons(&self) -> Vec<Action> {
         let (game, ply) = (self.row.id, self.row.ply);
         let mut out = vec![Action::Resign { game, ply }];
-        if self.row.draw_offer_by.is_some() {
-            out.push(Action::AcceptDraw { game, ply });
-            out.push(Action::DeclineDraw { game, ply });
-        } else {
-            out.push(Action::OfferDraw { game, ply });
+        let solo = super::training::is_solo(&self.game);
+        match self.row.draw_offer_by {
+            _ if solo => {}
+            Some(_) => {
+                out.push(Action::AcceptDraw { game, ply });
+                out.push(Action::DeclineDraw { game, ply });
+            }
+            None => out.push(Action::OfferDraw { game, ply }),
         }
         if self.row.ply < 2 {
             out.push(Action::Abort { game, ply });

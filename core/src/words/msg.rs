@@ -266,6 +266,7 @@ messages! {
     /// `buttons`: in a chat played by buttons only (one message), the buttons are named
     /// instead of the commands (also in the two challenges).
     DrawOffered { by: String, to: String, buttons: bool } => "draw-offered",
+    SoloNoDraw => "solo-no-draw",
     DrawAlreadyOffered => "draw-already-offered",
     DrawAgreed { id: i64 } => "draw-agreed",
     NoDrawOffer => "no-draw-offer",

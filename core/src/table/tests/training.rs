@@ -276,3 +276,27 @@ async fn training_resigning_a_solo_abandons_it() {
     );
     assert_eq!(c.status(id).await.0, GameStatus::Aborted);
 }
+
+#[tokio::test]
+async fn training_a_solo_offers_no_draw_and_takes_none() {
+    let c = chat().await;
+    let id = c.solo("solo", 22).await;
+    let live = c.table.live(id).await.unwrap().unwrap();
+    let buttons = without_squares(&live.buttons());
+    assert_eq!(
+        buttons,
+        [
+            Action::Resign { game: id, ply: 0 },
+            Action::Abort { game: id, ply: 0 }
+        ],
+        "nobody to agree a draw with"
+    );
+    assert_eq!(c.refused("alice", "/draw").await, Msg::SoloNoDraw);
+    assert_eq!(
+        c.refused_press("alice", Action::OfferDraw { game: id, ply: 0 })
+            .await,
+        Msg::SoloNoDraw
+    );
+    let row = c.store.game(id).await.unwrap().unwrap();
+    assert_eq!(row.draw_offer_by, None, "nothing changed");
+}
