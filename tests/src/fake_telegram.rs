@@ -359,20 +359,38 @@ impl FakeTelegram {
             .unwrap_or_else(|| panic!("no message {message_id} in chat {}", chat.id))
             .json
             .clone();
+        let on = [
+            ("message", message),
+            ("chat_instance", format!("instance{}", chat.id).into()),
+        ];
+        self.callback_query(inner, from, on, data)
+    }
+
+    /// A `callback_query` update from `from` with `data`, pressed `on` a message (its
+    /// fields saying which); returns the query id.
+    fn callback_query(
+        &self,
+        mut inner: MutexGuard<'_, Inner>,
+        from: &FakeUser,
+        on: [(&str, Value); 2],
+        data: &str,
+    ) -> String {
         inner.last_query += 1;
         let id = format!("{}", 4_000_000 + inner.last_query);
         inner.queries.insert(id.clone(), false);
-        let query = json!({
-            "id": id,
-            "from": user_json(from),
-            "message": message,
-            "chat_instance": format!("instance{}", chat.id),
-            "data": data,
-        });
-        inner.push_update("callback_query", query);
+        let mut query = json!({ "id": id, "from": user_json(from), "data": data });
+        for (key, value) in on {
+            query[key] = value;
+        }
+        self.push(inner, "callback_query", query);
+        id
+    }
+
+    /// Queue an update and wake the long polls.
+    fn push(&self, mut inner: MutexGuard<'_, Inner>, kind: &str, payload: Value) {
+        inner.push_update(kind, payload);
         drop(inner);
         self.shared.updates_tx.send_modify(|n| *n += 1);
-        id
     }
 
     /// Every API call, in arrival order.
@@ -466,9 +484,7 @@ impl FakeTelegram {
             message.insert("reply_to_message".into(), without_reply(&replied.json));
         }
         let (id, json) = inner.store(chat.id, message, None);
-        inner.push_update("message", json);
-        drop(inner);
-        self.shared.updates_tx.send_modify(|n| *n += 1);
+        self.push(inner, "message", json);
         id
     }
 }

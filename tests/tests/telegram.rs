@@ -8,7 +8,9 @@ use tokio::sync::oneshot;
 use ugolki_bots::telegram::{limits::Limits, run, Options};
 use ugolki_core::corners::Variant;
 use ugolki_core::game::{Game, Rules};
-use ugolki_tests::fake_telegram::{Failure, FakeChat, FakeTelegram, FakeUser, SentMessage};
+use ugolki_tests::fake_telegram::{
+    CallbackAnswer, Failure, FakeChat, FakeTelegram, FakeUser, InlineAnswer, SentMessage,
+};
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -134,16 +136,7 @@ impl Group {
 
     /// Press the button `label` on message `m`.
     fn press(&self, who: &FakeUser, m: &SentMessage, label: &str) -> String {
-        let data = m
-            .buttons
-            .iter()
-            .flatten()
-            .find(|(text, _)| text == label)
-            .map_or_else(
-                || panic!("no [{label}] on {m:#?}"),
-                |(_, data)| data.clone(),
-            );
-        self.fake.press(&self.chat, who, m.id, &data)
+        self.fake.press(&self.chat, who, m.id, &data_of(m, label))
     }
 }
 
@@ -841,22 +834,141 @@ async fn moves_by_buttons_edit_the_board_keyboard_and_play() {
     bot.stop().await;
 }
 
-/// Inline mode: the bot's picture chat (the operator's private chat with it) and a bot
-/// that uses it.
-fn start_inline(fake: &FakeTelegram, db: &std::path::Path, pictures: &FakeChat) -> RunningBot {
-    RunningBot::start_with(Options {
-        token: FakeTelegram::TOKEN.into(),
-        api_url: Some(fake.api_url()),
-        database_url: format!("sqlite://{}", db.display()),
-        webhook: None,
-        webhook_secret: None,
-        metrics: None,
-        limits: quick(),
-        inline_chats: vec![pictures.id],
-    })
+/// Inline mode: a fake Telegram, the operator's picture chat, four users, and a bot that
+/// posts its pictures there.
+struct InlineRoom {
+    fake: FakeTelegram,
+    pictures: FakeChat,
+    alice: FakeUser,
+    bob: FakeUser,
+    carol: FakeUser,
+    dana: FakeUser,
+    bot: RunningBot,
 }
 
-/// The callback data of the button `label` on inline message `m`.
+impl InlineRoom {
+    async fn new(name: &str) -> InlineRoom {
+        let fake = FakeTelegram::start().await;
+        let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
+        let pictures = FakeTelegram::private(&operator);
+        fake.add_chat(&pictures);
+        let db = temp_db(name);
+        let bot = RunningBot::start_with(Options {
+            token: FakeTelegram::TOKEN.into(),
+            api_url: Some(fake.api_url()),
+            database_url: format!("sqlite://{}", db.display()),
+            webhook: None,
+            webhook_secret: None,
+            metrics: None,
+            limits: quick(),
+            inline_chats: vec![pictures.id],
+        });
+        InlineRoom {
+            fake,
+            pictures,
+            alice: FakeTelegram::user(11, "Alice", Some("alice"), Some("en")),
+            bob: FakeTelegram::user(12, "Bob", Some("bob"), Some("en")),
+            carol: FakeTelegram::user(13, "Carol", Some("carol"), Some("en")),
+            dana: FakeTelegram::user(14, "Dana", Some("dana"), Some("en")),
+            bot,
+        }
+    }
+
+    /// `from` types `@bot query`: the query's id and the bot's answer.
+    async fn query(&self, from: &FakeUser, query: &str) -> (String, InlineAnswer) {
+        let id = self.fake.inline_query(from, query);
+        assert!(
+            self.fake
+                .wait_until(WAIT, |f| f.inline_answer(&id).is_some())
+                .await,
+            "inline query {query:?} not answered: {:#?}",
+            self.fake
+                .calls()
+                .iter()
+                .filter(|c| c.method == "answerinlinequery")
+                .collect::<Vec<_>>()
+        );
+        let answer = self.fake.inline_answer(&id).expect("answered");
+        (id, answer)
+    }
+
+    /// The cards `@bot query` offers.
+    async fn cards(&self, from: &FakeUser, query: &str) -> InlineAnswer {
+        self.query(from, query).await.1
+    }
+
+    /// `from` sends the first card `query` offers: the inline message's id.
+    async fn send(&self, from: &FakeUser, query: &str) -> String {
+        let (id, answer) = self.query(from, query).await;
+        let first = answer.results[0]["id"].as_str().expect("a result id");
+        self.fake
+            .choose_inline_result(&id, first)
+            .expect("an inline message id")
+    }
+
+    /// Wait until `inline` satisfies `f`; the message then.
+    async fn expect(
+        &self,
+        inline: &str,
+        what: &str,
+        f: impl Fn(&SentMessage) -> bool,
+    ) -> SentMessage {
+        let ok = self
+            .fake
+            .wait_until(WAIT, |fake| {
+                fake.inline_message(inline).is_some_and(|m| f(&m))
+            })
+            .await;
+        assert!(
+            ok,
+            "inline message never {what}: {:#?}",
+            self.fake.inline_message(inline)
+        );
+        self.fake
+            .inline_message(inline)
+            .expect("the inline message")
+    }
+
+    /// Wait until the caption of `inline` contains `part`.
+    async fn expect_caption(&self, inline: &str, part: &str) -> SentMessage {
+        self.expect(inline, part, |m| caption_has(m, part)).await
+    }
+
+    /// `who` presses `label` on `m`, the current state of `inline`: the callback query id.
+    fn press(&self, who: &FakeUser, inline: &str, m: &SentMessage, label: &str) -> String {
+        self.fake.press_inline(who, inline, &data_of(m, label))
+    }
+
+    /// `who` picks the piece on `from`: the message once it offers the destinations.
+    async fn pick(
+        &self,
+        who: &FakeUser,
+        inline: &str,
+        board: &SentMessage,
+        from: &str,
+    ) -> SentMessage {
+        self.press(who, inline, board, from);
+        self.expect(inline, "picked", |m| has_button(m, "Back"))
+            .await
+    }
+
+    /// The answer to callback query `id`, once it is answered.
+    async fn answer(&self, id: &str) -> CallbackAnswer {
+        assert!(
+            self.fake
+                .wait_until(WAIT, |f| f.callback_answers().iter().any(|a| a.id == id))
+                .await,
+            "press {id} not answered"
+        );
+        self.fake
+            .callback_answers()
+            .into_iter()
+            .find(|a| a.id == id)
+            .expect("answered")
+    }
+}
+
+/// The callback data of the button `label` on message `m`.
 fn data_of(m: &SentMessage, label: &str) -> String {
     m.buttons
         .iter()
@@ -865,75 +977,42 @@ fn data_of(m: &SentMessage, label: &str) -> String {
         .map_or_else(|| panic!("no [{label}] on {m:#?}"), |(_, d)| d.clone())
 }
 
-/// Wait until `inline` satisfies `f`; the message then.
-async fn expect_inline(
-    fake: &FakeTelegram,
-    inline: &str,
-    what: &str,
-    f: impl Fn(&SentMessage) -> bool,
-) -> SentMessage {
-    let ok = fake
-        .wait_until(WAIT, |fake| {
-            fake.inline_message(inline).is_some_and(|m| f(&m))
-        })
-        .await;
-    assert!(
-        ok,
-        "inline message never {what}: {:#?}",
-        fake.inline_message(inline)
-    );
-    fake.inline_message(inline).expect("the inline message")
+fn has_button(m: &SentMessage, label: &str) -> bool {
+    m.buttons.iter().flatten().any(|(t, _)| t == label)
 }
 
-/// Wait for the bot's answer to inline query `id`.
-async fn answer_to(fake: &FakeTelegram, id: &str) -> ugolki_tests::fake_telegram::InlineAnswer {
-    assert!(
-        fake.wait_until(WAIT, |f| f.inline_answer(id).is_some())
-            .await,
-        "inline query {id} not answered: {:#?}",
-        fake.calls()
-            .iter()
-            .filter(|c| c.method == "answerinlinequery")
-            .collect::<Vec<_>>()
-    );
-    fake.inline_answer(id).expect("answered")
+fn caption_has(m: &SentMessage, part: &str) -> bool {
+    m.caption.as_deref().is_some_and(|c| c.contains(part))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_inline_query_is_answered_with_challenge_cards_for_what_it_names() {
-    let fake = FakeTelegram::start().await;
-    let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
-    let pictures = FakeTelegram::private(&operator);
-    fake.add_chat(&pictures);
-    let alice = FakeTelegram::user(11, "Alice", Some("alice"), Some("en"));
-    let db = temp_db("inline-cards");
-    let bot = start_inline(&fake, &db, &pictures);
-    // `@bot` alone: a card for every variant, each a stored photo with Accept and Decline.
-    let all = answer_to(&fake, &fake.inline_query(&alice, "")).await;
-    assert_eq!(all.results.len(), 9, "{all:#?}");
+    let r = InlineRoom::new("inline-cards").await;
+    // `@bot` alone: a card for every game, each a stored photo with Accept and Decline.
+    let all = r.cards(&r.alice, "").await;
+    assert_eq!(all.results.len(), 8, "{all:#?}");
     assert!(all.is_personal);
-    for r in &all.results {
-        assert_eq!(r["type"], "photo");
-        assert!(r["caption"]
+    for card in &all.results {
+        assert_eq!(card["type"], "photo");
+        assert!(card["caption"]
             .as_str()
             .is_some_and(|c| c.starts_with("Alice offers a game: ")));
-        let row = &r["reply_markup"]["inline_keyboard"][0];
+        let row = &card["reply_markup"]["inline_keyboard"][0];
         assert_eq!(
             (row[0]["text"].as_str(), row[1]["text"].as_str()),
             (Some("Accept"), Some("Decline"))
         );
     }
     assert!(
-        all.results[8]["title"]
+        all.results[7]["title"]
             .as_str()
             .is_some_and(|t| t.starts_with("Damas")),
         "{:#?}",
-        all.results[8]
+        all.results[7]
     );
     // `@bot damas`: Damas at a few time controls; a bad query: no cards, and why.
-    let damas = answer_to(&fake, &fake.inline_query(&alice, "damas")).await;
-    assert_eq!(damas.results.len(), 4);
-    let bad = answer_to(&fake, &fake.inline_query(&alice, "classic3x3 zebra")).await;
+    assert_eq!(r.cards(&r.alice, "damas").await.results.len(), 4);
+    let bad = r.cards(&r.alice, "classic3x3 zebra").await;
     assert!(bad.results.is_empty());
     assert!(
         bad.button
@@ -942,55 +1021,44 @@ async fn an_inline_query_is_answered_with_challenge_cards_for_what_it_names() {
             .is_some_and(|t| t.contains("zebra")),
         "{bad:#?}"
     );
-
     // `@bot halma16 5+3 @dana`: one card, for Dana only.
-    let halma = answer_to(&fake, &fake.inline_query(&alice, "halma16 5+3 @dana")).await;
+    let halma = r.cards(&r.alice, "halma16 5+3 @dana").await;
     assert_eq!(halma.results.len(), 1);
     assert_eq!(halma.results[0]["description"], "Only @dana can accept");
     assert!(halma.results[0]["title"]
         .as_str()
         .is_some_and(|t| t.contains("5+3")));
-    bot.stop().await;
+    r.bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_inline_challenge_is_played_on_its_one_message_and_a_flag_edits_it() {
-    let fake = FakeTelegram::start().await;
-    let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
-    let pictures = FakeTelegram::private(&operator);
-    fake.add_chat(&pictures);
-    let alice = FakeTelegram::user(11, "Alice", Some("alice"), Some("en"));
-    let bob = FakeTelegram::user(12, "Bob", Some("bob"), Some("en"));
-    let carol = FakeTelegram::user(13, "Carol", Some("carol"), Some("en"));
-    let db = temp_db("inline");
-    let bot = start_inline(&fake, &db, &pictures);
-
+    let r = InlineRoom::new("inline").await;
     // Alice sends one card: it becomes an inline message, and then the challenge.
-    let q = fake.inline_query(&alice, "classic3x3 3s+0 white");
-    let one = answer_to(&fake, &q).await;
-    assert_eq!(one.results.len(), 1);
-    let inline = fake
-        .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
-        .expect("an inline message id");
-    let challenge = expect_inline(&fake, &inline, "a challenge", |m| {
-        m.caption
-            .as_deref()
-            .is_some_and(|c| c.contains("challenge #1") && c.contains("Press Accept to play."))
-            && m.buttons.iter().flatten().any(|(t, _)| t == "Cancel")
-    })
-    .await;
+    assert_eq!(
+        r.cards(&r.alice, "classic3x3 3s+0 white")
+            .await
+            .results
+            .len(),
+        1
+    );
+    let inline = r.send(&r.alice, "classic3x3 3s+0 white").await;
+    let challenge = r
+        .expect(&inline, "a challenge", |m| {
+            caption_has(m, "challenge #1")
+                && caption_has(m, "Press Accept to play.")
+                && has_button(m, "Cancel")
+        })
+        .await;
     let card_photo = challenge.photo.clone().expect("the card's photo");
     // Carol may not cancel Alice's challenge; Bob accepts: the message becomes the board.
-    fake.press_inline(&carol, &inline, &data_of(&challenge, "Cancel"));
-    fake.press_inline(&bob, &inline, &data_of(&challenge, "Accept"));
-    let mut board = expect_inline(&fake, &inline, "a board", |m| {
-        m.caption
-            .as_deref()
-            .is_some_and(|c| c.contains("Alice (White) vs Bob (Black)"))
-    })
-    .await;
+    r.press(&r.carol, &inline, &challenge, "Cancel");
+    r.press(&r.bob, &inline, &challenge, "Accept");
+    let mut board = r
+        .expect_caption(&inline, "Alice (White) vs Bob (Black)")
+        .await;
     assert!(board.photo.as_deref().is_some_and(decodes) && board.photo != Some(card_photo));
-    let answers = fake.callback_answers();
+    let answers = r.fake.callback_answers();
     assert!(
         answers.iter().any(|a| a
             .text
@@ -1000,35 +1068,34 @@ async fn an_inline_challenge_is_played_on_its_one_message_and_a_flag_edits_it() 
     );
 
     // Two moves by buttons, each editing the one message: the keyboard, then photo and caption.
-    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
-    for (who, mv, name) in [(&alice, "c3-d3", "Alice"), (&bob, "f6-e6", "Bob")] {
-        // Carol's press changes nothing.
+    for (who, other, mv, name) in [
+        (&r.alice, &r.bob, "c3-d3", "Alice"),
+        (&r.bob, &r.alice, "f6-e6", "Bob"),
+    ] {
+        // Carol's press and the waiting player's change nothing.
         let (from, to) = mv.split_once('-').unwrap();
         let photo = board.photo.clone();
-        fake.press_inline(&carol, &inline, &data_of(&board, from));
-        fake.press_inline(who, &inline, &data_of(&board, from));
-        let picked = expect_inline(&fake, &inline, "picked", |m| {
-            m.buttons.iter().flatten().any(|(t, _)| t == "Back")
-        })
-        .await;
+        r.press(&r.carol, &inline, &board, from);
+        let early = r.press(other, &inline, &board, from);
+        assert_eq!(
+            r.answer(&early).await.text.as_deref(),
+            Some("Not your turn.")
+        );
+        let picked = r.pick(who, &inline, &board, from).await;
         assert_eq!(
             picked.photo, photo,
             "a pick edits the keyboard, not the picture"
         );
-        fake.press_inline(who, &inline, &data_of(&picked, to));
-        board = expect_inline(&fake, &inline, "moved", |m| {
-            m.caption
-                .as_deref()
-                .is_some_and(|c| c.contains(&format!("{name} played {mv}.")))
-        })
-        .await;
+        r.press(who, &inline, &picked, to);
+        board = r
+            .expect_caption(&inline, &format!("{name} played {mv}."))
+            .await;
         assert!(
             board.photo.as_deref().is_some_and(decodes) && board.photo != photo,
             "a move edits the picture"
         );
-        game.play_text(mv).unwrap();
     }
-    let answers = fake.callback_answers();
+    let answers = r.fake.callback_answers();
     assert!(
         answers
             .iter()
@@ -1038,16 +1105,13 @@ async fn an_inline_challenge_is_played_on_its_one_message_and_a_flag_edits_it() 
         "{answers:#?}"
     );
     // Nobody presses: Alice's flag falls and the message says so, with no buttons left.
-    let over = expect_inline(&fake, &inline, "a flag", |m| {
-        m.caption
-            .as_deref()
-            .is_some_and(|c| c.contains("Alice ran out of time — Bob wins (T1)"))
-    })
-    .await;
+    let over = r
+        .expect_caption(&inline, "Alice ran out of time — Bob wins (T1)")
+        .await;
     assert!(over.buttons.is_empty(), "{over:#?}");
     // Every edit went to the inline message, every photo a file already on Telegram
     // (the fake refuses uploads to inline messages).
-    let calls = fake.calls();
+    let calls = r.fake.calls();
     let media: Vec<_> = calls
         .iter()
         .filter(|c| c.method == "editmessagemedia")
@@ -1057,94 +1121,72 @@ async fn an_inline_challenge_is_played_on_its_one_message_and_a_flag_edits_it() 
         .iter()
         .all(|c| c.error.is_none() && c.params["inline_message_id"] == inline.as_str()));
     assert!(
-        fake.messages(pictures.id).len() >= 9 + media.len(),
+        r.fake.messages(r.pictures.id).len() >= 8 + media.len(),
         "pictures are stored in the picture chat"
     );
-    bot.stop().await;
+    r.bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_inline_card_pressed_before_its_challenge_exists_makes_it_and_without_a_picture_chat_there_are_no_cards(
 ) {
-    let fake = FakeTelegram::start().await;
-    let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
-    let pictures = FakeTelegram::private(&operator);
-    fake.add_chat(&pictures);
-    let alice = FakeTelegram::user(11, "Alice", Some("alice"), Some("en"));
-    let bob = FakeTelegram::user(12, "Bob", Some("bob"), Some("en"));
-    let db = temp_db("inline-early");
-    let bot = start_inline(&fake, &db, &pictures);
+    let r = InlineRoom::new("inline-early").await;
     // Inline feedback off in BotFather: no chosen result ever comes. The card's button
     // carries the card: Bob's press makes Alice's challenge and accepts it.
-    fake.set_inline_feedback(false);
-    let q = fake.inline_query(&alice, "damas 5+3");
-    let one = answer_to(&fake, &q).await;
-    let inline = fake
-        .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
-        .unwrap();
-    let card = fake.inline_message(&inline).unwrap();
-    fake.press_inline(&bob, &inline, &data_of(&card, "Accept"));
-    let board = expect_inline(&fake, &inline, "a board", |m| {
-        m.caption
-            .as_deref()
-            .is_some_and(|c| c.contains("Game #1: ") && c.contains(" vs "))
-    })
-    .await;
+    r.fake.set_inline_feedback(false);
+    let inline = r.send(&r.alice, "damas 5+3").await;
+    let card = r.fake.inline_message(&inline).unwrap();
+    r.press(&r.bob, &inline, &card, "Accept");
+    let board = r
+        .expect(&inline, "a board", |m| {
+            caption_has(m, "Game #1: ") && caption_has(m, " vs ")
+        })
+        .await;
     assert!(board.photo.as_deref().is_some_and(decodes));
-    assert!(board.buttons.iter().flatten().any(|(t, _)| t == "Resign"));
+    assert!(has_button(&board, "Resign"));
     // A forged card (another sender) changes nothing.
     let forged = data_of(&card, "Accept").replace(":11:", ":12:");
-    let id = fake.press_inline(&alice, &inline, &forged);
-    assert!(
-        fake.wait_until(WAIT, |f| f.callback_answers().iter().any(|a| a.id == id))
-            .await
-    );
-    let answer = fake
-        .callback_answers()
-        .into_iter()
-        .find(|a| a.id == id)
-        .unwrap();
+    let answer = r
+        .answer(&r.fake.press_inline(&r.alice, &inline, &forged))
+        .await;
     assert!(answer
         .text
         .as_deref()
         .is_some_and(|t| t.contains("still being set up")));
-    let after = fake.inline_message(&inline).unwrap();
+    let after = r.fake.inline_message(&inline).unwrap();
     assert_eq!((after.edits, after.caption), (board.edits, board.caption));
     // A card too long to carry itself asks to wait instead.
-    let long = "classic3x3 10+5 casual white @a_rather_long_username";
-    let q = fake.inline_query(&alice, long);
-    let one = answer_to(&fake, &q).await;
-    let inline = fake
-        .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
-        .unwrap();
-    let card = fake.inline_message(&inline).unwrap();
+    let inline = r
+        .send(
+            &r.alice,
+            "classic3x3 10+5 casual white @a_rather_long_username",
+        )
+        .await;
+    let card = r.fake.inline_message(&inline).unwrap();
     assert_eq!(data_of(&card, "Accept"), "card");
-    let id = fake.press_inline(&bob, &inline, "card");
-    assert!(
-        fake.wait_until(WAIT, |f| f.callback_answers().iter().any(|a| a.id == id))
-            .await
-    );
-    let answer = fake
-        .callback_answers()
-        .into_iter()
-        .find(|a| a.id == id)
-        .unwrap();
+    let answer = r.answer(&r.press(&r.bob, &inline, &card, "Accept")).await;
     assert_eq!(
         answer.text.as_deref(),
         Some("This challenge is still being set up: press again in a moment.")
     );
     assert_eq!(
-        fake.inline_message(&inline).unwrap().edits,
+        r.fake.inline_message(&inline).unwrap().edits,
         0,
         "nothing changed"
     );
-    bot.stop().await;
+    r.bot.stop().await;
 
     // Without a picture chat an inline message could never show a board: no cards, and a
     // way to a private chat instead.
     let db = temp_db("inline-none");
-    let bot = RunningBot::start(&fake, &db, quick());
-    let none = answer_to(&fake, &fake.inline_query(&alice, "")).await;
+    let bot = RunningBot::start(&r.fake, &db, quick());
+    let id = r.fake.inline_query(&r.alice, "");
+    assert!(
+        r.fake
+            .wait_until(WAIT, |f| f.inline_answer(&id).is_some())
+            .await
+    );
+    let none = r.fake.inline_answer(&id).expect("answered");
     assert!(none.results.is_empty());
     assert_eq!(
         none.button.as_ref().and_then(|b| b["text"].as_str()),
@@ -1161,73 +1203,41 @@ async fn an_inline_card_pressed_before_its_challenge_exists_makes_it_and_without
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_inline_card_for_a_named_player_is_theirs_alone_and_a_draw_offer_keeps_the_moves() {
-    let fake = FakeTelegram::start().await;
-    let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
-    let pictures = FakeTelegram::private(&operator);
-    fake.add_chat(&pictures);
-    let alice = FakeTelegram::user(11, "Alice", Some("alice"), Some("en"));
-    let carol = FakeTelegram::user(13, "Carol", Some("carol"), Some("en"));
-    let dana = FakeTelegram::user(14, "Dana", Some("dana"), Some("en"));
-    let db = temp_db("inline-named");
-    let bot = start_inline(&fake, &db, &pictures);
-
+    let r = InlineRoom::new("inline-named").await;
     // A card Alice sends and then withdraws: cancelled.
-    let q = fake.inline_query(&alice, "triangle 5+3");
-    let one = answer_to(&fake, &q).await;
-    let first = fake
-        .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
-        .unwrap();
-    let challenge = expect_inline(&fake, &first, "a challenge", |m| {
-        m.buttons.iter().flatten().any(|(t, _)| t == "Cancel")
-    })
-    .await;
-    fake.press_inline(&alice, &first, &data_of(&challenge, "Cancel"));
-    let gone = expect_inline(&fake, &first, "declined", |m| m.buttons.is_empty()).await;
+    let first = r.send(&r.alice, "triangle 5+3").await;
+    let challenge = r
+        .expect(&first, "a challenge", |m| has_button(m, "Cancel"))
+        .await;
+    r.press(&r.alice, &first, &challenge, "Cancel");
+    let gone = r.expect(&first, "declined", |m| m.buttons.is_empty()).await;
     assert!(
         gone.caption.is_some_and(|c| c.contains("cancelled")),
         "{:#?}",
-        fake.inline_message(&first)
+        r.fake.inline_message(&first)
     );
 
     // A card for Dana: Carol's Accept is refused, Dana's starts the game.
-    let q = fake.inline_query(&alice, "classic3x3 none @dana white");
-    let one = answer_to(&fake, &q).await;
-    let inline = fake
-        .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
-        .unwrap();
-    let challenge = expect_inline(&fake, &inline, "a challenge", |m| {
-        m.caption
-            .as_deref()
-            .is_some_and(|c| c.contains("@dana: Accept or Decline below."))
-    })
-    .await;
-    let id = fake.press_inline(&carol, &inline, &data_of(&challenge, "Accept"));
-    assert!(
-        fake.wait_until(WAIT, |f| f.callback_answers().iter().any(|a| a.id == id))
-            .await
-    );
+    let inline = r.send(&r.alice, "classic3x3 none @dana white").await;
+    let challenge = r
+        .expect_caption(&inline, "@dana: Accept or Decline below.")
+        .await;
+    r.answer(&r.press(&r.carol, &inline, &challenge, "Accept"))
+        .await;
     assert_eq!(
-        fake.inline_message(&inline).unwrap().edits,
+        r.fake.inline_message(&inline).unwrap().edits,
         challenge.edits,
         "Carol changed nothing"
     );
-    fake.press_inline(&dana, &inline, &data_of(&challenge, "Accept"));
-    let board = expect_inline(&fake, &inline, "a board", |m| {
-        m.caption
-            .as_deref()
-            .is_some_and(|c| c.contains("Alice (White) vs Dana (Black)"))
-    })
-    .await;
+    r.press(&r.dana, &inline, &challenge, "Accept");
+    let board = r
+        .expect_caption(&inline, "Alice (White) vs Dana (Black)")
+        .await;
 
     // Alice offers a draw by button: the offer goes under the board's caption, with the
     // moves still on the keyboard next to the offer's answers.
-    fake.press_inline(&alice, &inline, &data_of(&board, "Offer draw"));
-    let offered = expect_inline(&fake, &inline, "a draw offer", |m| {
-        m.caption
-            .as_deref()
-            .is_some_and(|c| c.contains("Alice offers a draw."))
-    })
-    .await;
+    r.press(&r.alice, &inline, &board, "Offer draw");
+    let offered = r.expect_caption(&inline, "Alice offers a draw.").await;
     let caption = offered.caption.clone().unwrap();
     assert!(
         caption.starts_with("Game #1"),
@@ -1237,98 +1247,57 @@ async fn an_inline_card_for_a_named_player_is_theirs_alone_and_a_draw_offer_keep
         caption.contains("Dana: Accept draw or Decline draw below."),
         "{caption}"
     );
-    let labels: Vec<&str> = offered
-        .buttons
-        .iter()
-        .flatten()
-        .map(|(t, _)| t.as_str())
-        .collect();
     assert!(
-        labels.contains(&"c3") && labels.contains(&"Accept draw"),
-        "{labels:?}"
+        has_button(&offered, "c3") && has_button(&offered, "Accept draw"),
+        "{offered:#?}"
     );
-    fake.press_inline(&dana, &inline, &data_of(&offered, "Accept draw"));
-    let over = expect_inline(&fake, &inline, "a draw", |m| m.buttons.is_empty()).await;
+    r.press(&r.dana, &inline, &offered, "Accept draw");
+    let over = r.expect(&inline, "a draw", |m| m.buttons.is_empty()).await;
     assert!(over.caption.is_some_and(|c| c.contains("draw")));
-    bot.stop().await;
+    r.bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_losing_move_on_an_inline_message_waits_for_its_confirm_button() {
-    let fake = FakeTelegram::start().await;
-    let operator = FakeTelegram::user(99, "Operator", Some("operator"), Some("en"));
-    let pictures = FakeTelegram::private(&operator);
-    fake.add_chat(&pictures);
-    let alice = FakeTelegram::user(11, "Alice", Some("alice"), Some("en"));
-    let bob = FakeTelegram::user(12, "Bob", Some("bob"), Some("en"));
-    let db = temp_db("inline-confirm");
-    let bot = start_inline(&fake, &db, &pictures);
+    let r = InlineRoom::new("inline-confirm").await;
     // One piece each, to leave home by move 1: going back home at move 2 loses (C6).
-    let q = fake.inline_query(&alice, "training:classic3x3,home=a1,deadline=1 none white");
-    let one = answer_to(&fake, &q).await;
-    let inline = fake
-        .choose_inline_result(&q, one.results[0]["id"].as_str().unwrap())
-        .unwrap();
-    let challenge = expect_inline(&fake, &inline, "a challenge", |m| {
-        m.buttons.iter().flatten().any(|(t, _)| t == "Cancel")
-    })
-    .await;
-    fake.press_inline(&bob, &inline, &data_of(&challenge, "Accept"));
-    let mut board = expect_inline(&fake, &inline, "a board", |m| {
-        m.caption.as_deref().is_some_and(|c| c.contains(" vs Bob"))
-    })
-    .await;
+    let inline = r
+        .send(
+            &r.alice,
+            "training:classic3x3,home=a1,deadline=1 none white",
+        )
+        .await;
+    let challenge = r
+        .expect(&inline, "a challenge", |m| has_button(m, "Cancel"))
+        .await;
+    r.press(&r.bob, &inline, &challenge, "Accept");
+    let mut board = r.expect_caption(&inline, " vs Bob").await;
     for (who, from, to, said) in [
-        (&alice, "a1", "a2", "Alice played a1-a2."),
-        (&bob, "h8", "h7", "Bob played h8-h7."),
+        (&r.alice, "a1", "a2", "Alice played a1-a2."),
+        (&r.bob, "h8", "h7", "Bob played h8-h7."),
     ] {
-        fake.press_inline(who, &inline, &data_of(&board, from));
-        let picked = expect_inline(&fake, &inline, "picked", |m| {
-            m.buttons.iter().flatten().any(|(t, _)| t == "Back")
-        })
-        .await;
-        fake.press_inline(who, &inline, &data_of(&picked, to));
-        board = expect_inline(&fake, &inline, said, |m| {
-            m.caption.as_deref().is_some_and(|c| c.contains(said))
-        })
-        .await;
+        let picked = r.pick(who, &inline, &board, from).await;
+        r.press(who, &inline, &picked, to);
+        board = r.expect_caption(&inline, said).await;
     }
-    fake.press_inline(&alice, &inline, &data_of(&board, "a2"));
-    let picked = expect_inline(&fake, &inline, "picked", |m| {
-        m.buttons.iter().flatten().any(|(t, _)| t == "Back")
-    })
-    .await;
-    let id = fake.press_inline(&alice, &inline, &data_of(&picked, "a1"));
+    let picked = r.pick(&r.alice, &inline, &board, "a2").await;
+    let id = r.press(&r.alice, &inline, &picked, "a1");
     // The alert says why, and the message carries the Confirm button (nothing can be typed).
-    let asked = expect_inline(&fake, &inline, "a Confirm", |m| {
-        m.buttons.iter().flatten().any(|(t, _)| t == "Confirm")
-    })
-    .await;
+    let asked = r
+        .expect(&inline, "a Confirm", |m| has_button(m, "Confirm"))
+        .await;
     assert!(
-        asked
-            .caption
-            .as_deref()
-            .is_some_and(|c| c.contains("Press Confirm to play it anyway.")),
+        caption_has(&asked, "Press Confirm to play it anyway."),
         "{asked:#?}"
     );
-    let answer = fake.callback_answers().into_iter().find(|a| a.id == id);
-    assert!(answer.is_some_and(|a| a.text.is_some_and(|t| t.contains("(rule C6)"))));
+    let answer = r.answer(&id).await;
+    assert!(answer.text.is_some_and(|t| t.contains("(rule C6)")));
     // Bob cannot confirm Alice's move; Alice can, and loses at once.
-    let refused = fake.press_inline(&bob, &inline, &data_of(&asked, "Confirm"));
-    assert!(
-        fake.wait_until(WAIT, |f| f
-            .callback_answers()
-            .iter()
-            .any(|a| a.id == refused))
-            .await
-    );
-    fake.press_inline(&alice, &inline, &data_of(&asked, "Confirm"));
-    let over = expect_inline(&fake, &inline, "the C6 loss", |m| {
-        m.caption
-            .as_deref()
-            .is_some_and(|c| c.contains("returned home after the deadline (C6)"))
-    })
-    .await;
+    r.answer(&r.press(&r.bob, &inline, &asked, "Confirm")).await;
+    r.press(&r.alice, &inline, &asked, "Confirm");
+    let over = r
+        .expect_caption(&inline, "returned home after the deadline (C6)")
+        .await;
     assert!(over.buttons.is_empty(), "{over:#?}");
-    bot.stop().await;
+    r.bot.stop().await;
 }

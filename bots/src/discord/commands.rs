@@ -324,17 +324,10 @@ pub fn read(cmd: &CommandInteraction) -> Result<Command, Msg> {
 
 /// `/play`'s options read as `/play bot LEVEL WORDS…` would be (one reader of its words).
 fn play_bot(level: Option<i64>, words: &[Option<String>]) -> Result<Command, Msg> {
-    use std::fmt::Write;
-    let mut text = String::from("/play bot");
-    if let Some(n) = level {
-        let _ = write!(text, " {n}");
-    }
-    for w in words.iter().flatten() {
-        text.push(' ');
-        text.push_str(w);
-    }
-    match ugolki_core::table::command::parse(&text, &[], None)? {
-        Some(ugolki_core::table::command::Parsed::Command(c @ Command::PlayBot { .. })) => Ok(c),
+    let level = level.map(|n| n.to_string());
+    let text = typed("/play bot", std::iter::once(&level).chain(words));
+    match read_typed(&text, &[])? {
+        c @ Command::PlayBot { .. } => Ok(c),
         // Option text that reads as another command cannot happen, but be sure.
         _ => Err(Msg::CmdChallengeWord {
             word: text.chars().take(30).collect(),
@@ -350,28 +343,43 @@ fn train(
     words: &[Option<String>],
     opponent: Option<Mention>,
 ) -> Result<Command, Msg> {
-    use std::fmt::Write;
-    let mut text = String::from("/train");
-    for w in words.iter().flatten() {
-        text.push(' ');
-        text.push_str(w);
-    }
-    match against {
-        Some("bot") => {
-            text.push_str(" vs bot");
-            if let Some(n) = level {
-                let _ = write!(text, " {n}");
-            }
-        }
-        Some("solo") => text.push_str(" solo"),
-        _ => {}
-    }
+    let vs = match against {
+        Some("bot") => Some(match level {
+            Some(n) => format!("vs bot {n}"),
+            None => "vs bot".to_string(),
+        }),
+        Some("solo") => Some("solo".to_string()),
+        _ => None,
+    };
+    let text = typed("/train", words.iter().chain(std::iter::once(&vs)));
     let mentions: Vec<Mention> = opponent.into_iter().collect();
-    match ugolki_core::table::command::parse(&text, &mentions, None)? {
-        Some(ugolki_core::table::command::Parsed::Command(c @ Command::Train { .. })) => Ok(c),
+    match read_typed(&text, &mentions)? {
+        c @ Command::Train { .. } => Ok(c),
         // Option text that reads as another command ("solo" in the variant box is fine;
         // nothing else can change which command this is, but be sure).
         _ => Err(Msg::CmdTrainVs),
+    }
+}
+
+/// A command's typed form: `head`, then the words given, space-separated.
+fn typed<'a>(head: &str, words: impl Iterator<Item = &'a Option<String>>) -> String {
+    let mut text = head.to_string();
+    for w in words.flatten() {
+        text.push(' ');
+        text.push_str(w);
+    }
+    text
+}
+
+/// Read options put back into typed words with the typed commands' own parser, so a slash
+/// command means what the same words typed mean.
+fn read_typed(text: &str, mentions: &[Mention]) -> Result<Command, Msg> {
+    match ugolki_core::table::command::parse(text, mentions, None)? {
+        Some(ugolki_core::table::command::Parsed::Command(c)) => Ok(c),
+        // A leading `/` always reads as a command or a refusal.
+        _ => Err(Msg::CmdUnknown {
+            name: text.chars().take(20).collect(),
+        }),
     }
 }
 

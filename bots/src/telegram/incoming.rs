@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use teloxide::types::{CallbackQuery, Message, MessageEntityKind, User as TgUser};
 use ugolki_core::table::inline::ONE_MESSAGE_PREFIX;
 use ugolki_core::table::{Action, Incoming, Input, Mention, Origin, Platform, User};
+use ugolki_core::words::Lang;
 
 /// The player a Telegram user is.
 pub fn user(u: &TgUser) -> User {
@@ -20,15 +21,24 @@ pub fn user(u: &TgUser) -> User {
     }
 }
 
-fn origin(chat: i64, from: &TgUser, message_id: String) -> Origin {
+/// The language a Telegram user's client is set to, where we speak it; else English.
+pub fn lang_of(u: &TgUser) -> Lang {
+    u.language_code
+        .as_deref()
+        .and_then(Lang::from_tag)
+        .unwrap_or(Lang::EN)
+}
+
+fn origin(chat: String, from: &TgUser, message_id: String) -> Origin {
     Origin {
         platform: Platform::Telegram,
-        chat: chat.to_string(),
+        // Negative ids are groups (an inline message's chat is none of ours); whether the
+        // sender is an admin is asked when it matters.
+        group_admin: chat.starts_with('-').then_some(false),
+        chat,
         user: user(from),
         message_id,
         locale: from.language_code.clone(),
-        // Negative ids are groups; whether the sender is an admin is asked when it matters.
-        group_admin: (chat < 0).then_some(false),
     }
 }
 
@@ -60,7 +70,7 @@ pub fn message(m: &Message) -> Option<Incoming> {
     }
     typed.push_str(&text[at..]);
     Some(Incoming::text(
-        origin(m.chat.id.0, from, m.id.0.to_string()),
+        origin(m.chat.id.0.to_string(), from, m.id.0.to_string()),
         &typed,
         mentions,
     ))
@@ -78,18 +88,10 @@ pub fn press(q: &CallbackQuery) -> Option<Incoming> {
     };
     let action = q.data.as_deref().and_then(Action::parse)?;
     // A press has no message of its own: its query id names it, once.
-    let mut origin = origin(0, &q.from, format!("cb:{}", q.id.0));
-    origin.chat = chat;
-    origin.group_admin = group_of(&origin.chat).then_some(false);
     Some(Incoming {
-        origin,
+        origin: origin(chat, &q.from, format!("cb:{}", q.id.0)),
         input: Input::Action(action),
     })
-}
-
-/// Whether a chat id is a group's (negative); inline messages are no group of ours.
-fn group_of(chat: &str) -> bool {
-    chat.starts_with('-')
 }
 
 /// The table's chat for an inline message.

@@ -104,13 +104,6 @@ const PICTURE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 /// Telegram shows about this much of the button's text.
 const MAX_BUTTON_TEXT: usize = 64;
 
-fn lang_of(u: &teloxide::types::User) -> Lang {
-    u.language_code
-        .as_deref()
-        .and_then(Lang::from_tag)
-        .unwrap_or(Lang::EN)
-}
-
 /// A button above the results that opens a private chat with the bot, saying `text`.
 fn to_private_chat(text: &str) -> InlineQueryResultsButton {
     InlineQueryResultsButton {
@@ -126,10 +119,15 @@ fn cards_for(query: &str, from: &teloxide::types::User) -> Result<Vec<Card>, Msg
 }
 
 impl Running {
+    /// What cards' buttons are signed with: the bot's token, which only this bot knows.
+    fn card_key(&self) -> &[u8] {
+        self.bot.token().as_bytes()
+    }
+
     /// Answer an inline query with its challenge cards; a query `/challenge` would refuse
     /// gets no cards and its refusal on the button above the (empty) results.
     pub(super) async fn inline_query(&self, q: &InlineQuery) {
-        let lang = lang_of(&q.from);
+        let lang = incoming::lang_of(&q.from);
         let (results, button) = if self.delivery.has_picture_store() {
             match cards_for(&q.query, &q.from) {
                 Ok(cards) => {
@@ -166,11 +164,11 @@ impl Running {
             let keyboard = InlineKeyboardMarkup::new([[
                 InlineKeyboardButton::callback(
                     render(&Msg::BtnAccept, lang),
-                    card_data(&self.card_key, true, sender, &card.args),
+                    card_data(self.card_key(), true, sender, &card.args),
                 ),
                 InlineKeyboardButton::callback(
                     render(&Msg::BtnDecline, lang),
-                    card_data(&self.card_key, false, sender, &card.args),
+                    card_data(self.card_key(), false, sender, &card.args),
                 ),
             ]]);
             // Pictures are stored at start; one missing is waited for briefly (updates
@@ -213,7 +211,7 @@ impl Running {
             Ok(card) => self.make_challenge(origin, &card.args).await,
             Err(refusal) => {
                 let mut out = Outgoing::to_chat(origin.platform, &origin.chat, refusal);
-                out.lang = lang_of(&r.from);
+                out.lang = incoming::lang_of(&r.from);
                 self.delivery.enqueue(out, None);
             }
         }
@@ -235,11 +233,13 @@ impl Running {
     /// A card's button pressed: its challenge is made if it was not yet, then the press
     /// answers it (Accept; Decline, or Cancel by its sender). The alert's lines.
     pub(super) async fn card_pressed(&self, q: &CallbackQuery) -> Vec<String> {
-        let lang = lang_of(&q.from);
+        let lang = incoming::lang_of(&q.from);
         let not_ready = || vec![render(&Msg::InlineNotReady, lang)];
         let (Some(inline), Some(card)) = (
             &q.inline_message_id,
-            q.data.as_deref().and_then(|d| read_card(&self.card_key, d)),
+            q.data
+                .as_deref()
+                .and_then(|d| read_card(self.card_key(), d)),
         ) else {
             return not_ready();
         };

@@ -68,8 +68,6 @@ struct Running {
     table: Arc<Table>,
     delivery: Arc<Delivery>,
     health: Health,
-    /// What inline cards' buttons are signed with (the token: only this bot knows it).
-    card_key: Vec<u8>,
 }
 
 /// Where a webhook secret may come from: 1 to 256 of `A-Z a-z 0-9 _ -` (Telegram's rule).
@@ -184,7 +182,6 @@ pub async fn run(
         table: table.clone(),
         delivery: delivery.clone(),
         health,
-        card_key: options.token.as_bytes().to_vec(),
     });
     let mut tasks = tokio::task::JoinSet::new();
     tasks.spawn(table.clone().keep_alive());
@@ -336,12 +333,7 @@ impl Running {
     /// the chat. Every press is answered, silently when there is nothing to say.
     async fn press(&self, q: &teloxide::types::CallbackQuery) {
         let mut alert: Vec<String> = Vec::new();
-        let lang = q
-            .from
-            .language_code
-            .as_deref()
-            .and_then(Lang::from_tag)
-            .unwrap_or(Lang::EN);
+        let lang = incoming::lang_of(&q.from);
         if q.data.as_deref().is_some_and(inline::is_card) {
             // A card pressed before its chosen result has made the challenge.
             alert.extend(self.card_pressed(q).await);

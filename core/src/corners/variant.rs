@@ -226,11 +226,6 @@ impl Variant {
             .ok_or_else(|| VariantError::Unknown(id.chars().take(40).collect()))
     }
 
-    /// The standard variants, in the order menus list them.
-    pub fn standard() -> impl Iterator<Item = Variant> {
-        SPECS.iter().map(Spec::variant)
-    }
-
     /// The classic 3×3 game, the default.
     #[must_use]
     pub fn classic3x3() -> Variant {

@@ -66,9 +66,7 @@ impl FakeTelegram {
             "offset": "",
             "chat_type": "private",
         });
-        inner.push_update("inline_query", update);
-        drop(inner);
-        self.shared.updates_tx.send_modify(|n| *n += 1);
+        self.push(inner, "inline_query", update);
         id
     }
 
@@ -161,9 +159,7 @@ impl FakeTelegram {
             if let Some(id) = &inline_id {
                 chosen["inline_message_id"] = id.clone().into();
             }
-            inner.push_update("chosen_inline_result", chosen);
-            drop(inner);
-            self.shared.updates_tx.send_modify(|n| *n += 1);
+            self.push(inner, "chosen_inline_result", chosen);
         }
         inline_id
     }
@@ -171,25 +167,19 @@ impl FakeTelegram {
     /// `from` presses the button with `data` on inline message `inline_message_id`: a
     /// `callback_query` update with no message. Returns the callback query id.
     pub fn press_inline(&self, from: &FakeUser, inline_message_id: &str, data: &str) -> String {
-        let mut inner = self.lock();
+        let inner = self.lock();
         assert!(
             inner.inline.messages.contains_key(inline_message_id),
             "no inline message {inline_message_id}"
         );
-        inner.last_query += 1;
-        let id = format!("{}", 4_000_000 + inner.last_query);
-        inner.queries.insert(id.clone(), false);
-        let query = json!({
-            "id": id,
-            "from": user_json(from),
-            "inline_message_id": inline_message_id,
-            "chat_instance": format!("instance-{inline_message_id}"),
-            "data": data,
-        });
-        inner.push_update("callback_query", query);
-        drop(inner);
-        self.shared.updates_tx.send_modify(|n| *n += 1);
-        id
+        let on = [
+            ("inline_message_id", inline_message_id.into()),
+            (
+                "chat_instance",
+                format!("instance-{inline_message_id}").into(),
+            ),
+        ];
+        self.callback_query(inner, from, on, data)
     }
 
     /// An inline message in its current state.

@@ -234,8 +234,9 @@ async fn on_one_message_an_open_challenge_may_be_declined_by_anyone_but_its_auth
     );
     // The author cannot decline their own challenge; it stays open.
     assert_eq!(
-        messages(&c.press("alice", Action::Decline { challenge: id }).await),
-        [Msg::OnlyTargetDeclines]
+        c.refused_press("alice", Action::Decline { challenge: id })
+            .await,
+        Msg::OnlyTargetDeclines
     );
     let out = c.press("bob", Action::Decline { challenge: id }).await;
     assert_eq!(
@@ -264,8 +265,9 @@ async fn in_an_ordinary_chat_an_open_challenge_has_no_decline() {
     };
     assert!(!out[0].actions.contains(&Action::Decline { challenge: id }));
     assert_eq!(
-        messages(&c.press("bob", Action::Decline { challenge: id }).await),
-        [Msg::OnlyTargetDeclines]
+        c.refused_press("bob", Action::Decline { challenge: id })
+            .await,
+        Msg::OnlyTargetDeclines
     );
 }
 

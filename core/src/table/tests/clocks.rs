@@ -143,15 +143,21 @@ async fn d6_damas_movetime_plays_for_the_idle_player_and_monitor_claims() {
     );
 }
 
-#[tokio::test]
-async fn d6_monitor_claim_after_the_idle_limit() {
-    let c = chat().await;
+/// A monitored Damas game in which bob, after his first move (before it, a claim aborts
+/// the game: F1), has idled past the limit; the game's id.
+async fn bob_idle(c: &Room) -> i64 {
     let id = c.start("damas monitor").await;
-    // bob idles after his first move (before it, a claim aborts the game: F1).
     c.say("alice", "11-15").await;
     c.say("bob", "21-17").await;
     c.say("alice", "9-13").await;
     c.time.advance(3 * MIN);
+    id
+}
+
+#[tokio::test]
+async fn d6_monitor_claim_after_the_idle_limit() {
+    let c = chat().await;
+    let id = bob_idle(&c).await;
     let out = c.table.fire_due().await;
     assert_eq!(
         messages(&out),
@@ -177,11 +183,7 @@ async fn d6_monitor_claim_after_the_idle_limit() {
 #[tokio::test]
 async fn d6_the_idle_notice_carries_a_claim_button_only_the_waiting_player_may_press() {
     let c = chat().await;
-    let id = c.start("damas monitor").await;
-    c.say("alice", "11-15").await;
-    c.say("bob", "21-17").await;
-    c.say("alice", "9-13").await;
-    c.time.advance(3 * MIN);
+    let id = bob_idle(&c).await;
     let out = c.table.fire_due().await;
     let claim = Action::Claim { game: id, ply: 3 };
     assert_eq!(out.len(), 1);
@@ -191,14 +193,8 @@ async fn d6_the_idle_notice_carries_a_claim_button_only_the_waiting_player_may_p
         "where nothing can be typed, the button claims"
     );
     // The idler cannot claim his own idling; a bystander is not in the game.
-    assert_eq!(
-        messages(&c.press("bob", claim).await),
-        [Msg::ClaimOnOwnTurn]
-    );
-    assert_eq!(
-        messages(&c.press("carol", claim).await),
-        [Msg::ButtonNotYours]
-    );
+    assert_eq!(c.refused_press("bob", claim).await, Msg::ClaimOnOwnTurn);
+    assert_eq!(c.refused_press("carol", claim).await, Msg::ButtonNotYours);
     assert_eq!(
         messages(&c.press("alice", claim).await),
         [Msg::AbandonedVoid {
