@@ -72,17 +72,18 @@ impl Table {
         to: Square,
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
+        let o = &msg.origin;
         let Some(live) = self.live(game).await? else {
-            return refuse(Msg::ButtonStale);
+            return self.refuse_once(o, Msg::ButtonStale, now).await;
         };
         let Some(color) = live.color_of(me.id) else {
-            return refuse(Msg::ButtonNotYours);
+            return self.refuse_once(o, Msg::ButtonNotYours, now).await;
         };
         if live.game.turn() != color {
-            return refuse(Msg::NotYourTurn);
+            return self.refuse_once(o, Msg::NotYourTurn, now).await;
         }
         let Some(text) = live.game.move_between(from, to) else {
-            return refuse(Msg::ButtonStale);
+            return self.refuse_once(o, Msg::ButtonStale, now).await;
         };
         self.typed_move(msg, me, Some(game), &text, true, now).await
     }

@@ -630,19 +630,27 @@ impl Table {
                 _ => Ok(Vec::new()),
             };
         };
-        let Some(row) = self
+        let row = self
             .store
             .game(game)
             .await?
-            .filter(|g| g.platform == o.platform.as_str() && g.chat == o.chat)
-        else {
-            return refuse(Msg::ButtonStale);
+            .filter(|g| g.platform == o.platform.as_str() && g.chat == o.chat);
+        let refusal = match &row {
+            None => Some(Msg::ButtonStale),
+            Some(row) if row.white_id != me.id && row.black_id != me.id => {
+                Some(Msg::ButtonNotYours)
+            }
+            Some(row) if !row.is_active() || row.ply != ply => Some(Msg::ButtonStale),
+            Some(_) => None,
         };
-        if row.white_id != me.id && row.black_id != me.id {
-            return refuse(Msg::ButtonNotYours);
-        }
-        if !row.is_active() || row.ply != ply {
-            return refuse(Msg::ButtonStale);
+        if let Some(m) = refusal {
+            // A destination is a move: its message id is recorded only here (see
+            // `dispatch`), so its refusal is too, and a repeat is answered once.
+            return if matches!(a, Action::MoveTo { .. }) {
+                self.refuse_once(o, m, now).await
+            } else {
+                refuse(m)
+            };
         }
         // The handlers check the ply again under the game's lock.
         let t = Target::pressed(game, ply);

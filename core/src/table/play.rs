@@ -133,19 +133,23 @@ impl Table {
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
         match self.try_move(msg, me, number, text, explicit, now).await {
-            Err(TableError::User(m)) => {
-                if self.first_sight(&msg.origin, now).await? {
-                    refuse(m)
-                } else {
-                    Ok(Vec::new())
-                }
-            }
+            Err(TableError::User(m)) => self.refuse_once(&msg.origin, m, now).await,
             Ok(None) => {
                 self.first_sight(&msg.origin, now).await?;
                 Ok(Vec::new())
             }
             Ok(Some(out)) => Ok(out),
             Err(e) => Err(e),
+        }
+    }
+
+    /// A refusal of a message whose id is not recorded yet (a move's): recorded now, and
+    /// answered only the first time it is seen.
+    pub(super) async fn refuse_once<T: Default>(&self, o: &Origin, m: Msg, now: i64) -> Handled<T> {
+        if self.first_sight(o, now).await? {
+            refuse(m)
+        } else {
+            Ok(T::default())
         }
     }
 

@@ -194,6 +194,41 @@ async fn move_buttons_pressed_by_others_change_nothing() {
     assert_eq!(c.refused_press("alice", go).await, Msg::ButtonStale);
 }
 
+/// An adapter may hand the table the same press twice (a retried update): a destination
+/// refused once is not refused again, whatever the reason — a destination is a move, whose
+/// message id is recorded only when it is handled (found by the conversation fuzz).
+#[tokio::test]
+async fn a_repeated_refused_destination_press_is_answered_once() {
+    let c = chat().await;
+    let g = c.start("").await;
+    let go = Action::MoveTo {
+        game: g,
+        ply: 0,
+        from: sq("c3"),
+        to: sq("d3"),
+    };
+    let stale = Action::MoveTo {
+        game: g,
+        ply: 5,
+        from: sq("c3"),
+        to: sq("d3"),
+    };
+    for (who, a, refusal) in [
+        ("carol", go, Msg::ButtonNotYours),
+        ("bob", go, Msg::NotYourTurn),
+        ("alice", stale, Msg::ButtonStale),
+    ] {
+        let press = c.pressing(who, a);
+        let first = c.table.handle(&press).await;
+        assert!(
+            matches!(first.as_slice(), [o] if o.message == refusal),
+            "{who}: {first:?}"
+        );
+        assert!(c.table.handle(&press).await.is_empty(), "{who}: the repeat");
+    }
+    assert!(c.moves(g).await.is_empty());
+}
+
 fn board_squares(actions: &[Action]) -> Vec<Square> {
     actions
         .iter()
