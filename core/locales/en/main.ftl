@@ -208,10 +208,16 @@ one-at-a-time = Challenge one player at a time.
 no-challenge-for-you = There is no open challenge for you here.
 no-such-challenge = There is no open challenge #{ $id } here.
 challenge-for-someone-else = Challenge #{ $id } is for someone else.
-own-challenge = That is your own challenge; /cancel it if you changed your mind.
+own-challenge = That is your own challenge; { $buttons ->
+        [yes] press Cancel if you changed your mind.
+       *[no] /cancel it if you changed your mind.
+    }
 challenge-gone = That challenge was just taken, cancelled or expired.
 declined = { $by } declined { $challenger }'s challenge #{ $id }.
-only-target-declines = Only the challenged player can decline; the challenger can /cancel.
+only-target-declines = Only the challenged player can decline; the challenger can { $buttons ->
+        [yes] press Cancel.
+       *[no] /cancel.
+    }
 only-author-cancels = Only the challenger can cancel a challenge.
 cancelled = Challenge #{ $id } cancelled.
 nothing-to-cancel = You have no open challenge here.
@@ -298,7 +304,10 @@ aborted = Game #{ $id } aborted by { $by }; it does not count.
 not-monitored = Game #{ $id } has no activity monitor.
 claim-on-own-turn = It is your move; you can claim only while your opponent keeps you waiting.
 claim-too-early = { $who } has been idle for { $idle }; you can claim after { $limit }.
-idle-notice = Game #{ $id }: { $idler } has been idle for { $idle }. { $other } may /claim the game (D6).
+idle-notice = Game #{ $id }: { $idler } has been idle for { $idle }. { $other } may { $buttons ->
+        [yes] press Claim the game
+       *[no] /claim the game
+    } (D6).
 abandoned-win = Game #{ $id }: { $loser } abandoned the game — { $winner } wins (D6).
 abandoned-void = Game #{ $id }: { $loser } abandoned the game after 10 moves or fewer — the game is annulled (D6).
 auto-moved = Game #{ $id }: { $who }'s move time ran out, so the table played { $recorded } for them (D6).

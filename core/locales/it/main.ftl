@@ -264,10 +264,16 @@ one-at-a-time = Sfida un giocatore alla volta.
 no-challenge-for-you = Qui non c'è nessuna sfida aperta per te.
 no-such-challenge = Qui non c'è nessuna sfida #{ $id } aperta.
 challenge-for-someone-else = La sfida #{ $id } è per qualcun altro.
-own-challenge = È la tua sfida; se hai cambiato idea, annullala con /cancel.
+own-challenge = È la tua sfida; se hai cambiato idea, { $buttons ->
+        [yes] premi Annulla.
+       *[no] annullala con /cancel.
+    }
 challenge-gone = Quella sfida è appena stata accettata, annullata o è scaduta.
 declined = { $by } ha rifiutato la sfida #{ $id } di { $challenger }.
-only-target-declines = Solo il giocatore sfidato può rifiutare; chi ha lanciato la sfida può annullarla con /cancel.
+only-target-declines = Solo il giocatore sfidato può rifiutare; chi ha lanciato la sfida può annullarla { $buttons ->
+        [yes] con il pulsante Annulla.
+       *[no] con /cancel.
+    }
 only-author-cancels = Solo chi ha lanciato la sfida può annullarla.
 cancelled = Sfida #{ $id } annullata.
 nothing-to-cancel = Qui non hai sfide aperte.
@@ -357,7 +363,10 @@ aborted = Partita #{ $id } interrotta da { $by }; non conta.
 not-monitored = La partita #{ $id } non ha il controllo dell'attività.
 claim-on-own-turn = Tocca a te muovere; puoi reclamare la partita solo mentre è l'avversario a farti aspettare.
 claim-too-early = { $who } non muove da { $idle }; puoi reclamare la partita dopo { $limit }.
-idle-notice = Partita #{ $id }: { $idler } non muove da { $idle }. { $other } può reclamare la partita con /claim (D6).
+idle-notice = Partita #{ $id }: { $idler } non muove da { $idle }. { $other } può reclamare la partita { $buttons ->
+        [yes] con il pulsante «Rivendica la partita»
+       *[no] con /claim
+    } (D6).
 abandoned-win = Partita #{ $id }: { $loser } ha lasciato la partita — vince { $winner } (D6).
 abandoned-void = Partita #{ $id }: { $loser } ha lasciato la partita entro le prime 10 mosse — la partita è annullata (D6).
 auto-moved = Partita #{ $id }: il tempo per la mossa di { $who } è scaduto, quindi il tavolo ha giocato { $recorded } al suo posto (D6).

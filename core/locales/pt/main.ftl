@@ -259,10 +259,16 @@ one-at-a-time = Desafie um jogador de cada vez.
 no-challenge-for-you = Não há nenhum desafio aberto para você aqui.
 no-such-challenge = Não há nenhum desafio #{ $id } aberto aqui.
 challenge-for-someone-else = O desafio #{ $id } é para outra pessoa.
-own-challenge = Esse desafio é seu; use /cancel se mudou de ideia.
+own-challenge = Esse desafio é seu; { $buttons ->
+        [yes] toque em Cancelar se mudou de ideia.
+       *[no] use /cancel se mudou de ideia.
+    }
 challenge-gone = Esse desafio já não está aberto: alguém o aceitou, foi cancelado ou expirou.
 declined = { $by } recusou o desafio #{ $id } de { $challenger }.
-only-target-declines = Só o jogador desafiado pode recusar; quem desafiou pode usar /cancel.
+only-target-declines = Só o jogador desafiado pode recusar; quem desafiou pode { $buttons ->
+        [yes] tocar em Cancelar.
+       *[no] usar /cancel.
+    }
 only-author-cancels = Só quem fez o desafio pode cancelá-lo.
 cancelled = Desafio #{ $id } cancelado.
 nothing-to-cancel = Você não tem nenhum desafio aberto aqui.
@@ -353,7 +359,10 @@ aborted = Partida #{ $id } abortada por { $by }; não conta.
 not-monitored = A partida #{ $id } não tem monitor de atividade.
 claim-on-own-turn = É a sua vez: só é possível reivindicar a partida quando o adversário demora a jogar.
 claim-too-early = { $who } não joga há { $idle }; só poderá reivindicar a partida depois de { $limit }.
-idle-notice = Partida #{ $id }: { $idler } não joga há { $idle }. { $other } pode reivindicar a partida com /claim (D6).
+idle-notice = Partida #{ $id }: { $idler } não joga há { $idle }. { $other } pode { $buttons ->
+        [yes] tocar em «Reivindicar a partida»
+       *[no] reivindicar a partida com /claim
+    } (D6).
 abandoned-win = Partida #{ $id }: { $loser } abandonou a partida — { $winner } vence (D6).
 abandoned-void = Partida #{ $id }: { $loser } abandonou a partida com 10 lances ou menos jogados — a partida foi anulada (D6).
 auto-moved = Partida #{ $id }: acabou o tempo de jogada de { $who }, e a mesa jogou { $recorded } automaticamente (D6).

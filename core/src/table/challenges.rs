@@ -258,7 +258,7 @@ impl Table {
         if let Some(n) = number {
             return match open.iter().find(|c| c.id == n) {
                 None => Err(Msg::NoSuchChallenge { id: n }),
-                Some(c) if c.challenger_id == me.id => Err(Msg::OwnChallenge),
+                Some(c) if c.challenger_id == me.id => Err(Msg::OwnChallenge { buttons: false }),
                 Some(c) if !addressed_to(c, me) => Err(Msg::ChallengeForSomeoneElse { id: n }),
                 Some(c) => Ok(c),
             };
@@ -272,7 +272,7 @@ impl Table {
         match mine.as_slice() {
             [one] => Ok(one),
             [] if !open.is_empty() && open.iter().all(|c| c.challenger_id == me.id) => {
-                Err(Msg::OwnChallenge)
+                Err(Msg::OwnChallenge { buttons: false })
             }
             [] => Err(Msg::NoChallengeForYou),
             _ => Err(Msg::WhichChallenge {
@@ -346,6 +346,11 @@ impl Table {
         let chosen = match Self::choose(&open, me, number) {
             Ok(c) => c.clone(),
             Err(Msg::WhichChallenge { .. }) => return self.which_challenge(&open, me).await,
+            Err(Msg::OwnChallenge { .. }) => {
+                return refuse(Msg::OwnChallenge {
+                    buttons: super::inline::one_message_chat(&o.chat),
+                })
+            }
             Err(m) => return refuse(m),
         };
         let Some(challenger) = self.store.player(chosen.challenger_id).await? else {
@@ -488,7 +493,9 @@ impl Table {
             || !addressed_to(&c, me)
             || c.challenger_id == me.id
         {
-            return refuse(Msg::OnlyTargetDeclines);
+            return refuse(Msg::OnlyTargetDeclines {
+                buttons: one_message,
+            });
         }
         if !self
             .store

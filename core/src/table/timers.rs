@@ -281,6 +281,7 @@ impl Table {
                         idler: marked.name(idler).to_string(),
                         other: marked.name(idler.opponent()).to_string(),
                         idle: Duration(now - marked.row.turn_started_at),
+                        buttons: super::inline::one_message_chat(&marked.row.chat),
                     },
                 );
                 // The claim as a button too: where nothing can be typed, it is the only way.

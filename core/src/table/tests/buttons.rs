@@ -84,7 +84,7 @@ async fn challenge_buttons_decline_and_cancel_only_for_their_people() {
     assert_eq!(
         c.refused_press("carol", Action::Decline { challenge: id })
             .await,
-        Msg::OnlyTargetDeclines
+        Msg::OnlyTargetDeclines { buttons: false }
     );
     assert_eq!(
         c.refused_press("bob", Action::Cancel { challenge: id })
@@ -94,7 +94,7 @@ async fn challenge_buttons_decline_and_cancel_only_for_their_people() {
     assert_eq!(
         c.refused_press("alice", Action::Accept { challenge: id })
             .await,
-        Msg::OwnChallenge
+        Msg::OwnChallenge { buttons: false }
     );
     let out = c.press("bob", Action::Decline { challenge: id }).await;
     assert_eq!(

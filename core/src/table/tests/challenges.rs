@@ -96,7 +96,10 @@ async fn open_challenges_are_for_anyone_but_the_challenger() {
             Action::Cancel { challenge: id }
         ]
     );
-    assert_eq!(c.refused("alice", "/accept").await, Msg::OwnChallenge);
+    assert_eq!(
+        c.refused("alice", "/accept").await,
+        Msg::OwnChallenge { buttons: false }
+    );
     let out = c.msgs("carol", "/accept").await;
     assert!(
         matches!(&out[0], Msg::ChallengeTaken { id: i, by, .. } if *i == id && by == "carol"),
@@ -139,7 +142,7 @@ async fn challenges_refuse_self_and_crowds_and_nonsense() {
     );
     assert_eq!(
         c.refused("carol", "/decline 1").await,
-        Msg::OnlyTargetDeclines
+        Msg::OnlyTargetDeclines { buttons: false }
     );
     let out = c.say("bob", "/decline").await;
     assert_eq!(
@@ -209,13 +212,6 @@ async fn a_challenge_by_handle_waits_for_that_handle() {
     );
 }
 
-/// A Room whose chat is one message played by buttons (Telegram's inline mode).
-async fn one_message_room() -> Room {
-    let mut c = chat().await;
-    c.chat = format!("{}AgAAAexample", crate::table::inline::ONE_MESSAGE_PREFIX);
-    c
-}
-
 #[tokio::test]
 async fn on_one_message_an_open_challenge_may_be_declined_by_anyone_but_its_author() {
     let c = one_message_room().await;
@@ -232,11 +228,17 @@ async fn on_one_message_an_open_challenge_may_be_declined_by_anyone_but_its_auth
             Action::Cancel { challenge: id },
         ]
     );
-    // The author cannot decline their own challenge; it stays open.
+    // The author cannot decline or accept their own challenge; it stays open, and the
+    // refusals name the button (nothing can be typed here).
     assert_eq!(
         c.refused_press("alice", Action::Decline { challenge: id })
             .await,
-        Msg::OnlyTargetDeclines
+        Msg::OnlyTargetDeclines { buttons: true }
+    );
+    assert_eq!(
+        c.refused_press("alice", Action::Accept { challenge: id })
+            .await,
+        Msg::OwnChallenge { buttons: true }
     );
     let out = c.press("bob", Action::Decline { challenge: id }).await;
     assert_eq!(
@@ -267,7 +269,7 @@ async fn in_an_ordinary_chat_an_open_challenge_has_no_decline() {
     assert_eq!(
         c.refused_press("bob", Action::Decline { challenge: id })
             .await,
-        Msg::OnlyTargetDeclines
+        Msg::OnlyTargetDeclines { buttons: false }
     );
 }
 

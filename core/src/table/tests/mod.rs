@@ -51,6 +51,13 @@ async fn chat() -> Room {
     }
 }
 
+/// A Room whose chat is one message played by buttons (Telegram's inline mode).
+async fn one_message_room() -> Room {
+    let mut c = chat().await;
+    c.chat = format!("{}AgAAAexample", crate::table::inline::ONE_MESSAGE_PREFIX);
+    c
+}
+
 fn user(name: &str) -> User {
     User {
         id: format!("id-{}", name.to_lowercase()),
