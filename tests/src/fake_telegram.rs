@@ -49,6 +49,8 @@ const MAX_WAKEUPS: usize = 10_000;
 const WAIT_STEP: Duration = Duration::from_millis(10);
 
 /// The description Telegram (and teloxide's `ApiError::MessageNotModified`) uses.
+const QUERY_TOO_OLD: &str =
+    "Bad Request: query is too old and response timeout expired or query ID is invalid";
 const NOT_MODIFIED: &str = "Bad Request: message is not modified: specified new message content \
                             and reply markup are exactly the same as a current content and reply \
                             markup of the message";
@@ -94,6 +96,8 @@ pub enum Failure {
     ServerError,
     /// HTTP 400 "message is not modified" (teloxide: `ApiError::MessageNotModified`).
     NotModified,
+    /// HTTP 400 "query is too old" (an answer to a press that came too late).
+    QueryTooOld,
 }
 
 /// One API call the bot made.
@@ -504,6 +508,7 @@ impl Failure {
             },
             Failure::ServerError => ApiFail::new(500, "Internal Server Error"),
             Failure::NotModified => bad(NOT_MODIFIED),
+            Failure::QueryTooOld => bad(QUERY_TOO_OLD),
         }
     }
 }

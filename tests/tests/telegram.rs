@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
-use ugolki_bots::telegram::{limits::Limits, run, Options};
+use ugolki_bots::telegram::{limits::Limits, run, Options, MAX_EXTRA_PICTURES};
 use ugolki_core::corners::Variant;
 use ugolki_core::game::{Game, Rules};
 use ugolki_tests::fake_telegram::{
@@ -365,6 +365,43 @@ async fn a_stale_button_gets_an_alert_and_changes_nothing() {
         })
         .await;
     assert!(ok, "{:?}", g.fake.callback_answers());
+    bot.stop().await;
+}
+
+/// Telegram refuses an answer to a press that came too late ("query is too old"): it is
+/// tried at most twice, and the updates behind it are not held up (they used to wait out
+/// 45 s of retries per press).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_too_old_to_answer_holds_up_nothing() {
+    let g = Group::new().await;
+    let db = temp_db("too-old");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    let first = start_game(&g, "classic3x3 none").await;
+    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
+    g.expect_text("Alice played c3-d3.").await;
+    g.fake
+        .fail_next(100, &["answercallbackquery"], Failure::QueryTooOld);
+    let started = Instant::now();
+    for _ in 0..3 {
+        g.press(&g.bob, &first, "Resign");
+    }
+    g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
+    g.expect_text("Bob played f6-e6.").await;
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "the move waited {:?} behind the presses",
+        started.elapsed()
+    );
+    let tries = g
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.method == "answercallbackquery")
+        .count();
+    assert!(
+        (3..=6).contains(&tries),
+        "{tries} answers tried for 3 presses"
+    );
     bot.stop().await;
 }
 
@@ -1028,6 +1065,43 @@ async fn an_inline_query_is_answered_with_challenge_cards_for_what_it_names() {
     assert!(halma.results[0]["title"]
         .as_str()
         .is_some_and(|t| t.contains("5+3")));
+    r.bot.stop().await;
+}
+
+/// Every training room a query names costs an upload to a picture chat, which the games'
+/// boards need too: made-up rooms, one per query, stop getting cards (and uploads) after
+/// `MAX_EXTRA_PICTURES`, and say why; the standard games' cards go on as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn made_up_training_rooms_cannot_fill_the_picture_chat() {
+    let r = InlineRoom::new("inline-extra").await;
+    assert_eq!(r.cards(&r.alice, "").await.results.len(), 8);
+    let photos = |r: &InlineRoom| {
+        r.fake
+            .calls()
+            .iter()
+            .filter(|c| c.method == "sendphoto" && !c.failed)
+            .count()
+    };
+    let before = photos(&r);
+    for n in 0..MAX_EXTRA_PICTURES {
+        let q = format!("training:classic3x3,limit={} none", 10 + n);
+        assert_eq!(r.cards(&r.alice, &q).await.results.len(), 1, "{q}");
+    }
+    assert_eq!(photos(&r), before + MAX_EXTRA_PICTURES);
+    let full = r.cards(&r.alice, "training:classic3x3,limit=99 none").await;
+    assert!(full.results.is_empty(), "{full:#?}");
+    assert!(
+        full.button
+            .as_ref()
+            .and_then(|b| b["text"].as_str())
+            .is_some_and(|t| t.contains("/train")),
+        "{full:#?}"
+    );
+    assert_eq!(photos(&r), before + MAX_EXTRA_PICTURES, "no upload for it");
+    // A room already pictured, and the standard games, still have their cards.
+    let again = r.cards(&r.alice, "training:classic3x3,limit=10 none").await;
+    assert_eq!(again.results.len(), 1);
+    assert_eq!(r.cards(&r.bob, "damas").await.results.len(), 4);
     r.bot.stop().await;
 }
 

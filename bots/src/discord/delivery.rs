@@ -434,12 +434,7 @@ impl Delivery {
                     rows,
                 }
             }
-            None => Parts {
-                content: Some(text.to_string()),
-                embed: None,
-                file: None,
-                rows,
-            },
+            None => text_parts(text, rows),
         }
     }
 
@@ -495,6 +490,17 @@ pub(super) struct Parts {
     pub rows: Vec<CreateActionRow>,
 }
 
+/// A line without a picture. Cut here too: a private chat's answers come straight to this
+/// (a long `/games`), not through `deliver`.
+fn text_parts(text: &str, rows: Vec<CreateActionRow>) -> Parts {
+    Parts {
+        content: Some(cut(text, MAX_TEXT)),
+        embed: None,
+        file: None,
+        rows,
+    }
+}
+
 /// Where a slot's living message is: a game's board in its thread, a challenge in the
 /// channel.
 fn channel_of_slot(chat: u64, target: u64, slot: Slot) -> u64 {
@@ -529,5 +535,17 @@ mod limit_tests {
             assert_eq!(shown, actions.len(), "{what}: every square shown");
         }
         assert!(menus_used, "Halma's 19 pieces need select menus");
+    }
+
+    #[test]
+    fn a_long_line_is_cut_to_discords_2000_characters() {
+        let long = "Game #12345: alice vs bob · classic3x3 10+5\n".repeat(100);
+        let content = text_parts(&long, Vec::new()).content.unwrap();
+        assert!(
+            content.chars().count() <= 2000,
+            "{}",
+            content.chars().count()
+        );
+        assert!(long.starts_with(content.trim_end_matches('…')));
     }
 }

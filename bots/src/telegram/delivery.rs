@@ -6,6 +6,8 @@
 //! while it still waits in a congested queue, not sent at all.
 
 mod inline;
+pub(super) use inline::is_start_picture;
+pub use inline::MAX_EXTRA_PICTURES;
 
 use super::limits::Limiter;
 use crate::queues::{lock, Queues};

@@ -14,6 +14,7 @@
 //! modified client from making challenges in someone else's name. A card too long for the
 //! 64 bytes of callback data carries only [`CARD`], and such a press is asked to wait.
 
+use super::delivery::is_start_picture;
 use super::{incoming, Running};
 use teloxide::payloads::AnswerInlineQuerySetters;
 use teloxide::prelude::Requester;
@@ -134,7 +135,18 @@ impl Running {
                     // Remembered, so a press on a card can make its challenge.
                     let me = incoming::user(&q.from);
                     self.table.know(Platform::Telegram, &me).await;
-                    (self.results(&cards, q.from.id.0, lang).await, None)
+                    let results = self.results(&cards, q.from.id.0, lang).await;
+                    // No card got its picture: the room for training rooms' pictures is
+                    // full, or the picture chats are failing.
+                    let button = (results.is_empty() && !cards.is_empty()).then(|| {
+                        let why = if cards.iter().all(|c| !is_start_picture(&c.picture)) {
+                            Msg::InlineNoTraining
+                        } else {
+                            Msg::InlineUnavailable
+                        };
+                        to_private_chat(&render(&why, lang))
+                    });
+                    (results, button)
                 }
                 Err(refusal) => (Vec::new(), Some(to_private_chat(&render(&refusal, lang)))),
             }

@@ -11,7 +11,7 @@ mod incoming;
 mod inline;
 pub mod limits;
 
-pub use delivery::Counters;
+pub use delivery::{Counters, MAX_EXTRA_PICTURES};
 
 use crate::observe::{self, Health};
 use delivery::Delivery;
@@ -75,6 +75,26 @@ fn valid_secret(s: &str) -> bool {
     (1..=256).contains(&s.len())
         && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+}
+
+/// Try an answer to a press at most twice, within about a second: updates are handled in
+/// turn, and Telegram refuses answers to presses older than a few seconds anyway ("query
+/// is too old"), so retrying for long would hold up every game for nothing.
+async fn briefly<T, F, Fut>(mut f: F) -> Result<T, teloxide::RequestError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::IntoFuture<Output = Result<T, teloxide::RequestError>>,
+{
+    match f().await {
+        Err(teloxide::RequestError::RetryAfter(s)) if s.duration() <= Duration::from_secs(1) => {
+            tokio::time::sleep(s.duration()).await;
+        }
+        Err(teloxide::RequestError::Network(_) | teloxide::RequestError::Io(_)) => {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+        other => return other,
+    }
+    f().await
 }
 
 /// Try a start-up call a few times (the network may be slow to come up).
@@ -357,7 +377,7 @@ impl Running {
         }
         let text = alert.join("\n");
         let id = q.id.clone();
-        let r = patiently("answerCallbackQuery", || {
+        let r = briefly(|| {
             let req = self.bot.answer_callback_query(id.clone());
             if text.is_empty() {
                 req

@@ -172,6 +172,7 @@ inline-card-for-anyone = The first to press Accept plays
 inline-card-for = Only { $to } can accept
 inline-not-ready = This challenge is still being set up: press again in a moment.
 inline-unavailable = Play with me in a private chat
+inline-no-training = Training rooms: /train in a private chat with me
 picked = Game #{ $id }: { $square } can go to { $list }. Press where, or Back for another piece.
 button-stale = That button is out of date: the game has moved on.
 button-not-yours = That button is not for you.

@@ -216,6 +216,7 @@ inline-card-for-anyone = Gioca chi preme per primo Accetta
 inline-card-for = Solo { $to } può accettare
 inline-not-ready = Questa sfida è ancora in preparazione: premi di nuovo tra un momento.
 inline-unavailable = Gioca con me in una chat privata
+inline-no-training = Stanze di allenamento: /train in chat privata con me
 picked = Partita #{ $id }: { $square } può andare in { $list }. Premi dove, o Indietro per un altro pezzo.
 button-stale = Questo pulsante non è più valido: la partita è andata avanti.
 button-not-yours = Questo pulsante non è per te.

@@ -211,6 +211,7 @@ inline-card-for-anyone = Joga quem tocar primeiro em Aceitar
 inline-card-for = Só { $to } pode aceitar
 inline-not-ready = Este desafio ainda está sendo preparado: toque de novo daqui a pouco.
 inline-unavailable = Jogue comigo num chat privado
+inline-no-training = Sala de treino: /train num chat privado comigo
 picked = Partida #{ $id }: { $square } pode ir para { $list }. Toque no destino, ou Voltar para outra peça.
 button-stale = Este botão está desatualizado: a partida já avançou.
 button-not-yours = Este botão não é seu.

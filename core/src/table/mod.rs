@@ -469,6 +469,12 @@ impl Table {
         m.lock_owned().await
     }
 
+    /// This process's lock of game `id` if nobody holds it.
+    fn try_local_lock(&self, id: i64) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+        let m = lock(&self.locks).entry(id).or_default().clone();
+        m.try_lock_owned().ok()
+    }
+
     /// Take game `id`'s lock: this process's own first, then the store's, which other
     /// processes take too.
     async fn game_lock(&self, id: i64) -> Result<GameGuard, StoreError> {

@@ -187,7 +187,21 @@ impl Table {
         // A copy of this message handled meanwhile is not asked about here (a read per
         // move): it made this sender's move, so what follows is a refusal, and a refusal of
         // a message already seen is not answered (`typed_move`).
-        let _local = self.local_lock(id).await;
+        let (_local, row) = if let Some(local) = self.try_local_lock(id) {
+            (local, row)
+        } else {
+            // Never wait for the game's lock holding a connection: its holder may be
+            // waiting for one (`game_lock` takes the lock, then a connection), and with the
+            // pool taken by waiters every game would stall. Wait without it, then read the
+            // game again.
+            drop(session);
+            let local = self.local_lock(id).await;
+            session = self.store.session().await?;
+            let Some(row) = self.store.game_in_session(&mut session, id).await? else {
+                return refuse(Msg::NoSuchGame { id });
+            };
+            (local, row)
+        };
         let fast = self
             .move_on(&mut session, msg, me, row, text, now, false)
             .await;

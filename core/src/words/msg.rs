@@ -169,6 +169,8 @@ messages! {
     InlineNotReady => "inline-not-ready",
     /// Inline mode without a place for pictures: the button over the (empty) results.
     InlineUnavailable => "inline-unavailable",
+    /// No card could get a picture (the room for pictures of training rooms is full).
+    InlineNoTraining => "inline-no-training",
     /// A piece picked by button: where it can go.
     Picked { id: i64, square: Square, list: String } => "picked",
     ButtonStale => "button-stale",

@@ -22,6 +22,10 @@ use ugolki_render::Scene;
 const STORE_PAUSE_MS: i64 = 60_000;
 /// Inline messages whose last state is remembered.
 const MAX_SHOWN: usize = 10_000;
+/// Card pictures stored besides the standard games' start positions (training rooms):
+/// every new room a query names costs an upload to a picture chat, which the games' boards
+/// need too, so made-up rooms, one per query, must not go on filling it.
+pub const MAX_EXTRA_PICTURES: usize = 32;
 
 /// Queue (and flood limit) keys of inline messages: at and above this, far above any
 /// Telegram chat id, so they never share a real chat's queue.
@@ -54,6 +58,16 @@ impl Shown {
         }
         out
     }
+}
+
+/// Whether `key` is the picture of a card an empty query offers (a standard game's start).
+pub(in crate::telegram) fn is_start_picture(key: &str) -> bool {
+    static START: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+        ugolki_core::table::inline::cards("", &[], "")
+            .map(|cards| cards.into_iter().map(|c| c.picture).collect())
+            .unwrap_or_default()
+    });
+    START.iter().any(|k| k == key)
 }
 
 /// The queue key of an inline message.
@@ -126,8 +140,16 @@ impl Delivery {
         }
         // One at a time, so a picture asked for twice at once is stored once.
         let _one = self.storing.lock().await;
-        if let Some(f) = lock(&self.pictures).get(key) {
-            return Some(f.clone());
+        {
+            let pictures = lock(&self.pictures);
+            if let Some(f) = pictures.get(key) {
+                return Some(f.clone());
+            }
+            let standard = is_start_picture(key);
+            let extra = pictures.keys().filter(|k| !is_start_picture(k));
+            if !standard && extra.count() >= MAX_EXTRA_PICTURES {
+                return None;
+            }
         }
         let png = self.renderer.render(&Scene::from_view(view));
         let file = self.store_png(png).await?;

@@ -451,3 +451,48 @@ async fn t1_downtime_counts_only_when_no_process_served() {
         started + 60_000
     );
 }
+
+/// Movers waiting for a game's lock hold no connection of the store's lock pool: the lock's
+/// holder takes one after the lock (`game_lock`), so with the pool held by waiters it would
+/// wait for them while they wait for it, and every game would stall.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn movers_waiting_for_a_game_never_starve_the_holder_of_its_lock() {
+    let Some(d) = Deployment::new("lock_order").await else {
+        return;
+    };
+    let d = Arc::new(d);
+    let id = d.start("room", "alice", "bob", "classic3x3 none").await;
+    // Another task of this process holds the game's lock.
+    let local = d.a.local_lock(id).await;
+    // More movers than the lock pool has connections (8), all waiting for the game.
+    let mut movers = Vec::new();
+    for _ in 0..12 {
+        let d = d.clone();
+        movers.push(tokio::spawn(async move {
+            d.a.handle(&d.msg("room", "alice", "c3-d3")).await
+        }));
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // The holder goes on to take a connection, as `game_lock` does.
+    let shared = tokio::time::timeout(std::time::Duration::from_secs(5), d.a.store.lock_game(id))
+        .await
+        .expect("the lock pool is free for the lock's holder")
+        .unwrap();
+    drop(shared);
+    drop(local);
+    let mut played_once = 0;
+    for m in movers {
+        let out = tokio::time::timeout(std::time::Duration::from_secs(30), m)
+            .await
+            .expect("every mover is answered")
+            .unwrap();
+        if played(&out).is_some() {
+            played_once += 1;
+        }
+    }
+    assert_eq!(
+        played_once, 1,
+        "one c3-d3 is played; the others are refused"
+    );
+    assert_eq!(d.a.store.game(id).await.unwrap().unwrap().ply, 1);
+}
