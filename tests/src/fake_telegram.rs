@@ -56,6 +56,7 @@ const NOT_MODIFIED: &str = "Bad Request: message is not modified: specified new 
                             markup of the message";
 const EDIT_NOT_FOUND: &str = "Bad Request: message to edit not found";
 const CHAT_NOT_FOUND: &str = "Bad Request: chat not found";
+const UPGRADED: &str = "Bad Request: group chat was upgraded to a supergroup chat";
 const INVALID_QUERY_ID: &str =
     "Bad Request: query is too old and response timeout expired or query id is invalid";
 
@@ -176,6 +177,8 @@ struct Inner {
     files: HashMap<String, Vec<u8>>,
     last_file: u64,
     inline: inline::Inline,
+    /// Groups upgraded to supergroups: old id -> new id.
+    migrated: HashMap<i64, i64>,
 }
 
 struct ChatState {
@@ -204,6 +207,7 @@ struct ApiFail {
     code: u16,
     description: String,
     retry_after: Option<u64>,
+    migrate_to_chat_id: Option<i64>,
 }
 
 impl ApiFail {
@@ -212,7 +216,16 @@ impl ApiFail {
             code,
             description: description.into(),
             retry_after: None,
+            migrate_to_chat_id: None,
         }
+    }
+}
+
+/// Telegram's answer to a call naming a group that became a supergroup.
+fn migrated_to(to: i64) -> ApiFail {
+    ApiFail {
+        migrate_to_chat_id: Some(to),
+        ..bad(UPGRADED)
     }
 }
 
@@ -305,6 +318,29 @@ impl FakeTelegram {
             id: user.id,
             kind: FakeChatKind::Private { user: user.clone() },
         }
+    }
+
+    /// An admin upgrades group `old` to supergroup `new` (registered here): calls naming
+    /// `old` fail from now on with `migrate_to_chat_id`, as Telegram's do. With `announce`,
+    /// each chat gets its service message (`migrate_to_chat_id` in the old one from `by`,
+    /// `migrate_from_chat_id` in the new one); without, the bot learns it from a failure.
+    pub fn migrate(&self, old: &FakeChat, new: &FakeChat, by: &FakeUser, announce: bool) {
+        let mut inner = self.lock();
+        inner.chat(new);
+        inner.migrated.insert(old.id, new.id);
+        if !announce {
+            return;
+        }
+        let mut to = Map::new();
+        to.insert("from".into(), user_json(by));
+        to.insert("migrate_to_chat_id".into(), new.id.into());
+        let (_, to) = inner.store(old.id, to, None);
+        inner.push_update("message", to);
+        let mut from = Map::new();
+        from.insert("from".into(), user_json(by));
+        from.insert("migrate_from_chat_id".into(), old.id.into());
+        let (_, from) = inner.store(new.id, from, None);
+        self.push(inner, "message", from);
     }
 
     /// Make `chat` known without a message in it (sending to a chat nobody wrote in yet
@@ -601,6 +637,9 @@ impl Inner {
 
     fn known_chat(&self, p: &Map<String, Value>) -> Result<i64, ApiFail> {
         let chat = i64_param(p, "chat_id").ok_or_else(|| bad(CHAT_NOT_FOUND))?;
+        if let Some(to) = self.migrated.get(&chat) {
+            return Err(migrated_to(*to));
+        }
         if self.chats.contains_key(&chat) {
             Ok(chat)
         } else {
@@ -885,6 +924,9 @@ impl Inner {
             return self.edit_inline(method, p, files);
         }
         let chat = i64_param(p, "chat_id").ok_or_else(|| bad(CHAT_NOT_FOUND))?;
+        if let Some(to) = self.migrated.get(&chat) {
+            return Err(migrated_to(*to));
+        }
         let id = i64_param(p, "message_id").ok_or_else(|| bad(EDIT_NOT_FOUND))?;
         // A new photo is uploaded before the message is looked at (as Telegram does).
         let media = self.edited_media(method, p, files)?;
@@ -1213,6 +1255,9 @@ fn answer_fail(f: &ApiFail) -> Response {
     let mut body = json!({"ok": false, "error_code": f.code, "description": f.description});
     if let Some(after) = f.retry_after {
         body["parameters"] = json!({"retry_after": after});
+    }
+    if let Some(to) = f.migrate_to_chat_id {
+        body["parameters"] = json!({"migrate_to_chat_id": to});
     }
     (status, Json(body)).into_response()
 }

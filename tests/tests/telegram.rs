@@ -405,6 +405,45 @@ async fn a_press_too_old_to_answer_holds_up_nothing() {
     bot.stop().await;
 }
 
+/// Wait until a bot message in `chat` says `part`.
+async fn expect_in(fake: &FakeTelegram, chat: &FakeChat, part: &str) {
+    let ok = fake
+        .wait_until(WAIT, |f| f.messages(chat.id).iter().any(|m| says(m, part)))
+        .await;
+    assert!(
+        ok,
+        "no {part:?} in chat {}: {:#?}",
+        chat.id,
+        fake.messages(chat.id)
+    );
+}
+
+/// A group upgraded to a supergroup gets a new chat id: its game goes on there, whether
+/// the bot reads the upgrade's service message or learns it from a call that failed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_upgraded_to_a_supergroup_keeps_its_game() {
+    let g = Group::new().await;
+    let db = temp_db("migrate");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    start_game(&g, "classic3x3 none").await;
+    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
+    g.expect_text("Alice played c3-d3.").await;
+    // Announced: the game is in the new chat, and a move typed there plays.
+    let first = FakeTelegram::group(-1_001_001, "Board games");
+    g.fake.migrate(&g.chat, &first, &g.alice, true);
+    g.fake.send_text(&first, &g.bob, "/m f6-e6");
+    expect_in(&g.fake, &first, "Bob played f6-e6.").await;
+    // Not announced: a move sent in the old chat just before the upgrade is answered in
+    // the new one (the answer to the old one failed, naming it), and the game lives there.
+    let second = FakeTelegram::group(-1_001_002, "Board games");
+    g.fake.migrate(&first, &second, &g.alice, false);
+    g.fake.send_text(&first, &g.alice, "/m c2-d2");
+    expect_in(&g.fake, &second, "Alice played c2-d2.").await;
+    g.fake.send_text(&second, &g.bob, "/m f7-f6");
+    expect_in(&g.fake, &second, "Bob played f7-f6.").await;
+    bot.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flag_falls_with_nobody_typing() {
     let g = Group::new().await;

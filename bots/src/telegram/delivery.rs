@@ -25,7 +25,7 @@ use teloxide::types::{
 use teloxide::{ApiError, Bot, RequestError};
 use tokio::sync::mpsc;
 use ugolki_core::table::inline::ONE_MESSAGE_PREFIX;
-use ugolki_core::table::{Action, Audience, Outgoing, Slot, SlotUse, Table};
+use ugolki_core::table::{Action, Audience, Outgoing, Platform, Slot, SlotUse, Table};
 use ugolki_core::words::{render, Lang};
 use ugolki_render::{Renderer, Scene};
 
@@ -110,6 +110,9 @@ pub struct Delivery {
     storing: tokio::sync::Mutex<()>,
     store_failed_at: Mutex<Option<i64>>,
     inline: Mutex<HashMap<String, inline::Shown>>,
+    /// Groups upgraded to supergroups: old chat id -> new (Telegram says so when a call to
+    /// the old one fails, and in a service message in each).
+    moved: Mutex<HashMap<i64, i64>>,
 }
 
 /// Whether an error is worth trying again: the network, or the server's own trouble.
@@ -165,6 +168,7 @@ impl Delivery {
             storing: tokio::sync::Mutex::new(()),
             store_failed_at: Mutex::new(None),
             inline: Mutex::new(HashMap::new()),
+            moved: Mutex::new(HashMap::new()),
         })
     }
 
@@ -263,8 +267,31 @@ impl Delivery {
                 lock(&self.counters).dropped_boards += 1;
                 continue;
             }
-            self.deliver(chat, job, pending.is_empty()).await;
+            if let Some(job) = self.deliver(chat, job, pending.is_empty()).await {
+                self.redirect(chat, job).await;
+            }
         }
+    }
+
+    /// A group became a supergroup (a new chat id): remember it, so what is still queued
+    /// for the old id goes to the new one.
+    pub fn chat_moved(&self, from: i64, to: i64) {
+        lock(&self.moved).insert(from, to);
+    }
+
+    /// A job for chat `from`, which has moved: the table moves the chat's games (if the
+    /// service message has not done it already) and the job goes to the new chat.
+    async fn redirect(self: &Arc<Self>, from: i64, job: Job) {
+        let Some(to) = lock(&self.moved).get(&from).copied() else {
+            return;
+        };
+        let (old, new) = (from.to_string(), to.to_string());
+        self.table.chat_moved(Platform::Telegram, &old, &new).await;
+        let mut out = job.out;
+        if out.chat == old {
+            out.chat = new;
+        }
+        self.enqueue(out, None);
     }
 
     /// Make one call, keeping the limits, waiting out 429s, retrying server trouble.
@@ -280,6 +307,11 @@ impl Delivery {
             match f().await {
                 Ok(v) => return Sent::Done(v),
                 Err(RequestError::Api(ApiError::MessageNotModified)) => return Sent::Unchanged,
+                Err(RequestError::MigrateToChatId(to)) => {
+                    tracing::info!(chat, to = to.0, "the group is a supergroup now");
+                    self.chat_moved(chat, to.0);
+                    return Sent::Failed(RequestError::MigrateToChatId(to));
+                }
                 Err(RequestError::RetryAfter(s)) => {
                     lock(&self.counters).retried_429 += 1;
                     metrics::counter!("ugolki_platform_429_total", "platform" => "telegram")
@@ -323,9 +355,14 @@ impl Delivery {
 
     /// Deliver one reply: edit its living message, or send it (and take the buttons off
     /// the message it replaces). `idle`: nothing else waits in this chat.
-    async fn deliver(&self, chat: i64, job: Job, idle: bool) {
+    /// Deliver one job; the job back when its chat has moved (see [`Self::redirect`]).
+    async fn deliver(&self, chat: i64, job: Job, idle: bool) -> Option<Job> {
         if inline::is_key(chat) {
-            return self.deliver_inline(chat, job).await;
+            self.deliver_inline(chat, job).await;
+            return None;
+        }
+        if lock(&self.moved).contains_key(&chat) {
+            return Some(job);
         }
         let out = &job.out;
         let text = out.text();
@@ -341,13 +378,16 @@ impl Delivery {
                             ..l
                         },
                     );
-                    return;
+                    return None;
                 }
             }
         }
         let Some(sent) = self.send(chat, out, &text, markup, job.reply_to).await else {
+            if lock(&self.moved).contains_key(&chat) {
+                return Some(job);
+            }
             lock(&self.counters).failed += 1;
-            return;
+            return None;
         };
         if let Some(SlotUse::Replace(slot) | SlotUse::Edit(slot)) = out.slot {
             let old = lock(&self.living).insert((chat, slot), sent);
@@ -360,6 +400,7 @@ impl Delivery {
                 }
             }
         }
+        None
     }
 
     /// A replay (`/review`) as an animation with the review as its caption (and the whole

@@ -44,6 +44,15 @@ fn origin(chat: String, from: &TgUser, message_id: String) -> Origin {
 
 /// A text message from a person, with its mentions; `None` for anything else (photos,
 /// service messages, other bots).
+/// A group upgraded to a supergroup: (old chat id, new chat id), read from the service
+/// message either chat gets.
+pub fn migration(m: &Message) -> Option<(i64, i64)> {
+    if let Some(to) = m.migrate_to_chat_id() {
+        return Some((m.chat.id.0, to.0));
+    }
+    m.migrate_from_chat_id().map(|from| (from.0, m.chat.id.0))
+}
+
 pub fn message(m: &Message) -> Option<Incoming> {
     let from = m.from.as_ref().filter(|u| !u.is_bot)?;
     let text = m.text()?;

@@ -26,7 +26,7 @@ use teloxide::types::{AllowedUpdate, BotCommand, Update, UpdateKind};
 use teloxide::Bot;
 use ugolki_core::store::Store;
 use ugolki_core::table::inline::one_message_chat;
-use ugolki_core::table::{command, Audience, Config, Outgoing, SystemTime, Table};
+use ugolki_core::table::{command, Audience, Config, Outgoing, Platform, SystemTime, Table};
 use ugolki_core::words::{render, Lang, Msg};
 
 /// Where the update offset is kept across restarts.
@@ -320,6 +320,12 @@ impl Running {
     async fn handle(&self, u: Update) {
         match &u.kind {
             UpdateKind::Message(m) => {
+                if let Some((from, to)) = incoming::migration(m) {
+                    let (old, new) = (from.to_string(), to.to_string());
+                    self.table.chat_moved(Platform::Telegram, &old, &new).await;
+                    self.delivery.chat_moved(from, to);
+                    return;
+                }
                 if m.chat.is_private() {
                     if let Some(from) = &m.from {
                         self.delivery

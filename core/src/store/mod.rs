@@ -43,6 +43,7 @@ macro_rules! on_db {
 }
 
 mod challenges;
+mod chats;
 mod commits;
 mod games;
 mod legacy;

@@ -469,6 +469,24 @@ impl Table {
         m.lock_owned().await
     }
 
+    /// A chat became another (a Telegram group upgraded to a supergroup gets a new id): its
+    /// games, running or not, open challenges, players and language move to `to`, so the
+    /// games go on there and their clocks are not lost. Said twice (both chats announce
+    /// it), the second time moves nothing.
+    pub async fn chat_moved(&self, platform: Platform, from: &str, to: &str) {
+        match self.store.move_chat(platform.as_str(), from, to).await {
+            Ok(games) => {
+                tracing::info!(platform = platform.as_str(), from, to, games, "chat moved");
+            }
+            Err(e) => {
+                tracing::error!(platform = platform.as_str(), from, to, error = %e, "chat not moved");
+            }
+        }
+        let mut langs = lock(&self.chat_langs);
+        langs.remove(&(platform, from.to_string()));
+        langs.remove(&(platform, to.to_string()));
+    }
+
     /// This process's lock of game `id` if nobody holds it.
     fn try_local_lock(&self, id: i64) -> Option<tokio::sync::OwnedMutexGuard<()>> {
         let m = lock(&self.locks).entry(id).or_default().clone();

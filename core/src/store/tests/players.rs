@@ -1,12 +1,13 @@
 //! Players, chats, languages, challenges and the small facts, on both backends.
 
-use super::{challenge, on_both, player, T0};
+use super::{challenge, game, on_both, player, T0};
 use crate::color::ColorChoice;
 use crate::store::{ChallengeStatus, Store};
 
 on_both!(
     players_are_made_once_and_their_names_refreshed,
     chats_remember_players_and_languages,
+    a_chat_moved_takes_its_games_challenges_and_language_along,
     challenges_open_close_once_and_are_counted,
     counters_and_message_ids_survive,
 );
@@ -89,6 +90,40 @@ async fn chats_remember_players_and_languages(store: Store) {
     store.set_chat_lang("test", "room", None).await.unwrap();
     assert_eq!(store.chat_lang("test", "room").await.unwrap(), None);
     assert_eq!(store.chat_lang("test", "elsewhere").await.unwrap(), None);
+}
+
+async fn a_chat_moved_takes_its_games_challenges_and_language_along(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let g = game(&store, "room", &a, &b, "classic3x3", true, None).await;
+    let c = challenge(&store, "room", &b, None, "damas", false, None).await;
+    store.note_chat_player("test", "room", a.id).await.unwrap();
+    store
+        .set_chat_lang("test", "room", Some("pt"))
+        .await
+        .unwrap();
+    let elsewhere = game(&store, "other", &a, &b, "classic3x4", false, None).await;
+    assert_eq!(store.move_chat("test", "room", "super").await.unwrap(), 1);
+    let moved = store.active_games_in("test", "super", a.id).await.unwrap();
+    assert_eq!(moved.iter().map(|r| r.id).collect::<Vec<_>>(), [g.id]);
+    assert!(store
+        .active_games_in("test", "room", a.id)
+        .await
+        .unwrap()
+        .is_empty());
+    let open = store.open_challenges_in("test", "super").await.unwrap();
+    assert_eq!(open.iter().map(|r| r.id).collect::<Vec<_>>(), [c.id]);
+    assert_eq!(
+        store.chat_lang("test", "super").await.unwrap().as_deref(),
+        Some("pt")
+    );
+    assert_eq!(store.chat_lang("test", "room").await.unwrap(), None);
+    // The other chat's game stays; moving again moves nothing.
+    assert_eq!(
+        store.game(elsewhere.id).await.unwrap().unwrap().chat,
+        "other"
+    );
+    assert_eq!(store.move_chat("test", "room", "super").await.unwrap(), 0);
 }
 
 async fn challenges_open_close_once_and_are_counted(store: Store) {

@@ -263,3 +263,39 @@ async fn replies_follow_the_senders_language_hint() {
         "a language we do not speak falls back to English"
     );
 }
+
+/// A group that became a supergroup has a new chat id: its running game goes on there —
+/// moves typed in the new chat play, and a timer's line (a flag) goes to the new chat.
+#[tokio::test]
+async fn a_chat_moved_to_a_new_id_keeps_its_game_and_clock() {
+    let mut c = chat().await;
+    let id = c.start("classic3x3 1+0").await;
+    c.say("alice", "c3-d3").await;
+    c.table.chat_moved(Platform::Test, "room", "super").await;
+    // In the old chat the game is gone; in the new one Bob's move plays.
+    assert!(
+        c.say("bob", "f6-e6").await.is_empty(),
+        "not for the old chat"
+    );
+    c.chat = "super".into();
+    let out = c.say("bob", "f6-e6").await;
+    assert!(
+        out.iter()
+            .any(|o| matches!(o.message, Msg::AfterMove { .. }) && o.chat == "super"),
+        "{out:#?}"
+    );
+    c.time.advance(2 * 60_000);
+    let out = c.table.fire_due().await;
+    assert!(
+        out.iter().any(|o| o.chat == "super"
+            && match &o.message {
+                Msg::Lines(lines) =>
+                    matches!(lines.first(), Some(Msg::Flagged { id: g, .. }) if *g == id),
+                m => matches!(m, Msg::Flagged { id: g, .. } if *g == id),
+            }),
+        "{out:#?}"
+    );
+    // Said again (the new chat announces it too): nothing more moves.
+    c.table.chat_moved(Platform::Test, "room", "super").await;
+    assert_eq!(c.row(id).await.chat, "super");
+}
