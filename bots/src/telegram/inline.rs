@@ -32,16 +32,48 @@ pub const CARD: &str = "card";
 /// The message id of a card's `/challenge`, whichever way it comes (chosen or pressed).
 const CARD_MESSAGE: &str = "chosen";
 
-/// A press on a card's button: Accept or Decline, whose card, which challenge.
+/// A press on a card's button: Accept or Decline, whose card, when it was offered
+/// (minutes since the epoch), which challenge.
 #[derive(Debug, PartialEq, Eq)]
 struct CardPress {
     accept: bool,
     sender: String,
+    issued: u64,
     args: String,
 }
 
+/// How long a card's buttons can make its challenge (minutes). Telegram does not say who
+/// sent an inline message, so signed card data copied from one message could be pressed
+/// on another (made from a card of the presser's own, before its chosen result): only
+/// within this while, as long as a challenge lives anyway.
+const CARD_LIFETIME_MIN: u64 = 15;
+
+impl CardPress {
+    /// Offered at most [`CARD_LIFETIME_MIN`] ago (and not in the future).
+    fn fresh(&self, now_min: u64) -> bool {
+        self.issued <= now_min + 1 && now_min.saturating_sub(self.issued) <= CARD_LIFETIME_MIN
+    }
+}
+
+/// Minutes since the epoch, now.
+fn now_min() -> u64 {
+    u64::try_from(crate::now_ms() / 60_000).unwrap_or(0)
+}
+
+fn base36(mut n: u64) -> String {
+    let mut digits = Vec::new();
+    loop {
+        digits.push(char::from_digit(u32::try_from(n % 36).unwrap_or(0), 36).unwrap_or('0'));
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.iter().rev().collect()
+}
+
 /// The first 32 bits of HMAC-SHA256(`key`, the card), in hex.
-fn mac(key: &[u8], accept: bool, sender: &str, args: &str) -> String {
+fn mac(key: &[u8], accept: bool, sender: &str, issued: &str, args: &str) -> String {
     use hmac::{KeyInit, Mac};
     use std::fmt::Write as _;
     let Ok(mut m) = hmac::Hmac::<sha2::Sha256>::new_from_slice(key) else {
@@ -49,6 +81,8 @@ fn mac(key: &[u8], accept: bool, sender: &str, args: &str) -> String {
     };
     m.update(&[u8::from(accept)]);
     m.update(sender.as_bytes());
+    m.update(b":");
+    m.update(issued.as_bytes());
     m.update(b":");
     m.update(args.as_bytes());
     let bytes = m.finalize().into_bytes();
@@ -58,12 +92,13 @@ fn mac(key: &[u8], accept: bool, sender: &str, args: &str) -> String {
     })
 }
 
-/// The callback data of a card's button.
-fn card_data(key: &[u8], accept: bool, sender: u64, args: &str) -> String {
+/// The callback data of a card's button, offered at `now_min`.
+fn card_data(key: &[u8], accept: bool, sender: u64, args: &str, now_min: u64) -> String {
     let sender = sender.to_string();
-    let mac = mac(key, accept, &sender, args);
+    let issued = base36(now_min);
+    let mac = mac(key, accept, &sender, &issued, args);
     let data = format!(
-        "{CARD}:{}:{sender}:{mac}:{args}",
+        "{CARD}:{}:{sender}:{issued}:{mac}:{args}",
         if accept { 'a' } else { 'd' }
     );
     if data.len() <= ugolki_core::table::MAX_ACTION_TEXT {
@@ -80,18 +115,21 @@ pub fn is_card(data: &str) -> bool {
 
 /// A card's press, if its data is a whole card the bot signed.
 fn read_card(key: &[u8], data: &str) -> Option<CardPress> {
-    let mut parts = data.strip_prefix("card:")?.splitn(4, ':');
+    let mut parts = data.strip_prefix("card:")?.splitn(5, ':');
     let accept = match parts.next()? {
         "a" => true,
         "d" => false,
         _ => return None,
     };
     let sender = parts.next().filter(|s| s.parse::<u64>().is_ok())?;
+    let issued_text = parts.next()?;
+    let issued = u64::from_str_radix(issued_text, 36).ok()?;
     let signed = parts.next()?;
     let args = parts.next()?;
-    (signed == mac(key, accept, sender, args)).then(|| CardPress {
+    (signed == mac(key, accept, sender, issued_text, args)).then(|| CardPress {
         accept,
         sender: sender.to_string(),
+        issued,
         args: args.to_string(),
     })
 }
@@ -172,15 +210,16 @@ impl Running {
     async fn results(&self, cards: &[Card], sender: u64, lang: Lang) -> Vec<InlineQueryResult> {
         let mut out = Vec::with_capacity(cards.len());
         let deadline = tokio::time::Instant::now() + PICTURE_WAIT;
+        let offered = now_min();
         for (i, card) in cards.iter().enumerate() {
             let keyboard = InlineKeyboardMarkup::new([[
                 InlineKeyboardButton::callback(
                     render(&Msg::BtnAccept, lang),
-                    card_data(self.card_key(), true, sender, &card.args),
+                    card_data(self.card_key(), true, sender, &card.args, offered),
                 ),
                 InlineKeyboardButton::callback(
                     render(&Msg::BtnDecline, lang),
-                    card_data(self.card_key(), false, sender, &card.args),
+                    card_data(self.card_key(), false, sender, &card.args, offered),
                 ),
             ]]);
             // Pictures are stored at start; one missing is waited for briefly (updates
@@ -255,6 +294,9 @@ impl Running {
         ) else {
             return not_ready();
         };
+        if !card.fresh(now_min()) {
+            return vec![render(&Msg::InlineCardExpired, lang)];
+        }
         let Some(sender) = self
             .table
             .known_user(Platform::Telegram, &card.sender)
@@ -296,27 +338,38 @@ mod tests {
 
     #[test]
     fn a_card_button_carries_its_card_signed_when_it_fits() {
-        let data = card_data(KEY, true, 123_456_789, "halma16 5+3 @dana");
+        let now = 29_500_000;
+        let data = card_data(KEY, true, 123_456_789, "halma16 5+3 @dana", now);
         assert!(data.starts_with("card:a:123456789:") && data.ends_with(":halma16 5+3 @dana"));
         assert!(data.len() <= 64 && is_card(&data));
+        let card = read_card(KEY, &data).expect("ours");
         assert_eq!(
-            read_card(KEY, &data),
-            Some(CardPress {
+            card,
+            CardPress {
                 accept: true,
                 sender: "123456789".into(),
+                issued: now,
                 args: "halma16 5+3 @dana".into()
-            })
+            }
         );
+        // Pressable for a quarter of an hour; not before it was offered, not after.
+        assert!(card.fresh(now) && card.fresh(now + CARD_LIFETIME_MIN));
+        assert!(!card.fresh(now + CARD_LIFETIME_MIN + 1) && !card.fresh(now - 2));
+        let older = data.replacen(&base36(now), &base36(now - 60), 1);
+        assert_eq!(read_card(KEY, &older), None, "its time is signed too");
         // Another bot's card, another sender, other terms: not ours.
         assert_eq!(read_card(b"456:OTHER", &data), None);
         let forged = data.replace("123456789", "123456780");
         assert_eq!(read_card(KEY, &forged), None);
         let changed = data.replace("5+3", "1d");
         assert_eq!(read_card(KEY, &changed), None);
-        let long = card_data(KEY, false, 123_456_789, &"x".repeat(40));
+        let long = card_data(KEY, false, 123_456_789, &"x".repeat(40), now);
         assert_eq!(long, CARD);
         assert!(is_card(&long) && read_card(KEY, &long).is_none());
-        assert!(read_card(KEY, "card:z:1:00000000:classic3x3").is_none());
+        assert!(read_card(KEY, "card:z:1:hkz1s:00000000:classic3x3").is_none());
+        assert!(read_card(KEY, "card:a:1:%%:00000000:classic3x3").is_none());
+        assert_eq!(base36(0), "0");
+        assert_eq!(u64::from_str_radix(&base36(now), 36), Ok(now));
         assert!(!is_card("acc:1") && !is_card("cards"));
     }
 }

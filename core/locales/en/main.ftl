@@ -171,6 +171,7 @@ inline-card-to = { $from } challenges { $to }: { $terms }. { $to }, press Accept
 inline-card-for-anyone = The first to press Accept plays
 inline-card-for = Only { $to } can accept
 inline-not-ready = This challenge is still being set up: press again in a moment.
+inline-card-expired = This card is too old to start a game: send a new one.
 inline-unavailable = Play with me in a private chat
 inline-no-training = Training rooms: /train in a private chat with me
 picked = Game #{ $id }: { $square } can go to { $list }. Press where, or Back for another piece.

@@ -215,6 +215,7 @@ inline-card-to = { $from } sfida { $to }: { $terms }. { $to }, premi Accetta per
 inline-card-for-anyone = Gioca chi preme per primo Accetta
 inline-card-for = Solo { $to } può accettare
 inline-not-ready = Questa sfida è ancora in preparazione: premi di nuovo tra un momento.
+inline-card-expired = Questa scheda è troppo vecchia per iniziare una partita: inviane una nuova.
 inline-unavailable = Gioca con me in una chat privata
 inline-no-training = Stanze di allenamento: /train in chat privata con me
 picked = Partita #{ $id }: { $square } può andare in { $list }. Premi dove, o Indietro per un altro pezzo.

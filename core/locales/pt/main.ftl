@@ -210,6 +210,7 @@ inline-card-to = { $from } desafia { $to }: { $terms }. { $to }, toque em Aceita
 inline-card-for-anyone = Joga quem tocar primeiro em Aceitar
 inline-card-for = Só { $to } pode aceitar
 inline-not-ready = Este desafio ainda está sendo preparado: toque de novo daqui a pouco.
+inline-card-expired = Este cartão é antigo demais para começar uma partida: envie um novo.
 inline-unavailable = Jogue comigo num chat privado
 inline-no-training = Sala de treino: /train num chat privado comigo
 picked = Partida #{ $id }: { $square } pode ir para { $list }. Toque no destino, ou Voltar para outra peça.

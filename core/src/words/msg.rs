@@ -167,6 +167,8 @@ messages! {
     InlineCardFor { to: String } => "inline-card-for",
     /// A card's button pressed before its challenge was set up.
     InlineNotReady => "inline-not-ready",
+    /// A card pressed long after it was offered (its challenge would have expired).
+    InlineCardExpired => "inline-card-expired",
     /// Inline mode without a place for pictures: the button over the (empty) results.
     InlineUnavailable => "inline-unavailable",
     /// No card could get a picture (the room for pictures of training rooms is full).
