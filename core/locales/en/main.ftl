@@ -474,6 +474,7 @@ hint = Hint for game #{ $id }: { $recorded }
 hint-only-vs-bot = Hints are for games against the bot (/play bot) and the training room (/train), not for games between people.
 review-not-over = Game #{ $id } is still being played: /review works on finished games.
 review-intro = Game #{ $id }: { $white } – { $black }, { $moves } moves.
+review-tail = A long game: the review covers its last { $shown } plies of { $total }.
 turning-point = Move { $move_no }, { $who }: { $played } cost { $whole }.{ $tenth } { $damas ->
         [yes] men
        *[no] steps

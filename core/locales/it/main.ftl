@@ -560,6 +560,7 @@ hint = Suggerimento per la partita #{ $id }: { $recorded }
 hint-only-vs-bot = I suggerimenti sono per le partite contro il bot (/play bot) e per la sala d'allenamento (/train), non tra persone.
 review-not-over = La partita #{ $id } è ancora in corso: /review è per le partite finite.
 review-intro = Partita #{ $id }: { $white } – { $black }, { $moves } mosse.
+review-tail = Una partita lunga: la revisione copre le sue ultime { $shown } semimosse su { $total }.
 turning-point = Mossa { $move_no }, { $who }: { $played } è costata { $whole },{ $tenth } { $damas ->
         [yes] pedine
        *[no] passi

@@ -550,6 +550,7 @@ hint = Dica para a partida #{ $id }: { $recorded }
 hint-only-vs-bot = Dicas são para partidas contra o bot (/play bot) e para a sala de treino (/train), não entre pessoas.
 review-not-over = A partida #{ $id } ainda está em andamento: /review é para partidas terminadas.
 review-intro = Partida #{ $id }: { $white } – { $black }, { $moves } lances.
+review-tail = Uma partida longa: a revisão cobre os seus últimos { $shown } lances de { $total }.
 turning-point = Lance { $move_no }, { $who }: { $played } custou { $whole },{ $tenth } { $damas ->
         [yes] pedras
        *[no] passos

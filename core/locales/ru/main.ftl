@@ -600,6 +600,7 @@ hint = Подсказка для партии #{ $id }: { $recorded }
 hint-only-vs-bot = Подсказки — для партий с ботом (/play bot) и в тренировочном зале (/train), а не между людьми.
 review-not-over = Партия #{ $id } ещё идёт: /review — для законченных партий.
 review-intro = Партия #{ $id }: { $white } – { $black }, ходов: { $moves }.
+review-tail = Долгая партия: разбор охватывает её последние { $shown } полуходов из { $total }.
 turning-point = Ход { $move_no }, { $who }: { $played } стоил { $whole },{ $tenth } { $damas ->
         [yes] шашки
        *[no] шага

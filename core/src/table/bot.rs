@@ -222,10 +222,11 @@ impl Table {
         // A replay is many pictures and searches: it counts against the picture limit.
         self.allow_picture(me.id, now)?;
         let lang = lang_of(o);
-        let games = positions(
+        let (first, games) = positions(
             &live.row.rules,
             live.row.start_position.as_deref(),
             &live.game,
+            MAX_REVIEW_PLIES,
         )?;
         let frames = games
             .iter()
@@ -241,7 +242,7 @@ impl Table {
             })
             .collect();
         let names = [live.white.name.clone(), live.black.name.clone()];
-        let points = tokio::task::spawn_blocking(move || turning_points(&games, &names))
+        let points = tokio::task::spawn_blocking(move || turning_points(&games, first, &names))
             .await
             .unwrap_or_default();
         let intro = Msg::ReviewIntro {
@@ -251,6 +252,12 @@ impl Table {
             moves: i64::try_from(live.game.plies()).unwrap_or(i64::MAX),
         };
         let mut lines = vec![intro];
+        if first > 0 {
+            lines.push(Msg::ReviewTail {
+                shown: i64::try_from(MAX_REVIEW_PLIES).unwrap_or(i64::MAX),
+                total: i64::try_from(live.game.plies()).unwrap_or(i64::MAX),
+            });
+        }
         if points.is_empty() {
             lines.push(Msg::ReviewNoTurningPoints);
         }
@@ -269,23 +276,37 @@ async fn think(game: Game, settings: Settings) -> Option<engine::Choice> {
         .flatten()
 }
 
-/// The game after each of its moves, the start first.
+/// A review covers at most this many plies, the game's last: every Corners game within
+/// its move limit (C7) and any usual Damas game whole, while a very long one (a training
+/// room without a limit, a long king chase) costs bounded pictures and searches.
+pub(super) const MAX_REVIEW_PLIES: usize = 240;
+
+/// The game after each of its last `keep` moves, the position before them first: the ply
+/// that position is at, and the positions.
 fn positions(
     rules: &Rules,
     start: Option<&str>,
     played: &Game,
-) -> Result<Vec<Game>, super::TableError> {
+    keep: usize,
+) -> Result<(usize, Vec<Game>), super::TableError> {
     let corrupt = |e: String| super::TableError::Store(crate::store::StoreError::Corrupt(e));
     let mut g = match start {
         Some(p) => Game::from_text(rules, p).map_err(corrupt)?,
         None => Game::new(rules),
     };
-    let mut out = vec![g.clone()];
-    for text in played.move_texts() {
-        g.play_text(&text).map_err(|e| corrupt(format!("{e:?}")))?;
+    let texts = played.move_texts();
+    let first = texts.len().saturating_sub(keep);
+    let mut out = Vec::with_capacity(texts.len() - first + 1);
+    if first == 0 {
         out.push(g.clone());
     }
-    Ok(out)
+    for (i, text) in texts.iter().enumerate() {
+        g.play_text(text).map_err(|e| corrupt(format!("{e:?}")))?;
+        if i + 1 >= first {
+            out.push(g.clone());
+        }
+    }
+    Ok((first, out))
 }
 
 /// The mover's worth of each position by the engine, and its move there.
@@ -319,10 +340,11 @@ fn assess(g: &Game) -> (i32, Option<String>) {
 }
 
 /// The moves that lost the most by the engine's reckoning, biggest first: what the mover
-/// gave away compared with the engine's choice.
-fn turning_points(games: &[Game], names: &[String; 2]) -> Vec<Msg> {
+/// gave away compared with the engine's choice. `games` are the positions from ply `first`.
+fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg> {
     let assessed: Vec<(i32, Option<String>)> = games.iter().map(assess).collect();
-    let played = games.last().map(Game::move_texts).unwrap_or_default();
+    let all = games.last().map(Game::move_texts).unwrap_or_default();
+    let played = all.get(first..).unwrap_or_default();
     let damas = matches!(games.first(), Some(Game::Damas(_)));
     // Half a man in Damas, a step and a half in Corners: less is noise.
     let threshold = if damas { 50 } else { 15 };
@@ -358,4 +380,44 @@ fn turning_points(games: &[Game], names: &[String; 2]) -> Vec<Msg> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game of `plies` legal moves (each side's first legal move that avoids an ending).
+    fn long_game(rules: &Rules, plies: usize) -> Game {
+        let mut g = Game::new(rules);
+        for _ in 0..plies {
+            let legal = g.legal_move_texts();
+            let next = legal.iter().find(|m| {
+                let mut after = g.clone();
+                after.play_text(m).is_ok() && after.ending().is_none()
+            });
+            g.play_text(next.expect("a move that goes on")).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn a_review_of_a_long_game_covers_its_last_plies_only() {
+        let rules = Rules::Damas { flying: true };
+        let game = long_game(&rules, 30);
+        let (first, games) = positions(&rules, None, &game, 10).unwrap();
+        assert_eq!((first, games.len()), (20, 11));
+        assert_eq!(games[0].plies(), 20);
+        assert_eq!(games.last().unwrap().move_texts(), game.move_texts());
+        // Turning points name moves of the covered part only, by their real numbers.
+        let names = ["a".to_string(), "b".to_string()];
+        for p in turning_points(&games, first, &names) {
+            let Msg::TurningPoint { move_no, .. } = p else {
+                panic!("{p:?}")
+            };
+            assert!(move_no > 10, "{move_no}");
+        }
+        // A short game is covered whole, its start first.
+        let (first, games) = positions(&rules, None, &game, MAX_REVIEW_PLIES).unwrap();
+        assert_eq!((first, games.len(), games[0].plies()), (0, 31, 0));
+    }
 }

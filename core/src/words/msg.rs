@@ -222,6 +222,8 @@ messages! {
     ReviewNotOver { id: i64 } => "review-not-over",
     /// The caption of a replay: the game and how many moves it had.
     ReviewIntro { id: i64, white: String, black: String, moves: i64 } => "review-intro",
+    /// A game longer than a review covers: its last `shown` plies of `total`.
+    ReviewTail { shown: i64, total: i64 } => "review-tail",
     /// A turning point: the move played, the engine's choice, and what it cost
     /// (`whole`.`tenth` men in Damas, steps in Corners).
     TurningPoint { move_no: u32, who: String, played: String, better: String, whole: i64, tenth: i64, damas: bool } => "turning-point",
