@@ -114,6 +114,7 @@ fn setup(rt: &tokio::runtime::Runtime, url: &str, tables: usize) -> Bench {
                 // The bench starts hundreds of games a minute: no fair-play limits (F3).
                 Config {
                     max_open_challenges: i64::MAX,
+                    max_active_games: i64::MAX,
                     max_challenges_per_minute: i64::MAX,
                     ..Config::default()
                 },

@@ -201,6 +201,7 @@ challenge-open = { $from } offers a game to anyone here: { $terms }{ $wish ->
     } It expires in { $minutes } min.
 look-alike = Careful: the name { $name } mixes alphabets, so it can look like someone else's.
 too-many-challenges = You have { $max } open challenges already; wait for answers or /cancel one (F3).
+too-many-games = You are playing { $max } games already; finish or resign one before starting another.
 challenge-rate = That is more than { $max } challenges in a minute; wait a little (F3).
 which-challenge = Several challenges are open for you: { $list }. Say which, e.g. /accept { $first }.
 challenge-brief = #{ $id } from { $from } ({ $terms })

@@ -254,6 +254,7 @@ too-many-challenges = Hai già { $max ->
         [one] { $max } sfida aperta
        *[other] { $max } sfide aperte
     }; aspetta le risposte o annullane una con /cancel (F3).
+too-many-games = Stai già giocando { $max } partite; finiscine o abbandonane una prima di iniziarne un'altra.
 challenge-rate = Sono più di { $max ->
         [one] { $max } sfida
        *[other] { $max } sfide

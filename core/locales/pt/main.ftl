@@ -249,6 +249,7 @@ too-many-challenges = Você já tem { $max ->
         [one] { $max } desafio aberto
        *[other] { $max } desafios abertos
     }; espere as respostas ou cancele um com /cancel (F3).
+too-many-games = Você já está jogando { $max } partidas; termine ou abandone uma antes de começar outra.
 challenge-rate = São mais de { $max ->
         [one] { $max } desafio
        *[other] { $max } desafios

@@ -625,6 +625,16 @@ impl Store {
         .await?))
     }
 
+    /// How many games a player is playing now.
+    pub async fn active_game_count(&self, player: i64) -> Result<i64> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE status = 'active' AND (white_id = $1 OR black_id = $1)",
+        )
+        .bind(player)
+        .fetch_one(&mut *conn)
+        .await?))
+    }
+
     /// The newest finished game of a player in a chat (for `/review` without a number).
     pub async fn last_finished_of(
         &self,

@@ -87,8 +87,10 @@ impl Table {
         })
     }
 
-    /// F3: a few open challenges at once, a few new ones a minute.
+    /// F3: a few open challenges at once, a few new ones a minute; and room for another
+    /// game.
     pub(super) async fn within_challenge_limits(&self, me: &Player, now: i64) -> Handled<()> {
+        self.room_for_a_game(me).await?;
         let (open, recent) = self.store.challenges_by(me.id, now, now - 60_000).await?;
         if open >= self.config.max_open_challenges {
             return refuse(Msg::TooManyChallenges {
@@ -99,6 +101,15 @@ impl Table {
             return refuse(Msg::ChallengeRate {
                 max: self.config.max_challenges_per_minute,
             });
+        }
+        Ok(())
+    }
+
+    /// Fewer running games than [`Config::max_active_games`](super::Config).
+    async fn room_for_a_game(&self, me: &Player) -> Handled<()> {
+        let max = self.config.max_active_games;
+        if self.store.active_game_count(me.id).await? >= max {
+            return refuse(Msg::TooManyGames { max });
         }
         Ok(())
     }
@@ -353,6 +364,7 @@ impl Table {
             }
             Err(m) => return refuse(m),
         };
+        self.room_for_a_game(me).await?;
         let Some(challenger) = self.store.player(chosen.challenger_id).await? else {
             return refuse(Msg::ChallengeGone);
         };

@@ -71,6 +71,9 @@ pub struct Config {
     pub max_rated_pair_games_per_day: usize,
     /// Board pictures (`/board`, `/moves`) a player may ask for in a minute.
     pub max_pictures_per_minute: i64,
+    /// Running games a player may have at once: untimed games against the bot never end by
+    /// themselves, and every running game is read for `/games` and kept by the timers.
+    pub max_active_games: i64,
 }
 
 impl Default for Config {
@@ -83,6 +86,7 @@ impl Default for Config {
             max_challenges_per_minute: 10,
             max_rated_pair_games_per_day: 3,
             max_pictures_per_minute: 10,
+            max_active_games: 50,
         }
     }
 }

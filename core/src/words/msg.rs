@@ -185,6 +185,8 @@ messages! {
     /// A name that mixes alphabets (`сarol` with a Cyrillic `с`) may pass for another.
     LookAlike { name: String } => "look-alike",
     TooManyChallenges { max: i64 } => "too-many-challenges",
+    /// A player with [`Config::max_active_games`](crate::table::Config) running games.
+    TooManyGames { max: i64 } => "too-many-games",
     ChallengeRate { max: i64 } => "challenge-rate",
     /// A bare `/accept` with several challenges open to the sender (F3).
     WhichChallenge { list: List, first: i64 } => "which-challenge",

@@ -918,3 +918,50 @@ async fn hostile_a_long_record_comes_in_parts() {
     }
     assert_eq!(parts.join(" "), record, "nothing lost or repeated");
 }
+
+/// A player has at most `max_active_games` running games: a new challenge, an acceptance,
+/// `/play bot` and `/train` are refused past it (untimed games against the bot never end
+/// by themselves), and nothing is made; finishing one makes room.
+#[tokio::test]
+async fn a_player_with_the_most_running_games_starts_no_more() {
+    let mut c = chat().await;
+    c.table = Table::open(
+        c.store.clone(),
+        Arc::new(c.time.clone()),
+        Config {
+            max_active_games: 2,
+            ..Config::default()
+        },
+    )
+    .await
+    .unwrap();
+    let first = c.start("classic3x3 none").await;
+    c.say("alice", "/play bot 1 classic3x3 none white").await;
+    let full = Msg::TooManyGames { max: 2 };
+    assert_eq!(
+        c.refused("alice", "/play bot 1 damas none white").await,
+        full
+    );
+    assert_eq!(c.refused("alice", "/train classic3x3 solo").await, full);
+    assert_eq!(c.refused("alice", "/challenge @carol").await, full);
+    // Carol's challenge to Alice is made, but Alice cannot take it.
+    c.say("carol", "/challenge @alice").await;
+    assert_eq!(c.refused("alice", "/accept").await, full);
+    let me = c.player("alice").await;
+    assert_eq!(c.store.active_game_count(me.id).await.unwrap(), 2);
+    // Bob (one game) is not held back by Alice's count.
+    c.say("bob", "/play bot 1 classic3x3 none white").await;
+    assert_eq!(
+        c.store
+            .active_game_count(c.player("bob").await.id)
+            .await
+            .unwrap(),
+        2
+    );
+    // A game over makes room.
+    c.say("alice", &format!("/resign {first}")).await;
+    assert!(matches!(
+        c.msgs("alice", "/accept").await[..],
+        [Msg::ChallengeTaken { .. }, Msg::GameStarted { .. }]
+    ));
+}

@@ -13,6 +13,7 @@ use timers::TIMER_LEASE_MS;
 fn roomy() -> Config {
     Config {
         max_open_challenges: i64::MAX,
+        max_active_games: i64::MAX,
         max_challenges_per_minute: i64::MAX,
         max_rated_pair_games_per_day: usize::MAX,
         ..Config::default()
