@@ -1141,6 +1141,8 @@ async fn made_up_training_rooms_cannot_fill_the_picture_chat() {
     let again = r.cards(&r.alice, "training:classic3x3,limit=10 none").await;
     assert_eq!(again.results.len(), 1);
     assert_eq!(r.cards(&r.bob, "damas").await.results.len(), 4);
+    // Built-in games the empty query does not offer are not training rooms: no cap.
+    assert_eq!(r.cards(&r.bob, "classic4x3 5+3").await.results.len(), 1);
     r.bot.stop().await;
 }
 

@@ -42,8 +42,6 @@ fn origin(chat: String, from: &TgUser, message_id: String) -> Origin {
     }
 }
 
-/// A text message from a person, with its mentions; `None` for anything else (photos,
-/// service messages, other bots).
 /// A group upgraded to a supergroup: (old chat id, new chat id), read from the service
 /// message either chat gets.
 pub fn migration(m: &Message) -> Option<(i64, i64)> {
@@ -53,6 +51,8 @@ pub fn migration(m: &Message) -> Option<(i64, i64)> {
     m.migrate_from_chat_id().map(|from| (from.0, m.chat.id.0))
 }
 
+/// A text message from a person, with its mentions; `None` for anything else (photos,
+/// service messages, other bots).
 pub fn message(m: &Message) -> Option<Incoming> {
     let from = m.from.as_ref().filter(|u| !u.is_bot)?;
     let text = m.text()?;

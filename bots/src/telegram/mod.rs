@@ -80,22 +80,40 @@ fn valid_secret(s: &str) -> bool {
 /// Try an answer to a press at most twice, within about a second: updates are handled in
 /// turn, and Telegram refuses answers to presses older than a few seconds anyway ("query
 /// is too old"), so retrying for long would hold up every game for nothing.
-async fn briefly<T, F, Fut>(mut f: F) -> Result<T, teloxide::RequestError>
+async fn briefly<T, F, Fut>(mut f: F) -> Result<T, String>
 where
     F: FnMut() -> Fut,
     Fut: std::future::IntoFuture<Output = Result<T, teloxide::RequestError>>,
 {
-    match f().await {
-        Err(teloxide::RequestError::RetryAfter(s)) if s.duration() <= Duration::from_secs(1) => {
+    // A hung call must not hold the updates either (the client's own timeout is longer).
+    let once = |fut: Fut| async move {
+        match tokio::time::timeout(PRESS_ANSWER_WAIT, fut.into_future()).await {
+            Ok(r) => r.map_err(Some),
+            Err(_) => Err(None),
+        }
+    };
+    match once(f()).await {
+        Ok(v) => return Ok(v),
+        Err(Some(teloxide::RequestError::RetryAfter(s)))
+            if s.duration() <= Duration::from_secs(1) =>
+        {
             tokio::time::sleep(s.duration()).await;
         }
-        Err(teloxide::RequestError::Network(_) | teloxide::RequestError::Io(_)) => {
+        Err(Some(teloxide::RequestError::Network(_) | teloxide::RequestError::Io(_))) => {
             tokio::time::sleep(Duration::from_millis(300)).await;
         }
-        other => return other,
+        Err(Some(e)) => return Err(e.to_string()),
+        Err(None) => return Err("no answer in time".into()),
     }
-    f().await
+    match once(f()).await {
+        Ok(v) => Ok(v),
+        Err(Some(e)) => Err(e.to_string()),
+        Err(None) => Err("no answer in time".into()),
+    }
 }
+
+/// The longest one try to answer a press may take.
+const PRESS_ANSWER_WAIT: Duration = Duration::from_secs(2);
 
 /// Try a start-up call a few times (the network may be slow to come up).
 async fn patiently<T, F, Fut>(what: &str, mut f: F) -> Result<T, String>

@@ -54,6 +54,9 @@ pub const ALIVE_WINDOW_MS: i64 = 3 * HEARTBEAT_MS;
 /// report that never comes, or comes much later, must not freeze a clock.
 pub const MAX_DELIVERY_CREDIT_MS: i64 = 10_000;
 
+/// How many times [`Table::chat_moved`] tries the store.
+const CHAT_MOVE_TRIES: u64 = 5;
+
 /// Settings of the table.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -477,13 +480,19 @@ impl Table {
     /// games, running or not, open challenges, players and language move to `to`, so the
     /// games go on there and their clocks are not lost. Said twice (both chats announce
     /// it), the second time moves nothing.
+    /// A failed move is tried again a few times: the platform says it once, and games
+    /// left under the old id could not be reached from the new chat.
     pub async fn chat_moved(&self, platform: Platform, from: &str, to: &str) {
-        match self.store.move_chat(platform.as_str(), from, to).await {
-            Ok(games) => {
-                tracing::info!(platform = platform.as_str(), from, to, games, "chat moved");
-            }
-            Err(e) => {
-                tracing::error!(platform = platform.as_str(), from, to, error = %e, "chat not moved");
+        for attempt in 1..=CHAT_MOVE_TRIES {
+            match self.store.move_chat(platform.as_str(), from, to).await {
+                Ok(games) => {
+                    tracing::info!(platform = platform.as_str(), from, to, games, "chat moved");
+                    break;
+                }
+                Err(e) => {
+                    tracing::error!(platform = platform.as_str(), from, to, attempt, error = %e, "chat not moved");
+                    tokio::time::sleep(std::time::Duration::from_millis(200 * attempt)).await;
+                }
             }
         }
         let mut langs = lock(&self.chat_langs);

@@ -22,7 +22,7 @@ use ugolki_render::Scene;
 const STORE_PAUSE_MS: i64 = 60_000;
 /// Inline messages whose last state is remembered.
 const MAX_SHOWN: usize = 10_000;
-/// Card pictures stored besides the standard games' start positions (training rooms):
+/// Card pictures stored besides the built-in games' start positions (training rooms):
 /// every new room a query names costs an upload to a picture chat, which the games' boards
 /// need too, so made-up rooms, one per query, must not go on filling it.
 pub const MAX_EXTRA_PICTURES: usize = 32;
@@ -60,14 +60,10 @@ impl Shown {
     }
 }
 
-/// Whether `key` is the picture of a card an empty query offers (a standard game's start).
+/// Whether `key` is a built-in game's start picture (any variant but a training room's:
+/// a few dozen at most), as opposed to a training room's, of which there is no end.
 pub(in crate::telegram) fn is_start_picture(key: &str) -> bool {
-    static START: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
-        ugolki_core::table::inline::cards("", &[], "")
-            .map(|cards| cards.into_iter().map(|c| c.picture).collect())
-            .unwrap_or_default()
-    });
-    START.iter().any(|k| k == key)
+    !key.starts_with("training:")
 }
 
 /// The queue key of an inline message.
