@@ -388,6 +388,69 @@ async fn a_challenge_by_slash_command_is_accepted_by_button_and_played_in_a_thre
     bot.stop().await;
 }
 
+/// Two challenges in one channel, accepted in the other order: each game's thread grows
+/// from its own challenge's message (it used to take the newest challenge's, failing for
+/// good the second time and putting that game's boards in the channel).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenges_accepted_out_of_order_each_get_their_own_thread() {
+    let s = Server::new().await;
+    let bot = RunningBot::start(&s.fake, "threads");
+    s.ready().await;
+    let mut challenges = Vec::new();
+    for variant in ["classic3x3", "damas"] {
+        s.fake.slash_command(
+            FakeDiscord::CHANNEL_ID,
+            &s.alice,
+            "challenge",
+            &[
+                ("opponent", OptionValue::User(s.bob.clone())),
+                ("variant", OptionValue::String(variant.into())),
+                ("time", OptionValue::String("none".into())),
+            ],
+            "en-US",
+        );
+        let n = challenges.len() + 1;
+        let c = s
+            .expect("a challenge", |m| {
+                text(m).contains(&format!("challenge #{n}"))
+                    && m.components.iter().flatten().any(|(l, _)| l == "Accept")
+            })
+            .await;
+        challenges.push(c);
+    }
+    // The second challenge first (game #1), then the first (game #2).
+    for (game, c) in [(1, &challenges[1]), (2, &challenges[0])] {
+        s.press(&s.bob, c, "Accept");
+        let ok = s
+            .fake
+            .wait_until(WAIT, |f| {
+                f.threads()
+                    .iter()
+                    .any(|t| t.name == format!("Game #{game}") && t.starter == Some(c.id))
+            })
+            .await;
+        assert!(ok, "game #{game}: {:#?}", s.fake.threads());
+    }
+    // Both boards are in their threads, none in the channel.
+    let threads = s.fake.threads();
+    assert_eq!(threads.len(), 2, "{threads:#?}");
+    for t in &threads {
+        let ok = s
+            .fake
+            .wait_until(WAIT, |f| {
+                f.messages(t.id).iter().any(|m| !m.attachments.is_empty())
+            })
+            .await;
+        assert!(ok, "no board in {}", t.name);
+    }
+    assert!(s
+        .fake
+        .messages(FakeDiscord::CHANNEL_ID)
+        .iter()
+        .all(|m| m.attachments.is_empty()));
+    bot.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn illegal_moves_buttons_stale_presses_and_a_flag() {
     let s = Server::new().await;

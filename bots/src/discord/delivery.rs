@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use ugolki_core::table::{Action, Outgoing, Slot, SlotUse, Table};
-use ugolki_core::words::render;
+use ugolki_core::words::{render, Msg};
 use ugolki_render::{Renderer, Scene};
 
 /// Discord's limit on a message's text.
@@ -40,6 +40,9 @@ pub struct Delivery {
     queues: Queues<u64, Job>,
     /// Living messages by (channel, slot).
     living: Mutex<HashMap<(u64, Slot), u64>>,
+    /// Games whose thread is not made yet, and the challenges they came from (the thread
+    /// grows from that challenge's message).
+    started: Mutex<HashMap<i64, i64>>,
     /// The thread of each game.
     threads: Mutex<HashMap<i64, u64>>,
     /// Threads' parent channels (where their games are, for the table).
@@ -171,6 +174,7 @@ impl Delivery {
             renderer: Renderer::default(),
             queues: Queues::new("discord"),
             living: Mutex::new(HashMap::new()),
+            started: Mutex::new(HashMap::new()),
             threads: Mutex::new(HashMap::new()),
             parents: Mutex::new(HashMap::new()),
             private: Mutex::new(std::collections::HashSet::new()),
@@ -298,14 +302,11 @@ impl Delivery {
             return job.channel.unwrap_or(chat);
         }
         let name = format!("Game #{game}");
-        let from = lock(&self.living)
-            .iter()
-            .filter(|((c, s), _)| *c == chat && matches!(s, Slot::Challenge(_)))
-            .max_by_key(|((_, s), _)| match s {
-                Slot::Challenge(id) => *id,
-                Slot::Board(_) => 0,
-            })
-            .map(|(_, m)| *m);
+        // This game's own challenge message (not the newest challenge: challenges may be
+        // accepted in any order); it is done with once its game starts.
+        let from = lock(&self.started)
+            .remove(&game)
+            .and_then(|c| lock(&self.living).remove(&(chat, Slot::Challenge(c))));
         let channel = ChannelId::new(chat);
         let thread = match from {
             Some(m) => {
@@ -342,6 +343,9 @@ impl Delivery {
         if lock(&self.private).contains(&chat) {
             tracing::debug!(chat, "not posted: a chat the bot is not part of");
             return;
+        }
+        if let Msg::ChallengeTaken { id, game, .. } = job.out.message {
+            lock(&self.started).insert(game, id);
         }
         let channel = self.target(chat, &job).await;
         let out = &job.out;
