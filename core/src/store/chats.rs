@@ -4,6 +4,26 @@
 use super::{Result, Store};
 use sqlx::Connection;
 
+/// What moves ($1 platform, $2 old chat, $3 new chat): games first (their count is the
+/// answer), then open challenges, then the chat's players and language, where the new chat
+/// keeps what it already had.
+const MOVES: [&str; 4] = [
+    "UPDATE games SET chat_id = $3 WHERE platform = $1 AND chat_id = $2",
+    "UPDATE challenges SET chat_id = $3 WHERE platform = $1 AND chat_id = $2",
+    "INSERT INTO chat_players (platform, chat_id, player_id)
+     SELECT platform, $3, player_id FROM chat_players WHERE platform = $1 AND chat_id = $2
+     ON CONFLICT DO NOTHING",
+    "INSERT INTO chat_settings (platform, chat_id, lang)
+     SELECT platform, $3, lang FROM chat_settings WHERE platform = $1 AND chat_id = $2
+     ON CONFLICT DO NOTHING",
+];
+
+/// What the old chat no longer holds once moved ($1 platform, $2 old chat).
+const FORGETS: [&str; 2] = [
+    "DELETE FROM chat_players WHERE platform = $1 AND chat_id = $2",
+    "DELETE FROM chat_settings WHERE platform = $1 AND chat_id = $2",
+];
+
 impl Store {
     /// Move every game (running or not), open challenge, player and language of chat
     /// `from` to chat `to`, in one transaction: the number of games moved. Moving again
@@ -11,51 +31,26 @@ impl Store {
     pub async fn move_chat(&self, platform: &str, from: &str, to: &str) -> Result<u64> {
         on_db!(self, conn, _pg => {
             let mut tx = conn.begin().await?;
-            let games = sqlx::query("UPDATE games SET chat_id = $3 WHERE platform = $1 AND chat_id = $2")
-                .bind(platform)
-                .bind(from)
-                .bind(to)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-            sqlx::query("UPDATE challenges SET chat_id = $3 WHERE platform = $1 AND chat_id = $2")
-                .bind(platform)
-                .bind(from)
-                .bind(to)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query(
-                "INSERT INTO chat_players (platform, chat_id, player_id)
-                 SELECT platform, $3, player_id FROM chat_players WHERE platform = $1 AND chat_id = $2
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(platform)
-            .bind(from)
-            .bind(to)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query(
-                "INSERT INTO chat_settings (platform, chat_id, lang)
-                 SELECT platform, $3, lang FROM chat_settings WHERE platform = $1 AND chat_id = $2
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(platform)
-            .bind(from)
-            .bind(to)
-            .execute(&mut *tx)
-            .await?;
-            for table in [
-                "DELETE FROM chat_players WHERE platform = $1 AND chat_id = $2",
-                "DELETE FROM chat_settings WHERE platform = $1 AND chat_id = $2",
-            ] {
-                sqlx::query(table)
+            let mut games = None;
+            for sql in MOVES {
+                let moved = sqlx::query(sql)
+                    .bind(platform)
+                    .bind(from)
+                    .bind(to)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected();
+                games.get_or_insert(moved);
+            }
+            for sql in FORGETS {
+                sqlx::query(sql)
                     .bind(platform)
                     .bind(from)
                     .execute(&mut *tx)
                     .await?;
             }
             tx.commit().await?;
-            Ok(games)
+            Ok(games.unwrap_or(0))
         })
     }
 }
