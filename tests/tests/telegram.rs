@@ -320,14 +320,21 @@ async fn two_players_play_corners_and_damas_in_a_group_by_commands_replies_and_b
     bot.stop().await;
 }
 
+/// An untimed classic game with Alice's first move (c3-d3) played: its first board, whose
+/// buttons are out of date now.
+async fn first_move_played(g: &Group) -> SentMessage {
+    let first = start_game(g, "classic3x3 none").await;
+    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
+    g.expect_text("Alice played c3-d3.").await;
+    first
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stale_button_gets_an_alert_and_changes_nothing() {
     let g = Group::new().await;
     let db = temp_db("stale");
     let bot = RunningBot::start(&g.fake, &db, quick());
-    let first = start_game(&g, "classic3x3 none").await;
-    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
-    g.expect_text("Alice played c3-d3.").await;
+    let first = first_move_played(&g).await;
     // The first board's Resign button is out of date now.
     let query = g.press(&g.bob, &first, "Resign");
     let ok = g
@@ -376,9 +383,7 @@ async fn a_press_too_old_to_answer_holds_up_nothing() {
     let g = Group::new().await;
     let db = temp_db("too-old");
     let bot = RunningBot::start(&g.fake, &db, quick());
-    let first = start_game(&g, "classic3x3 none").await;
-    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
-    g.expect_text("Alice played c3-d3.").await;
+    let first = first_move_played(&g).await;
     g.fake
         .fail_next(100, &["answercallbackquery"], Failure::QueryTooOld);
     let started = Instant::now();

@@ -13,6 +13,7 @@ use teloxide::payloads::{
 };
 use teloxide::prelude::Requester;
 use teloxide::types::{ChatId, FileId, InputFile, InputMedia, InputMediaPhoto};
+use ugolki_core::game::Rules;
 use ugolki_core::table::inline::ONE_MESSAGE_PREFIX;
 use ugolki_core::table::{Action, Outgoing, Slot, SlotUse};
 use ugolki_core::view::BoardView;
@@ -63,7 +64,7 @@ impl Shown {
 /// Whether `key` is a built-in game's start picture (any variant but a training room's:
 /// a few dozen at most), as opposed to a training room's, of which there is no end.
 pub(in crate::telegram) fn is_start_picture(key: &str) -> bool {
-    !key.starts_with("training:")
+    !matches!(Rules::from_id(key), Ok(Rules::Corners(v)) if v.is_training())
 }
 
 /// The queue key of an inline message.
