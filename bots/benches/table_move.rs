@@ -1,8 +1,12 @@
 //! `cargo bench -p ugolki-bots --bench table_move`: one move handled end to end — parse,
-//! validate, commit (durably: `SQLite` WAL with full sync; `PostgreSQL` with its default
-//! synchronous commit), render the board — and moves per second across 100 games played at
-//! once, by one table and (`PostgreSQL`) by two tables on one database, as two processes
-//! would. `PostgreSQL` runs when `DATABASE_URL_PG` names a server.
+//! validate, commit with its reply in the outbox (durably: `SQLite` WAL with full sync;
+//! `PostgreSQL` with its default synchronous commit), then delivered by the outbox as a
+//! platform's sender would: the chat's lease, the row read back, the board drawn and
+//! rendered, the living message replaced, the row marked, the clock's delivery report —
+//! to a surface that takes every call at once — and moves per second across 100 games
+//! played at once, by one table and (`PostgreSQL`) by two tables on one database, as two
+//! processes would (a move reaches either, the chat's sender is one of them).
+//! `PostgreSQL` runs when `DATABASE_URL_PG` names a server.
 
 #[path = "../../core/benches/support/mod.rs"]
 mod support;
@@ -11,10 +15,53 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use support::BenchDb;
+use ugolki_bots::outbox::{Class, Content, Job, Outbox, Pace, Posted, Surface};
 use ugolki_core::corners::{Game, Variant};
+use ugolki_core::store::SlotRow;
 use ugolki_core::store::Store;
-use ugolki_core::table::{Config, Incoming, Mention, Origin, Platform, SystemTime, Table, User};
-use ugolki_render::{Renderer, Scene};
+use ugolki_core::table::{
+    Action, ChatKind, ChatRef, Config, Incoming, Mention, Origin, Platform, SystemTime, Table, User,
+};
+use ugolki_core::words::Lang;
+
+/// A platform that takes every call at once: what is left is the outbox's own work.
+struct Null(std::sync::atomic::AtomicU64);
+
+impl Surface for Null {
+    type Error = std::io::Error;
+    type Buttons = usize;
+    fn platform(&self) -> Platform {
+        Platform::Test
+    }
+    fn pace(&self, _: &ChatRef) -> Pace {
+        Pace::FREE
+    }
+    fn classify(&self, _: &std::io::Error) -> Class {
+        Class::Gone
+    }
+    fn layout(&self, actions: &[Action], _: Lang) -> usize {
+        actions.len()
+    }
+    async fn send(&self, _: &Job<'_>, c: &Content) -> std::io::Result<Posted> {
+        let n = self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        std::hint::black_box(c.image.as_ref().map(|i| i.bytes.len()));
+        Ok(Posted {
+            message_id: n.to_string(),
+            place: None,
+            photo: true,
+            extra_calls: 0,
+        })
+    }
+    async fn edit(&self, _: &Job<'_>, _: &SlotRow, _: &Content) -> std::io::Result<()> {
+        Ok(())
+    }
+    async fn clear_buttons(&self, _: &ChatRef, _: &SlotRow) -> std::io::Result<()> {
+        Ok(())
+    }
+    async fn one_message(&self, _: &Job<'_>, _: &Content) -> std::io::Result<bool> {
+        Ok(true)
+    }
+}
 
 /// A 60-ply classic game that never repeats a position and does not end.
 fn long_game() -> Vec<String> {
@@ -55,28 +102,22 @@ fn user(name: &str) -> User {
 /// The tables ("processes") on one database, and the renderer the adapter would use.
 struct Bench {
     tables: Vec<Arc<Table>>,
-    renderer: Renderer,
+    outboxes: Vec<Arc<Outbox<Null>>>,
     n: std::sync::atomic::AtomicU64,
 }
 
 impl Bench {
     fn msg(&self, chat: &str, who: &str, text: &str, mention: Option<&str>) -> Incoming {
         let n = self.n.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let origin = Origin {
-            platform: Platform::Test,
-            chat: chat.into(),
-            user: user(who),
-            message_id: n.to_string(),
-            locale: None,
-            group_admin: None,
-        };
+        let chat = ChatRef::new(Platform::Test, chat, ChatKind::Group);
+        let origin = Origin::message(chat, user(who), n.to_string());
         let mentions = mention
             .map(|m| vec![Mention::User(user(m))])
             .unwrap_or_default();
         Incoming::text(origin, text, mentions)
     }
 
-    async fn new_game(&self, chat: &str, white: &str, black: &str) {
+    async fn new_game(&self, g: usize, chat: &str, white: &str, black: &str) {
         let t = &self.tables[0];
         t.handle(&self.msg(
             chat,
@@ -86,19 +127,22 @@ impl Bench {
         ))
         .await;
         t.handle(&self.msg(chat, black, "/accept", None)).await;
+        self.outboxes[g % self.outboxes.len()]
+            .flush(chat, false)
+            .await;
     }
 
-    /// One move, handled by table `t` and drawn.
-    async fn play(&self, t: usize, chat: &str, who: &str, text: &str) -> usize {
+    /// One move, handled by table `t` and delivered by the chat's sender, game `g`'s.
+    async fn play(&self, t: usize, g: usize, chat: &str, who: &str, text: &str) {
         let out = self.tables[t % self.tables.len()]
             .handle(&self.msg(chat, who, text, None))
             .await;
-        let view = out
-            .first()
-            .and_then(|o| o.board.as_ref())
-            .expect("a board after a move");
-        let png = self.renderer.render(&Scene::from_view(view));
-        png.len()
+        assert!(
+            out.first().and_then(|o| o.board()).is_some(),
+            "a board after a move"
+        );
+        let sender = &self.outboxes[g % self.outboxes.len()];
+        sender.flush(chat, false).await;
     }
 }
 
@@ -122,9 +166,14 @@ fn setup(rt: &tokio::runtime::Runtime, url: &str, tables: usize) -> Bench {
             .expect("table");
         out.push(Arc::new(table));
     }
+    let outboxes = rt.block_on(async {
+        out.iter()
+            .map(|t| Outbox::new(t.clone(), Arc::new(Null(0.into()))))
+            .collect()
+    });
     Bench {
         tables: out,
-        renderer: Renderer::default(),
+        outboxes,
         n: 0.into(),
     }
 }
@@ -145,7 +194,7 @@ fn one_move(c: &mut Criterion, rt: &tokio::runtime::Runtime, db: &BenchDb, line:
             for _ in 0..iters {
                 if ply == line.len() {
                     game += 1;
-                    rt.block_on(b.new_game(&format!("solo{game}"), "alice", "bob"));
+                    rt.block_on(b.new_game(0, &format!("solo{game}"), "alice", "bob"));
                     ply = 0;
                 }
                 let who = if ply.is_multiple_of(2) {
@@ -154,7 +203,7 @@ fn one_move(c: &mut Criterion, rt: &tokio::runtime::Runtime, db: &BenchDb, line:
                     "bob"
                 };
                 let start = Instant::now();
-                rt.block_on(b.play(0, &format!("solo{game}"), who, &line[ply]));
+                rt.block_on(b.play(0, 0, &format!("solo{game}"), who, &line[ply]));
                 total += start.elapsed();
                 ply += 1;
             }
@@ -186,6 +235,7 @@ fn rounds(
                     batch += 1;
                     for g in 0..GAMES {
                         rt.block_on(b.new_game(
+                            g,
                             &format!("t{tables}b{batch}g{g}"),
                             &format!("w{g}"),
                             &format!("k{g}"),
@@ -207,7 +257,7 @@ fn rounds(
                         let text = line[round].clone();
                         // Moves of one game go to either table, as a load balancer sends them.
                         let t = g + round;
-                        set.spawn(async move { b.play(t, &chat, &who, &text).await });
+                        set.spawn(async move { b.play(t, g, &chat, &who, &text).await });
                     }
                     while set.join_next().await.is_some() {}
                 });

@@ -1,8 +1,8 @@
 //! What operators watch, so nobody learns of an outage from the players: `--metrics ADDR`
 //! serves `/health` (200 only while the store answers and the platform connection is up;
 //! 503 with the reason otherwise) and `/metrics` (Prometheus text). The counters come from
-//! the table (moves, the move-to-reply latency, timers, games in play) and from the delivery
-//! layers (429s, retries, queue depth).
+//! the table (moves, the move-to-reply latency, timers, games in play) and from the outbox
+//! (429s, retries, unsent rows and the oldest one's age, per platform).
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use std::net::SocketAddr;
@@ -63,8 +63,12 @@ fn describe() {
         "Platform calls retried (429s, server errors, network)"
     );
     describe_gauge!(
-        "ugolki_outgoing_queue_depth",
-        "Replies queued for delivery, not yet sent"
+        "ugolki_outbox_depth",
+        "Replies in the outbox not yet sent, all processes"
+    );
+    describe_gauge!(
+        "ugolki_outbox_oldest_unsent_seconds",
+        "Age of the oldest reply in the outbox not yet sent"
     );
     // Shown from the start (at 0), not from their first event.
     metrics::counter!("ugolki_moves_total").increment(0);
@@ -76,7 +80,29 @@ fn describe() {
 pub fn platform(name: &'static str) {
     metrics::counter!("ugolki_platform_429_total", "platform" => name).increment(0);
     metrics::counter!("ugolki_platform_retries_total", "platform" => name).increment(0);
-    metrics::gauge!("ugolki_outgoing_queue_depth", "platform" => name).increment(0.0);
+    metrics::gauge!("ugolki_outbox_depth", "platform" => name).increment(0.0);
+    metrics::gauge!("ugolki_outbox_oldest_unsent_seconds", "platform" => name).increment(0.0);
+}
+
+/// Read the outbox's depth and the age of its oldest unsent row, per platform, into the
+/// gauges (a platform with nothing waiting reads 0).
+pub async fn outbox_depth(store: &Store) {
+    let now = crate::now_ms();
+    match store.outbox_depth().await {
+        Ok(depths) => {
+            for p in ["console", "telegram", "discord"] {
+                let d = depths.iter().find(|d| d.platform == p);
+                #[allow(clippy::cast_precision_loss)]
+                let (unsent, age) = d.map_or((0.0, 0.0), |d| {
+                    let age_ms = d.oldest.map_or(0, |t| (now - t).max(0));
+                    (d.unsent as f64, age_ms as f64 / 1000.0)
+                });
+                metrics::gauge!("ugolki_outbox_depth", "platform" => p).set(unsent);
+                metrics::gauge!("ugolki_outbox_oldest_unsent_seconds", "platform" => p).set(age);
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "outbox depth not read"),
+    }
 }
 
 /// What `/health` checks: the store, and the platform connection as the adapter reports it.

@@ -1,7 +1,8 @@
 //! Two `ugolki console` processes on one `PostgreSQL` database, fed the same game's moves at
 //! the same time (as a webhook retried to another worker would be): the stored game is one
-//! legal game with each move once, and each move is answered once. Skipped, with the
-//! reason printed, without `DATABASE_URL_PG`.
+//! legal game with each move once, and each move is answered once — by whichever process
+//! holds the chat's outbox lease when the answer is sent, so across the two outputs.
+//! Skipped, with the reason printed, without `DATABASE_URL_PG`.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -77,25 +78,35 @@ impl Fed {
         stdin.flush().expect("fed");
     }
 
-    /// Feeds `text` and waits (at most 20 s) for a line containing `answer`.
-    fn feed_and_wait(&mut self, text: &str, answer: &str) {
-        self.feed(text);
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.said.push_str(&line);
-                    self.said.push('\n');
-                    if line.contains(answer) {
-                        return;
-                    }
-                }
-                Err(e) => panic!("no answer {answer:?} ({e}); said so far:\n{}", self.said),
-            }
+    /// The lines said since the last call, kept; whether one contains `answer`.
+    fn heard(&mut self, answer: &str) -> bool {
+        let mut found = false;
+        for line in self.lines.try_iter() {
+            found |= line.contains(answer);
+            self.said.push_str(&line);
+            self.said.push('\n');
         }
+        found
     }
+}
 
+/// Wait (at most 20 s) for a line containing `answer` from either process.
+fn wait_for(procs: &mut [Fed; 2], answer: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::time::Instant::now() < deadline {
+        let (a, b) = (procs[0].heard(answer), procs[1].heard(answer));
+        if a || b {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!(
+        "no answer {answer:?}; said so far:\n{}\n---\n{}",
+        procs[0].said, procs[1].said
+    );
+}
+
+impl Fed {
     /// Closes its input, waits for it to end, and returns all it said.
     fn finish(mut self) -> String {
         drop(self.stdin.take());
@@ -176,10 +187,10 @@ fn two_console_processes_on_postgres_play_each_move_once() {
         Fed::start(console(&db.url, &dir, None, "moves")),
         Fed::start(console(&db.url, &dir, None, "moves")),
     ];
-    // Moves 1–10 are answered by the first process and 11–20 by the second, each waited
-    // for: both must answer moves the other made (its cache catches up from the store).
-    // Moves 21–40 go to both at once, first to one, then to the other: each is answered by
-    // whichever wins and refused by nobody.
+    // Moves 1–10 are made by the first process and 11–20 by the second, each answer waited
+    // for: both must play moves the other made (its cache catches up from the store).
+    // Moves 21–40 go to both at once, first to one, then to the other: each is played by
+    // whichever wins, answered once and refused by nobody.
     for (i, m) in line.iter().enumerate() {
         let text = format!("{}: {m}\n", if i % 2 == 0 { "alice" } else { "bob" });
         let after = i.div_ceil(2) + 1;
@@ -188,7 +199,8 @@ fn two_console_processes_on_postgres_play_each_move_once() {
             // The other is given the line too once it is answered, as a retried delivery
             // of the same message (the same session and line number): it says nothing.
             let (x, y) = if i < 10 { (0, 1) } else { (1, 0) };
-            procs[x].feed_and_wait(&text, &answer);
+            procs[x].feed(&text);
+            wait_for(&mut procs, &answer);
             procs[y].feed(&text);
         } else {
             let (x, y) = if i % 2 == 0 { (0, 1) } else { (1, 0) };
@@ -204,10 +216,6 @@ fn two_console_processes_on_postgres_play_each_move_once() {
         .map(|o| o.matches(" played ").count())
         .collect();
     eprintln!("moves answered by each process: {share:?}");
-    assert!(
-        share.iter().all(|n| *n >= 10),
-        "each process answers the moves it alone was given: {share:?}"
-    );
     for (i, m) in line.iter().enumerate() {
         let who = if i % 2 == 0 { "alice" } else { "bob" };
         // The caption names the move number after the move: one answer per ply.

@@ -37,9 +37,8 @@ fn table_futures(
     spawnable(async move {
         let _ = Table::open(store, time, config).await;
     });
-    let (tx, _rx) = tokio::sync::mpsc::channel(1);
     let timers = t.clone();
-    spawnable(async move { timers.run_timers(tx).await });
+    spawnable(async move { timers.run_timers().await });
     let alive = t.clone();
     spawnable(async move { alive.keep_alive().await });
     spawnable(async move {

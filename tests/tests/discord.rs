@@ -567,7 +567,7 @@ async fn health_is_up_once_the_shard_is_connected() {
     let (code, text) = ugolki_tests::http(addr, "GET", "/metrics", &[], "", WAIT).await;
     assert_eq!(code, 200);
     assert!(
-        text.contains("ugolki_outgoing_queue_depth{platform=\"discord\"}"),
+        text.contains("ugolki_outbox_depth{platform=\"discord\"}"),
         "{text}"
     );
     bot.stop().await;

@@ -786,7 +786,7 @@ async fn metrics_and_health_tell_the_operator_how_the_bot_is() {
     );
     assert!(value("ugolki_platform_429_total{platform=\"telegram\"}") >= 1.0);
     assert!(value("ugolki_platform_retries_total{platform=\"telegram\"}") >= 1.0);
-    assert!(value("ugolki_outgoing_queue_depth{platform=\"telegram\"}") >= 0.0);
+    assert!(value("ugolki_outbox_depth{platform=\"telegram\"}") >= 0.0);
     assert!(value("ugolki_games_in_play") >= 0.0);
     assert!(value("ugolki_timers_fired_total") >= 0.0);
     // Polling fails (the Bot API answers 500): the platform is down until it answers again.

@@ -1,23 +1,23 @@
 //! The console adapter: a local chat in the terminal. Each line is `NAME: text`; every name
 //! that speaks or is mentioned with `@` is a user of the chat. `NAME: [Label]` presses the
-//! newest button with that label. Replies print as text (private ones as `bot → NAME:`,
-//! edits of a living message as `bot (edits board #12):`), buttons as `[Accept] [Decline]`;
-//! boards are written as PNG files (path printed) and drawn as text too.
+//! newest button with that label. Replies go through the outbox like every platform's and
+//! are printed by its console surface (`surface.rs`) before the next line is read.
 
+mod surface;
 mod text_board;
 
-use std::collections::HashMap;
+pub use surface::Console;
+
+use crate::outbox::Outbox;
+use crate::service::{Service, Start};
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
-use ugolki_core::store::Store;
 use ugolki_core::table::clean::clean;
 use ugolki_core::table::{
-    Action, Audience, Incoming, Input, Mention, Origin, Outgoing, Platform, Slot, SlotUse,
-    SystemTime, Table, User,
+    ChatKind, ChatRef, Incoming, Input, Mention, Origin, Platform, Table, User,
 };
 use ugolki_core::words::{english, Msg};
-use ugolki_render::{Renderer, Scene};
 
 /// The chat the console plays in.
 const CHAT: &str = "console";
@@ -91,118 +91,15 @@ pub fn parse_line(line: &str, run: &str, n: u64) -> Result<Option<Line>, Msg> {
     )))))
 }
 
+fn chat() -> ChatRef {
+    ChatRef::new(Platform::Console, CHAT, ChatKind::Group)
+}
+
 fn origin(name: &str, run: &str, n: u64) -> Origin {
     Origin {
-        platform: Platform::Console,
-        chat: CHAT.into(),
-        user: user(name),
-        message_id: format!("{run}-{n}"),
-        locale: None,
-        group_admin: None,
-    }
-}
-
-/// Where boards go and how they are named; the buttons shown so far.
-pub struct Boards {
-    dir: PathBuf,
-    run: String,
-    seq: u64,
-    renderer: Renderer,
-    /// The newest button with each label.
-    buttons: HashMap<String, Action>,
-}
-
-fn slot_name(slot: Slot) -> String {
-    match slot {
-        Slot::Board(id) => format!("board #{id}"),
-        Slot::Challenge(id) => format!("challenge #{id}"),
-    }
-}
-
-impl Boards {
-    #[must_use]
-    pub fn new(dir: &Path, run: &str) -> Boards {
-        Boards {
-            dir: dir.to_path_buf(),
-            run: run.to_string(),
-            seq: 0,
-            renderer: Renderer::default(),
-            buttons: HashMap::new(),
-        }
-    }
-
-    /// The newest button labelled `label`.
-    #[must_use]
-    pub fn button(&self, label: &str) -> Option<Action> {
-        self.buttons.get(label).copied()
-    }
-
-    /// Print one reply (`sender`: who sent the line it answers): the text, its buttons, and
-    /// for a board the PNG's path and a text board.
-    pub fn print(
-        &mut self,
-        out: &mut dyn Write,
-        o: &Outgoing,
-        sender: Option<&str>,
-    ) -> std::io::Result<()> {
-        let who = match (&o.audience, o.slot) {
-            (Audience::Sender, _) => format!("bot → {}", sender.unwrap_or("you")),
-            (Audience::User(u), _) => format!("bot → {}", u.name),
-            (Audience::Chat, Some(SlotUse::Edit(slot))) => {
-                format!("bot (edits {})", slot_name(slot))
-            }
-            (Audience::Chat, _) => "bot".to_string(),
-        };
-        for line in o.text().lines() {
-            writeln!(out, "{who}: {line}")?;
-        }
-        if let Some(chart) = &o.chart {
-            self.seq += 1;
-            let path = self
-                .dir
-                .join(format!("chart-{}-{:04}.png", self.run, self.seq));
-            std::fs::create_dir_all(&self.dir)?;
-            std::fs::write(&path, self.renderer.chart(chart))?;
-            writeln!(out, "{who}: [chart] {}", path.display())?;
-        }
-        if let Some(view) = &o.board {
-            self.seq += 1;
-            let path = self
-                .dir
-                .join(format!("board-{}-{:04}.png", self.run, self.seq));
-            std::fs::create_dir_all(&self.dir)?;
-            std::fs::write(&path, self.renderer.render(&Scene::from_view(view)))?;
-            writeln!(out, "{who}: [board] {}", path.display())?;
-            out.write_all(text_board::draw(view).as_bytes())?;
-        }
-        if !o.replay.is_empty() {
-            self.seq += 1;
-            let path = self
-                .dir
-                .join(format!("replay-{}-{:04}.gif", self.run, self.seq));
-            let scenes: Vec<Scene> = o.replay.iter().map(Scene::from_view).collect();
-            match ugolki_render::Renderer::for_replays().animate(&scenes) {
-                Ok(gif) => {
-                    std::fs::create_dir_all(&self.dir)?;
-                    std::fs::write(&path, gif)?;
-                    writeln!(out, "{who}: [replay] {}", path.display())?;
-                }
-                Err(e) => tracing::error!(error = %e, "replay not drawn"),
-            }
-        }
-        if !o.actions.is_empty() {
-            let labels: Vec<String> = o
-                .actions
-                .iter()
-                .map(|a| {
-                    let label = english(&a.label());
-                    self.buttons.insert(label.clone(), *a);
-                    format!("[{label}]")
-                })
-                .collect();
-            writeln!(out, "{who}: {}", labels.join(" "))?;
-        }
-        Ok(())
+        // Nobody replies to a line of the terminal: the answer follows it.
+        reply_to: None,
+        ..Origin::message(chat(), user(name), format!("{run}-{n}"))
     }
 }
 
@@ -217,50 +114,58 @@ pub struct Options {
     pub metrics: Option<std::net::SocketAddr>,
 }
 
-/// Print replies and report their boards' delivery (the console shows them at once).
-fn show(
-    rt: &tokio::runtime::Runtime,
-    table: &Table,
-    boards: &mut Boards,
-    out: &mut dyn Write,
-    replies: &[Outgoing],
-    sender: Option<&str>,
-) -> Result<(), String> {
-    for o in replies {
-        boards
-            .print(out, o, sender)
-            .map_err(|e| format!("cannot write: {e}"))?;
-        if let (Some(game), Some(ply)) = (o.game, o.ply) {
-            rt.block_on(table.delivered(game, ply, crate::now_ms()));
-        }
-    }
-    Ok(())
+/// The console's process: the service, and the outbox printing through the console.
+struct Running {
+    rt: tokio::runtime::Runtime,
+    service: Service,
+    outbox: Arc<Outbox<Console>>,
 }
 
-/// The runtime and the table on the database of `options`.
-fn open(options: &Options) -> Result<(tokio::runtime::Runtime, Arc<Table>), String> {
+impl Running {
+    fn table(&self) -> &Arc<Table> {
+        &self.service.table
+    }
+
+    /// Print what waits in the outbox for the console's chat.
+    fn flush(&self, out: &mut dyn Write) -> Result<(), String> {
+        // Let go of the chat after: another console on the database shows its own lines.
+        self.rt.block_on(self.outbox.flush(CHAT, true));
+        out.write_all(&self.outbox.surface().take_printed())
+            .map_err(|e| format!("cannot write: {e}"))
+    }
+}
+
+/// The runtime, the table on the database of `options`, and the outbox (delivering in the
+/// background in a terminal, where timers fire as they come).
+fn open(options: &Options, tag: &str, live: bool) -> Result<Running, String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start: {e}"))?;
-    let store = rt
-        .block_on(Store::connect(&options.database_url))
-        .map_err(|e| {
-            format!(
-                "cannot open the database {}: {e}",
-                ugolki_core::store::display_url(&options.database_url)
-            )
-        })?;
-    let table = Arc::new(
-        rt.block_on(Table::open(
-            store,
-            Arc::new(SystemTime),
-            ugolki_core::table::Config::default(),
-        ))
-        .map_err(|e| format!("cannot load games: {e}"))?,
-    );
-    Ok((rt, table))
+    let mut service = rt.block_on(Service::start(Start {
+        database_url: &options.database_url,
+        config: ugolki_core::table::Config::default(),
+        metrics: options.metrics,
+        platform: "console",
+        timers: live,
+    }))?;
+    // The console's "platform" is this terminal: always there.
+    service.health.platform_up(true);
+    let surface = Arc::new(Console::new(options.boards.clone(), tag));
+    let outbox = {
+        let _rt = rt.enter();
+        if live {
+            service.deliver(surface)
+        } else {
+            Outbox::new(service.table.clone(), surface)
+        }
+    };
+    Ok(Running {
+        rt,
+        service,
+        outbox,
+    })
 }
 
 /// The run's name, which message ids start with, and the tag its board files carry.
@@ -291,10 +196,10 @@ pub fn run(
     interactive: bool,
     out: &mut dyn Write,
 ) -> Result<(), String> {
-    let (rt, table) = open(options)?;
     let (run, tag) = names(options);
-    let mut boards = Boards::new(&options.boards, &tag);
     let echo = options.script.is_some();
+    let live = interactive && !echo;
+    let r = open(options, &tag, live)?;
     let mut script_reader;
     let lines: &mut dyn BufRead = match &options.script {
         Some(path) => {
@@ -305,30 +210,20 @@ pub fn run(
         }
         None => input,
     };
-    // The heartbeat runs in every mode: after a crash, clocks get back only the time since
-    // the last beat.
-    rt.spawn(table.clone().keep_alive());
-    if let Some(addr) = options.metrics {
-        // The console's "platform" is this terminal: always there.
-        let health = crate::observe::Health::new(table.store().clone());
-        health.platform_up(true);
-        rt.block_on(crate::observe::serve(addr, health, "console"))?;
-    }
-    if interactive && !echo {
+    if live {
         let _ = writeln!(out, "{}", english(&Msg::ConsoleWelcome));
         // Timers (flags, expiries, automatic moves) print as they fire.
-        let (tx, mut rx) = tokio::sync::mpsc::channel::<Outgoing>(64);
-        rt.spawn(table.clone().run_timers(tx));
-        let dir = options.boards.clone();
-        let run2 = tag.clone();
-        std::thread::spawn(move || {
-            let mut boards = Boards::new(&dir, &format!("{run2}-t"));
-            let stdout = std::io::stdout();
-            while let Some(o) = rx.blocking_recv() {
-                let _ = boards.print(&mut stdout.lock(), &o, None);
+        let console = r.outbox.surface().clone();
+        std::thread::spawn(move || loop {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            let printed = console.take_printed();
+            if !printed.is_empty() {
+                let _ = std::io::stdout().write_all(&printed);
             }
         });
     }
+    // Replies a process before this one committed but did not show (it died) come first.
+    r.flush(out)?;
     let console_says = |out: &mut dyn Write, m: &Msg| {
         let _ = writeln!(out, "console: {}", english(m));
     };
@@ -368,7 +263,7 @@ pub fn run(
             Ok(None) => continue,
             Ok(Some(Line::Say(msg))) => *msg,
             Ok(Some(Line::Press { who, label })) => {
-                let Some(action) = boards.button(&label) else {
+                let Some(action) = r.outbox.surface().button(&label) else {
                     console_says(out, &Msg::ConsoleNoSuchButton { label });
                     continue;
                 };
@@ -382,15 +277,16 @@ pub fn run(
                 continue;
             }
         };
-        let replies = rt.block_on(table.handle(&incoming));
-        let sender = incoming.origin.user.name.clone();
-        show(&rt, &table, &mut boards, out, &replies, Some(&sender))?;
-        if !interactive || echo {
+        r.rt.block_on(r.table().handle(&incoming));
+        r.flush(out)?;
+        if !live {
             // No live timers here: what is due now (the bot's answer, a flag that fell
             // while the line was typed) fires before the next line.
-            let fired = rt.block_on(table.fire_due());
-            show(&rt, &table, &mut boards, out, &fired, None)?;
+            r.rt.block_on(r.table().fire_due());
+            r.flush(out)?;
         }
     }
+    let Running { rt, service, .. } = r;
+    rt.block_on(service.stop("console", std::time::Duration::ZERO));
     Ok(())
 }

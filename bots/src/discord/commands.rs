@@ -36,13 +36,34 @@ fn description(command: &str, lang: Lang) -> String {
     .collect()
 }
 
-fn game_number() -> CreateCommandOption {
-    CreateCommandOption::new(CommandOptionType::Integer, "game", "Game number (#12)")
-        .min_int_value(1)
+/// An option named `name`, described by the catalogue's line `help` in every language.
+fn option(kind: CommandOptionType, name: &str, help: &str) -> CreateCommandOption {
+    let line = |lang| -> String {
+        render(
+            &Msg::OptionHelp {
+                option: help.into(),
+            },
+            lang,
+        )
+        .chars()
+        .take(100)
+        .collect()
+    };
+    let mut o = CreateCommandOption::new(kind, name, line(Lang::EN));
+    for lang in Lang::all() {
+        if let Some(locale) = discord_locale(lang) {
+            o = o.description_localized(locale, line(lang));
+        }
+    }
+    o
 }
 
-fn text(name: &str, what: &str, required: bool) -> CreateCommandOption {
-    CreateCommandOption::new(CommandOptionType::String, name, what)
+fn game_number() -> CreateCommandOption {
+    option(CommandOptionType::Integer, "game", "game").min_int_value(1)
+}
+
+fn text(name: &str, help: &str, required: bool) -> CreateCommandOption {
+    option(CommandOptionType::String, name, help)
         .required(required)
         .max_length(100)
 }
@@ -50,7 +71,7 @@ fn text(name: &str, what: &str, required: bool) -> CreateCommandOption {
 /// The options each command takes.
 fn options(command: &str) -> Vec<CreateCommandOption> {
     let variant = || {
-        let mut o = text("variant", "Game and variant", false);
+        let mut o = text("variant", "variant", false);
         for id in [
             "classic3x3",
             "classic3x4",
@@ -68,37 +89,23 @@ fn options(command: &str) -> Vec<CreateCommandOption> {
     };
     match command {
         "challenge" => vec![
-            CreateCommandOption::new(
-                CommandOptionType::User,
-                "opponent",
-                "Who (nobody: anyone here)",
-            ),
+            option(CommandOptionType::User, "opponent", "opponent"),
             variant(),
-            text("time", "Time control: 10+5, 30s+2, 1d or none", false),
-            CreateCommandOption::new(CommandOptionType::Boolean, "rated", "Rated or casual"),
-            text("color", "Your colour", false)
-                .add_string_choice("white", "white")
-                .add_string_choice("black", "black")
-                .add_string_choice("random", "random"),
-            CreateCommandOption::new(
-                CommandOptionType::Integer,
-                "stake",
-                "Chips at stake (rated Damas)",
-            )
-            .min_int_value(1)
-            .max_int_value(1_000_000),
+            text("time", "time", false),
+            option(CommandOptionType::Boolean, "rated", "rated"),
+            colour(),
+            option(CommandOptionType::Integer, "stake", "stake")
+                .min_int_value(1)
+                .max_int_value(1_000_000),
         ],
-        "accept" | "decline" | "cancel" => vec![CreateCommandOption::new(
-            CommandOptionType::Integer,
-            "challenge",
-            "Challenge number",
-        )
-        .min_int_value(1)],
+        "accept" | "decline" | "cancel" => {
+            vec![option(CommandOptionType::Integer, "challenge", "challenge").min_int_value(1)]
+        }
         "move" | "m" => vec![
-            text("move", "The move: c3-d4, c3xe5, 11-15", true).set_autocomplete(true),
+            text("move", "move", true).set_autocomplete(true),
             game_number(),
         ],
-        "moves" => vec![text("square", "A square: c3", true), game_number()],
+        "moves" => vec![text("square", "square", true), game_number()],
         "train" => train_options(),
         "play" => play_options(),
         "board" | "resign" | "draw" | "nodraw" | "abort" | "confirm" | "claim" | "record"
@@ -107,20 +114,16 @@ fn options(command: &str) -> Vec<CreateCommandOption> {
         }
         "rules" => vec![variant()],
         "rating" => vec![
-            CreateCommandOption::new(CommandOptionType::User, "player", "Whose ratings"),
-            text("kind", "classic3x3, classic3x4, diagonal3x3, damas", false),
+            option(CommandOptionType::User, "player", "player"),
+            text("kind", "kind", false),
         ],
         "top" => vec![
-            text("kind", "classic3x3, classic3x4, diagonal3x3, damas", false),
-            CreateCommandOption::new(CommandOptionType::Boolean, "month", "This month only"),
-            CreateCommandOption::new(
-                CommandOptionType::Boolean,
-                "global",
-                "Everyone, not this chat",
-            ),
+            text("kind", "kind", false),
+            option(CommandOptionType::Boolean, "month", "month"),
+            option(CommandOptionType::Boolean, "global", "global"),
         ],
         "lang" => {
-            let mut o = text("language", "en, ru, pt, it, or auto", false);
+            let mut o = text("language", "language", false);
             for l in Lang::all() {
                 o = o.add_string_choice(
                     render(
@@ -138,38 +141,32 @@ fn options(command: &str) -> Vec<CreateCommandOption> {
     }
 }
 
+/// The colour a player asks for.
+fn colour() -> CreateCommandOption {
+    text("color", "color", false)
+        .add_string_choice("white", "white")
+        .add_string_choice("black", "black")
+        .add_string_choice("random", "random")
+}
+
+/// The bot's level, 1 to 5.
+fn level() -> CreateCommandOption {
+    option(CommandOptionType::Integer, "level", "level")
+        .min_int_value(1)
+        .max_int_value(5)
+}
+
 /// `/train`'s options: whom, the bot's level, then what the typed command takes.
 fn train_options() -> Vec<CreateCommandOption> {
     vec![
-        text(
-            "against",
-            "Whom: nobody (solo), the bot, or the player you name",
-            false,
-        )
-        .add_string_choice("solo", "solo")
-        .add_string_choice("bot", "bot"),
-        CreateCommandOption::new(
-            CommandOptionType::User,
-            "opponent",
-            "A friend to train with",
-        ),
-        CreateCommandOption::new(CommandOptionType::Integer, "level", "The bot's level")
-            .min_int_value(1)
-            .max_int_value(5),
-        text(
-            "variant",
-            "classic3x3, triangle, … or training:classic3x3,diag,home=a1-b2",
-            false,
-        ),
-        text(
-            "time",
-            "Time control: 10+5, 30s+2, 1d or none (default)",
-            false,
-        ),
-        text("color", "Your colour", false)
-            .add_string_choice("white", "white")
-            .add_string_choice("black", "black")
-            .add_string_choice("random", "random"),
+        text("against", "against", false)
+            .add_string_choice("solo", "solo")
+            .add_string_choice("bot", "bot"),
+        option(CommandOptionType::User, "opponent", "friend"),
+        level(),
+        text("variant", "room", false),
+        text("time", "train-time", false),
+        colour(),
     ]
 }
 
@@ -177,15 +174,10 @@ fn train_options() -> Vec<CreateCommandOption> {
 /// person is challenged with `/challenge`).
 fn play_options() -> Vec<CreateCommandOption> {
     vec![
-        CreateCommandOption::new(CommandOptionType::Integer, "level", "The bot's level")
-            .min_int_value(1)
-            .max_int_value(5),
-        text("variant", "classic3x3, triangle, halma16, damas, …", false),
-        text("time", "Time control: 10+5, 30s+2, 1d or none", false),
-        text("color", "Your colour", false)
-            .add_string_choice("white", "white")
-            .add_string_choice("black", "black")
-            .add_string_choice("random", "random"),
+        level(),
+        text("variant", "bot-variant", false),
+        text("time", "time", false),
+        colour(),
     ]
 }
 

@@ -1,17 +1,18 @@
 //! The Discord adapter: slash commands (structured, registered globally or per guild),
 //! buttons through one global interaction handler (so they keep working after a restart),
-//! typed moves in a game's thread, and replies delivered by its own layer. Every game
+//! typed moves in a game's thread, and replies delivered through the outbox. Every game
 //! decision is the table's.
 //!
 //! Every interaction is deferred at once (Discord allows 3 s); refusals come back as
-//! ephemeral follow-ups, everything for the channel through the delivery queues.
+//! ephemeral follow-ups, everything for the channel through the outbox.
 
 mod commands;
-mod delivery;
 mod private;
+mod surface;
 
-use crate::observe::{self, Health};
-use delivery::{Delivery, Job};
+use crate::observe::Health;
+use crate::outbox::Outbox;
+use crate::service::{Service, Start};
 use serenity::all::{
     async_trait, Client, ClientBuilder, Command, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseFollowup,
@@ -20,10 +21,9 @@ use serenity::all::{
 };
 use std::sync::Arc;
 use std::time::Duration;
-use ugolki_core::store::Store;
+use surface::Discord;
 use ugolki_core::table::{
-    Action, Audience, Config, Incoming, Input, Mention, Origin, Outgoing, Platform, SystemTime,
-    Table,
+    Action, ChatKind, ChatRef, Config, Incoming, Input, Mention, Origin, Outgoing, Platform, Table,
 };
 use ugolki_core::words::{render, Lang, Msg};
 
@@ -46,7 +46,10 @@ const PREFIX: char = '!';
 
 struct Handler {
     table: Arc<Table>,
-    delivery: Arc<Delivery>,
+    outbox: Arc<Outbox<Discord>>,
+    /// Threads' parent channels, as the store keeps them (a message in a game's thread is
+    /// in its channel's chat), at most [`MAX_PARENTS`] remembered.
+    parents: std::sync::Mutex<std::collections::HashMap<u64, u64>>,
     guild: Option<u64>,
     health: Health,
     /// Each shard of this process: whether its gateway connection is up.
@@ -56,55 +59,84 @@ struct Handler {
 impl Handler {
     /// A shard's connection changed: the platform is up while every shard is connected.
     fn shard(&self, id: u32, up: bool) {
-        let mut shards = crate::queues::lock(&self.shards);
+        let mut shards = crate::lock(&self.shards);
         shards.insert(id, up);
         self.health
             .platform_up(!shards.is_empty() && shards.values().all(|u| *u));
     }
 }
 
+/// Threads' parents remembered at most (the store has them all).
+const MAX_PARENTS: usize = 10_000;
+
 fn lang_of_tag(tag: &str) -> Lang {
     Lang::from_tag(tag).unwrap_or(Lang::EN)
 }
 
+/// Who asked, where: `chat` is the table's chat (a game's thread belongs to its channel),
+/// `place` the channel or thread it was asked in.
+struct Where {
+    chat: ChatRef,
+    place: u64,
+}
+
 impl Handler {
-    fn origin(
-        chat: u64,
-        user: &serenity::all::User,
-        id: String,
-        locale: Option<String>,
-        admin: Option<bool>,
-    ) -> Origin {
-        Origin {
-            platform: Platform::Discord,
-            chat: chat.to_string(),
-            user: commands::user(user),
-            message_id: id,
-            locale,
-            group_admin: admin,
+    fn origin(w: &Where, user: &serenity::all::User, id: String, interaction: bool) -> Origin {
+        let user = commands::user(user);
+        let mut o = if interaction {
+            Origin::interaction(w.chat.clone(), user, id)
+        } else {
+            Origin::message(w.chat.clone(), user, id)
+        };
+        o.place = (w.place.to_string() != w.chat.id).then(|| w.place.to_string());
+        o
+    }
+
+    /// The table's chat for a channel: its parent channel when it is a thread the bot made
+    /// for a game; `private`: a DM where only the user installed the app.
+    async fn chat_of(&self, channel: u64, private: bool, dm: bool) -> Where {
+        let kind = match (private, dm) {
+            (true, _) => ChatKind::OneMessage,
+            (false, true) => ChatKind::Private,
+            (false, false) => ChatKind::Group,
+        };
+        let mut parent = crate::lock(&self.parents).get(&channel).copied();
+        if parent.is_none() && kind == ChatKind::Group {
+            let stored = self
+                .table
+                .store()
+                .thread_parent(Platform::Discord.as_str(), &channel.to_string())
+                .await
+                .ok()
+                .flatten()
+                .and_then(|p| p.parse::<u64>().ok());
+            let mut parents = crate::lock(&self.parents);
+            if parents.len() >= MAX_PARENTS {
+                parents.clear();
+            }
+            parents.insert(channel, stored.unwrap_or(channel));
+            parent = stored;
+        }
+        let chat = parent.unwrap_or(channel);
+        Where {
+            chat: ChatRef::new(Platform::Discord, chat.to_string(), kind),
+            place: channel,
         }
     }
 
-    /// Replies for the one who asked become ephemeral follow-ups; the rest are queued.
+    /// Replies for the one who asked become ephemeral follow-ups; the rest are in the
+    /// outbox.
     async fn answer(
         &self,
         http: &serenity::http::Http,
         token: &InteractionReply<'_>,
         outs: Vec<Outgoing>,
-        channel: u64,
     ) {
-        let mut private = Vec::new();
-        for out in outs {
-            if out.audience == Audience::Sender {
-                private.push(out.text());
-            } else {
-                self.delivery.enqueue(Job {
-                    out,
-                    channel: Some(channel),
-                    reply_to: None,
-                });
-            }
-        }
+        let private: Vec<String> = outs
+            .iter()
+            .filter(|o| o.direct)
+            .map(Outgoing::text)
+            .collect();
         if private.is_empty() {
             token.done(http).await;
         } else {
@@ -126,25 +158,17 @@ impl Handler {
             tracing::warn!(error = %e, "interaction not deferred");
             return;
         }
-        let chat = if private {
-            self.delivery.mark_private(cmd.channel_id.get());
-            cmd.channel_id.get()
-        } else {
-            self.delivery.chat_of(cmd.channel_id.get()).await
-        };
-        let admin = cmd.guild_id.map(|_| {
+        let w = self
+            .chat_of(cmd.channel_id.get(), private, cmd.guild_id.is_none())
+            .await;
+        let mut origin = Self::origin(&w, &cmd.user, format!("i:{}", cmd.id.get()), true);
+        origin.locale = Some(cmd.locale.clone());
+        origin.group_admin = cmd.guild_id.map(|_| {
             cmd.member
                 .as_ref()
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.contains(Permissions::MANAGE_GUILD))
         });
-        let origin = Self::origin(
-            chat,
-            &cmd.user,
-            format!("i:{}", cmd.id.get()),
-            Some(cmd.locale.clone()),
-            admin,
-        );
         let reply = InteractionReply::Command(cmd);
         let input = match commands::read(cmd) {
             Ok(c) => Input::Command(c),
@@ -169,11 +193,10 @@ impl Handler {
                         .in_lang(outs.first().map_or(Lang::EN, |o| o.lang)),
                 );
             }
-            private::answer(&ctx.http, &self.delivery, private::Via::Command(cmd), outs).await;
+            private::answer(&ctx.http, &self.outbox, private::Via::Command(cmd), outs).await;
             return;
         }
-        self.answer(&ctx.http, &reply, outs, cmd.channel_id.get())
-            .await;
+        self.answer(&ctx.http, &reply, outs).await;
     }
 
     async fn on_button(&self, ctx: &Context, c: &ComponentInteraction) {
@@ -199,19 +222,12 @@ impl Handler {
             return;
         };
         let private = c.context == Some(serenity::all::InteractionContext::PrivateChannel);
-        let chat = if private {
-            self.delivery.mark_private(c.channel_id.get());
-            c.channel_id.get()
-        } else {
-            self.delivery.chat_of(c.channel_id.get()).await
-        };
-        let origin = Self::origin(
-            chat,
-            &c.user,
-            format!("i:{}", c.id.get()),
-            Some(c.locale.clone()),
-            c.guild_id.map(|_| false),
-        );
+        let w = self
+            .chat_of(c.channel_id.get(), private, c.guild_id.is_none())
+            .await;
+        let mut origin = Self::origin(&w, &c.user, format!("i:{}", c.id.get()), true);
+        origin.locale = Some(c.locale.clone());
+        origin.group_admin = c.guild_id.map(|_| false);
         let outs = self
             .table
             .handle(&Incoming {
@@ -220,11 +236,10 @@ impl Handler {
             })
             .await;
         if private {
-            private::answer(&ctx.http, &self.delivery, private::Via::Component(c), outs).await;
+            private::answer(&ctx.http, &self.outbox, private::Via::Component(c), outs).await;
             return;
         }
-        self.answer(&ctx.http, &reply, outs, c.channel_id.get())
-            .await;
+        self.answer(&ctx.http, &reply, outs).await;
     }
 
     /// `/move`'s autocomplete: the legal moves of the player's game that fit what is typed.
@@ -234,8 +249,11 @@ impl Handler {
             .autocomplete()
             .map(|o| o.value.to_string())
             .unwrap_or_default();
-        let chat = self.delivery.chat_of(a.channel_id.get()).await;
-        let origin = Self::origin(chat, &a.user, format!("a:{}", a.id.get()), None, None);
+        let private = a.context == Some(serenity::all::InteractionContext::PrivateChannel);
+        let w = self
+            .chat_of(a.channel_id.get(), private, a.guild_id.is_none())
+            .await;
+        let origin = Self::origin(&w, &a.user, format!("a:{}", a.id.get()), true);
         let mut choices = CreateAutocompleteResponse::new();
         for m in self.table.suggest_moves(&origin, &typed, 25).await {
             choices = choices.add_string_choice(m.clone(), m);
@@ -250,7 +268,9 @@ impl Handler {
         if msg.author.bot || msg.content.len() > 2000 {
             return;
         }
-        let chat = self.delivery.chat_of(msg.channel_id.get()).await;
+        let w = self
+            .chat_of(msg.channel_id.get(), false, msg.guild_id.is_none())
+            .await;
         // `<@123>` mentions arrive as users; the words keep an `@` in their place.
         let mut text = msg.content.clone();
         for u in &msg.mentions {
@@ -267,24 +287,12 @@ impl Handler {
             .filter(|u| !u.bot)
             .map(|u| Mention::User(commands::user(u)))
             .collect();
-        let origin = Self::origin(
-            chat,
-            &msg.author,
-            msg.id.get().to_string(),
-            None,
-            msg.guild_id.map(|_| false),
-        );
-        for out in self
-            .table
+        let mut origin = Self::origin(&w, &msg.author, msg.id.get().to_string(), false);
+        origin.group_admin = msg.guild_id.map(|_| false);
+        // Its replies are in the outbox, sent from there.
+        self.table
             .handle(&Incoming::text(origin, &text, mentions))
-            .await
-        {
-            self.delivery.enqueue(Job {
-                out,
-                channel: Some(msg.channel_id.get()),
-                reply_to: Some(msg.id.get()),
-            });
-        }
+            .await;
     }
 }
 
@@ -375,13 +383,13 @@ impl EventHandler for Handler {
     }
 }
 
-/// Run the bot until `shutdown` resolves; then stop every shard, give queued replies ten
+/// Run the bot until `shutdown` resolves; then stop every shard, give waiting replies ten
 /// seconds, and return with every task stopped.
 pub async fn run(
     options: Options,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
-    // One client for the gateway's handlers, one for the delivery queues (each with its
+    // One client for the gateway's handlers, one for the outbox (each with its
     // own ratelimiter in production).
     let make_http = || {
         let mut http = HttpBuilder::new(&options.token);
@@ -395,25 +403,22 @@ pub async fn run(
         http.build()
     };
     let http = Arc::new(make_http());
-    let store = Store::connect(&options.database_url)
-        .await
-        .map_err(|e| format!("cannot open the database: {e}"))?;
-    let table = Arc::new(
-        Table::open(store, Arc::new(SystemTime), Config::default())
-            .await
-            .map_err(|e| format!("cannot load games: {e}"))?,
-    );
-    let health = Health::new(table.store().clone());
-    let metrics = match options.metrics {
-        Some(addr) => Some(observe::serve(addr, health.clone(), "discord").await?),
-        None => None,
-    };
-    let delivery = Delivery::new(http.clone(), table.clone());
+    let mut service = Service::start(Start {
+        database_url: &options.database_url,
+        config: Config::default(),
+        metrics: options.metrics,
+        platform: "discord",
+        timers: true,
+    })
+    .await?;
+    let table = service.table.clone();
+    let outbox = service.deliver(Arc::new(Discord::new(http.clone(), table.clone())));
     let handler = Handler {
         table: table.clone(),
-        delivery: delivery.clone(),
+        outbox,
+        parents: std::sync::Mutex::new(std::collections::HashMap::new()),
         guild: options.guild,
-        health,
+        health: service.health.clone(),
         shards: std::sync::Mutex::new(std::collections::HashMap::new()),
     };
     let intents = GatewayIntents::GUILDS
@@ -424,20 +429,6 @@ pub async fn run(
         .event_handler(handler)
         .await
         .map_err(|e| format!("cannot start the Discord client: {e}"))?;
-    let mut tasks = tokio::task::JoinSet::new();
-    tasks.spawn(table.clone().keep_alive());
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<Outgoing>(256);
-    tasks.spawn(table.clone().run_timers(tx));
-    let d = delivery.clone();
-    tasks.spawn(async move {
-        while let Some(out) = rx.recv().await {
-            d.enqueue(Job {
-                out,
-                channel: None,
-                reply_to: None,
-            });
-        }
-    });
     let manager = client.shard_manager.clone();
     let shards = options.shards;
     let running = async move {
@@ -453,10 +444,7 @@ pub async fn run(
             Ok(())
         }
     };
-    tasks.shutdown().await;
-    if let Some(m) = metrics {
-        m.abort();
-    }
-    delivery.close(Duration::from_secs(10)).await;
+    // Replies waiting now still go out, for a little while; the rest wait in the outbox.
+    service.stop("discord", Duration::from_secs(10)).await;
     result
 }

@@ -7,7 +7,8 @@
 //! be posted (Discord gives no way to speak unprompted there): the next press shows the
 //! game as it stands, and `/games` always tells the truth.
 
-use super::delivery::{Delivery, Parts};
+use super::surface::{Discord, Parts};
+use crate::outbox::Outbox;
 use serenity::all::{
     CommandInteraction, ComponentInteraction, CreateInteractionResponseFollowup,
     EditInteractionResponse,
@@ -51,34 +52,59 @@ fn followup(p: Parts, ephemeral: bool) -> CreateInteractionResponseFollowup {
     f
 }
 
-/// Answer `outs` through `via` only.
-pub(super) async fn answer(http: &Http, delivery: &Delivery, via: Via<'_>, outs: Vec<Outgoing>) {
+impl Via<'_> {
+    async fn edit(&self, http: &Http, e: EditInteractionResponse) -> serenity::Result<()> {
+        match self {
+            Via::Command(c) => c.edit_response(http, e).await.map(|_| ()),
+            Via::Component(c) => c.edit_response(http, e).await.map(|_| ()),
+        }
+    }
+
+    async fn follow(
+        &self,
+        http: &Http,
+        f: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<()> {
+        match self {
+            Via::Command(c) => c.create_followup(http, f).await.map(|_| ()),
+            Via::Component(c) => c.create_followup(http, f).await.map(|_| ()),
+        }
+    }
+}
+
+/// Answer `outs` through `via` only: the newest public line with a board (else the newest)
+/// becomes the interaction's message, the rest follow it; lines for the asker alone are
+/// ephemeral.
+pub(super) async fn answer(
+    http: &Http,
+    outbox: &Outbox<Discord>,
+    via: Via<'_>,
+    outs: Vec<Outgoing>,
+) {
     let (private, public): (Vec<Outgoing>, Vec<Outgoing>) = outs
         .into_iter()
         .partition(|o| o.audience == Audience::Sender);
-    // The living message: the newest public answer with a board, else the newest.
     let main = public
         .iter()
-        .rposition(|o| o.board.is_some())
+        .rposition(|o| o.board().is_some())
         .or_else(|| public.len().checked_sub(1));
     for (i, out) in public.iter().enumerate() {
-        let text = out.text();
-        let parts = delivery.parts(out, &text);
+        let content = match outbox.content(out).await {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::warn!(error = %e, "picture not drawn");
+                continue;
+            }
+        };
+        let parts = Parts::of(&content);
         let r = if Some(i) == main {
-            let r = match via {
-                Via::Command(c) => c.edit_response(http, edit(parts)).await.map(|_| ()),
-                Via::Component(c) => c.edit_response(http, edit(parts)).await.map(|_| ()),
-            };
+            let r = via.edit(http, edit(parts)).await;
             if r.is_ok() {
-                delivery.delivered(out).await;
+                outbox.delivered(out).await;
             }
             r
         } else {
-            let f = followup(parts, false);
-            match via {
-                Via::Command(c) => c.create_followup(http, f).await.map(|_| ()),
-                Via::Component(c) => c.create_followup(http, f).await.map(|_| ()),
-            }
+            via.follow(http, followup(parts, false)).await
         };
         if let Err(e) = r {
             tracing::warn!(error = %e, "answer in a private chat not delivered");
@@ -89,11 +115,7 @@ pub(super) async fn answer(http: &Http, delivery: &Delivery, via: Via<'_>, outs:
         let f = CreateInteractionResponseFollowup::new()
             .content(text)
             .ephemeral(true);
-        let r = match via {
-            Via::Command(c) => c.create_followup(http, f).await.map(|_| ()),
-            Via::Component(c) => c.create_followup(http, f).await.map(|_| ()),
-        };
-        if let Err(e) = r {
+        if let Err(e) = via.follow(http, f).await {
             tracing::warn!(error = %e, "private answer not delivered");
         }
     }

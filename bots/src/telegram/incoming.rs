@@ -4,8 +4,9 @@
 
 use std::fmt::Write as _;
 use teloxide::types::{CallbackQuery, Message, MessageEntityKind, User as TgUser};
-use ugolki_core::table::inline::ONE_MESSAGE_PREFIX;
-use ugolki_core::table::{Action, Incoming, Input, Mention, Origin, Platform, User};
+use ugolki_core::table::{
+    Action, ChatKind, ChatRef, Incoming, Input, Mention, Origin, Platform, User,
+};
 use ugolki_core::words::Lang;
 
 /// The player a Telegram user is.
@@ -29,17 +30,22 @@ pub fn lang_of(u: &TgUser) -> Lang {
         .unwrap_or(Lang::EN)
 }
 
-fn origin(chat: String, from: &TgUser, message_id: String) -> Origin {
-    Origin {
-        platform: Platform::Telegram,
-        // Negative ids are groups (an inline message's chat is none of ours); whether the
-        // sender is an admin is asked when it matters.
-        group_admin: chat.starts_with('-').then_some(false),
-        chat,
-        user: user(from),
-        message_id,
-        locale: from.language_code.clone(),
-    }
+/// A Telegram chat as the table's: private chats are the positive ids, groups (and
+/// channels) the negative ones.
+fn chat_of(id: i64) -> ChatRef {
+    let kind = if id < 0 {
+        ChatKind::Group
+    } else {
+        ChatKind::Private
+    };
+    ChatRef::new(Platform::Telegram, id.to_string(), kind)
+}
+
+/// Who said it where; whether the sender is a group's admin is asked when it matters.
+fn origin(mut o: Origin, from: &TgUser) -> Origin {
+    o.group_admin = (o.chat.kind == ChatKind::Group).then_some(false);
+    o.locale.clone_from(&from.language_code);
+    o
 }
 
 /// A group upgraded to a supergroup: (old chat id, new chat id), read from the service
@@ -78,11 +84,8 @@ pub fn message(m: &Message) -> Option<Incoming> {
         }
     }
     typed.push_str(&text[at..]);
-    Some(Incoming::text(
-        origin(m.chat.id.0.to_string(), from, m.id.0.to_string()),
-        &typed,
-        mentions,
-    ))
+    let o = Origin::message(chat_of(m.chat.id.0), user(from), m.id.0.to_string());
+    Some(Incoming::text(origin(o, from), &typed, mentions))
 }
 
 /// A button press on one of the bot's messages, as the table's input; `None` when the
@@ -91,21 +94,22 @@ pub fn message(m: &Message) -> Option<Incoming> {
 /// comes from that message's own one-message chat.
 pub fn press(q: &CallbackQuery) -> Option<Incoming> {
     let chat = match (&q.message, &q.inline_message_id) {
-        (Some(msg), _) => msg.chat().id.0.to_string(),
+        (Some(msg), _) => chat_of(msg.chat().id.0),
         (None, Some(inline)) => inline_chat(inline),
         (None, None) => return None,
     };
     let action = q.data.as_deref().and_then(Action::parse)?;
     // A press has no message of its own: its query id names it, once.
+    let o = Origin::interaction(chat, user(&q.from), format!("cb:{}", q.id.0));
     Some(Incoming {
-        origin: origin(chat, &q.from, format!("cb:{}", q.id.0)),
+        origin: origin(o, &q.from),
         input: Input::Action(action),
     })
 }
 
-/// The table's chat for an inline message.
-pub fn inline_chat(inline_message_id: &str) -> String {
-    format!("{ONE_MESSAGE_PREFIX}{inline_message_id}")
+/// The table's chat for an inline message: that one message.
+pub fn inline_chat(inline_message_id: &str) -> ChatRef {
+    ChatRef::new(Platform::Telegram, inline_message_id, ChatKind::OneMessage)
 }
 
 /// The `@handles` in an inline query (it has no entities): each `@word` of username
@@ -121,21 +125,24 @@ pub fn handles(query: &str) -> Vec<Mention> {
         .collect()
 }
 
-/// Someone acting in an inline message's chat (sending its card, pressing its buttons).
+/// Someone acting in an inline message's chat: sending its card, or (`press`) pressing
+/// its buttons, whose answers for them alone are the press's alert.
 pub fn inline_origin(
     inline_message_id: &str,
     user: User,
     message_id: String,
     locale: Option<String>,
+    press: bool,
 ) -> Origin {
-    Origin {
-        platform: Platform::Telegram,
-        chat: inline_chat(inline_message_id),
-        user,
-        message_id,
-        locale,
-        group_admin: None,
-    }
+    let chat = inline_chat(inline_message_id);
+    let mut o = if press {
+        Origin::interaction(chat, user, message_id)
+    } else {
+        Origin::message(chat, user, message_id)
+    };
+    o.reply_to = None;
+    o.locale = locale;
+    o
 }
 
 #[cfg(test)]
@@ -148,6 +155,6 @@ mod tests {
             handles("halma16 @Dana 5+3 @ @@x @bad-name"),
             [Mention::Handle("dana".into())]
         );
-        assert_eq!(inline_chat("AgAA"), "inline:AgAA");
+        assert_eq!(inline_chat("AgAA").kind, ChatKind::OneMessage);
     }
 }

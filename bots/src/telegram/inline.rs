@@ -3,8 +3,8 @@
 //! The query is answered with the table's challenge cards (`table::inline::cards`), each a
 //! cached photo of the start position with Accept / Decline. Sending one makes an inline
 //! message; its `chosen_inline_result` (inline feedback must be on in `BotFather`) becomes
-//! `/challenge ARGS` in that message's one-message chat (`inline:<inline_message_id>`), and
-//! from then on the game is that message, edited by the delivery layer.
+//! `/challenge ARGS` in that message's one-message chat (the `inline_message_id`), and from
+//! then on the game is that message, edited through the outbox.
 //!
 //! A card's buttons carry the card itself (`card:a|d:SENDER:MAC:ARGS`) until the challenge
 //! replaces them: pressed before the chosen result has come (it may never come when the
@@ -14,8 +14,8 @@
 //! modified client from making challenges in someone else's name. A card too long for the
 //! 64 bytes of callback data carries only [`CARD`], and such a press is asked to wait.
 
-use super::delivery::is_start_picture;
-use super::{incoming, Running};
+use super::surface::is_start_picture;
+use super::{alerts, incoming, Running};
 use teloxide::payloads::AnswerInlineQuerySetters;
 use teloxide::prelude::Requester;
 use teloxide::types::{
@@ -24,7 +24,7 @@ use teloxide::types::{
     InlineQueryResultsButtonKind,
 };
 use ugolki_core::table::inline::{cards, Card};
-use ugolki_core::table::{Audience, Incoming, Origin, Outgoing, Platform};
+use ugolki_core::table::{Incoming, Origin, Outgoing, Platform};
 use ugolki_core::words::{render, Lang, Msg};
 
 /// The callback data of a card's buttons that cannot carry the card.
@@ -167,7 +167,7 @@ impl Running {
     /// gets no cards and its refusal on the button above the (empty) results.
     pub(super) async fn inline_query(&self, q: &InlineQuery) {
         let lang = incoming::lang_of(&q.from);
-        let (results, button) = if self.delivery.has_picture_store() {
+        let (results, button) = if self.surface.has_picture_store() {
             match cards_for(&q.query, &q.from) {
                 Ok(cards) => {
                     // Remembered, so a press on a card can make its challenge.
@@ -224,7 +224,7 @@ impl Running {
             ]]);
             // Pictures are stored at start; one missing is waited for briefly (updates
             // are handled in turn: a slow picture chat must not hold up the games).
-            let picture = self.delivery.picture(&card.picture, &card.board);
+            let picture = self.surface.picture(&card.picture, &card.board);
             let Ok(Some(file)) = tokio::time::timeout_at(deadline, picture).await else {
                 continue;
             };
@@ -257,28 +257,25 @@ impl Running {
             incoming::user(&r.from),
             CARD_MESSAGE.into(),
             r.from.language_code.clone(),
+            false,
         );
         match card {
             Ok(card) => self.make_challenge(origin, &card.args).await,
             Err(refusal) => {
-                let mut out = Outgoing::to_chat(origin.platform, &origin.chat, refusal);
-                out.lang = incoming::lang_of(&r.from);
-                self.delivery.enqueue(out, None);
+                let out =
+                    Outgoing::to_chat(&origin.chat, refusal).in_lang(incoming::lang_of(&r.from));
+                self.table.tell(vec![out]).await;
             }
         }
     }
 
     /// `/challenge ARGS` from the card's sender in its message's chat. What the table says,
-    /// refusals too, is shown on that message (the only place there is).
+    /// refusals too, is shown on that message (the only place there is): the outbox edits
+    /// it with every line, whoever it is for.
     async fn make_challenge(&self, origin: Origin, args: &str) {
         let text = format!("/challenge {args}");
         let msg = Incoming::text(origin, &text, incoming::handles(args));
-        for mut out in self.table.handle(&msg).await {
-            if out.audience == Audience::Sender {
-                out.audience = Audience::Chat;
-            }
-            self.delivery.enqueue(out, None);
-        }
+        self.table.handle(&msg).await;
     }
 
     /// A card's button pressed: its challenge is made if it was not yet, then the press
@@ -311,22 +308,15 @@ impl Running {
             (false, false) => "/decline",
         };
         let locale = q.from.language_code.clone();
-        let origin = incoming::inline_origin(inline, sender, CARD_MESSAGE.into(), locale.clone());
+        let origin =
+            incoming::inline_origin(inline, sender, CARD_MESSAGE.into(), locale.clone(), false);
         self.make_challenge(origin, &card.args).await;
-        let origin = incoming::inline_origin(inline, me, format!("cb:{}", q.id.0), locale);
-        let mut alert = Vec::new();
-        for out in self
+        let origin = incoming::inline_origin(inline, me, format!("cb:{}", q.id.0), locale, true);
+        let outs = self
             .table
             .handle(&Incoming::text(origin, command, Vec::new()))
-            .await
-        {
-            if out.audience == Audience::Sender {
-                alert.push(out.text());
-            } else {
-                self.delivery.enqueue(out, None);
-            }
-        }
-        alert
+            .await;
+        alerts(&outs)
     }
 }
 

@@ -6,27 +6,26 @@
 //! --listen ADDR`). The update offset is stored after each batch is handled, so a restart
 //! neither skips nor replays an update (and the table ignores a message id it has seen).
 
-mod delivery;
 mod incoming;
 mod inline;
 pub mod limits;
+mod surface;
 
-pub use delivery::{Counters, MAX_EXTRA_PICTURES};
+pub use surface::MAX_EXTRA_PICTURES;
 
-use crate::observe::{self, Health};
-use delivery::Delivery;
+use crate::observe::Health;
+use crate::service::{Service, Start};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use surface::Telegram;
 use teloxide::payloads::{
     AnswerCallbackQuerySetters, GetUpdatesSetters, SetMyCommandsSetters, SetWebhookSetters,
 };
 use teloxide::prelude::Requester;
 use teloxide::types::{AllowedUpdate, BotCommand, Update, UpdateKind};
 use teloxide::Bot;
-use ugolki_core::store::Store;
-use ugolki_core::table::inline::one_message_chat;
-use ugolki_core::table::{command, Audience, Config, Outgoing, Platform, SystemTime, Table};
+use ugolki_core::table::{command, Config, Outgoing, Platform, Table};
 use ugolki_core::words::{render, Lang, Msg};
 
 /// Where the update offset is kept across restarts.
@@ -66,7 +65,7 @@ pub struct Options {
 struct Running {
     bot: Bot,
     table: Arc<Table>,
-    delivery: Arc<Delivery>,
+    surface: Arc<Telegram>,
     health: Health,
 }
 
@@ -110,6 +109,14 @@ where
         Err(Some(e)) => Err(e.to_string()),
         Err(None) => Err("no answer in time".into()),
     }
+}
+
+/// The lines of replies that are a press's answer (the rest are in the outbox).
+fn alerts(outs: &[Outgoing]) -> Vec<String> {
+    outs.iter()
+        .filter(|o| o.direct)
+        .map(Outgoing::text)
+        .collect()
 }
 
 /// The longest one try to answer a press may take.
@@ -172,31 +179,27 @@ pub async fn run(
             return Err("TELEGRAM_WEBHOOK_SECRET: 1 to 256 of A-Z, a-z, 0-9, _ and -".into());
         }
     }
-    let store = Store::connect(&options.database_url)
-        .await
-        .map_err(|e| format!("cannot open the database: {e}"))?;
-    let config = Config {
-        bot_name: Some(username.clone()),
-        ..Config::default()
-    };
-    let table = Arc::new(
-        Table::open(store, Arc::new(SystemTime), config)
-            .await
-            .map_err(|e| format!("cannot load games: {e}"))?,
-    );
-    let health = Health::new(table.store().clone());
+    let mut service = Service::start(Start {
+        database_url: &options.database_url,
+        config: Config {
+            bot_name: Some(username.clone()),
+            ..Config::default()
+        },
+        metrics: options.metrics,
+        platform: "telegram",
+        timers: true,
+    })
+    .await?;
     // getMe answered: the Bot API is reachable.
-    health.platform_up(true);
-    let metrics = match options.metrics {
-        Some(addr) => Some(observe::serve(addr, health.clone(), "telegram").await?),
-        None => None,
-    };
-    let delivery = Delivery::new(
+    service.health.platform_up(true);
+    let table = service.table.clone();
+    let surface = Arc::new(Telegram::new(
         bot.clone(),
         table.clone(),
-        limits::Limiter::new(options.limits),
+        options.limits,
         options.inline_chats.clone(),
-    );
+    ));
+    service.deliver(surface.clone());
     if !options.inline_chats.is_empty() && !me.supports_inline_queries {
         tracing::warn!(
             "inline chats are set but inline mode is off: turn it on with BotFather's \
@@ -218,24 +221,13 @@ pub async fn run(
     let b = Arc::new(Running {
         bot: bot.clone(),
         table: table.clone(),
-        delivery: delivery.clone(),
-        health,
+        surface: surface.clone(),
+        health: service.health.clone(),
     });
-    let mut tasks = tokio::task::JoinSet::new();
-    tasks.spawn(table.clone().keep_alive());
     // The cards' start pictures, stored ahead of the first inline query.
-    if delivery.has_picture_store() {
-        let d = delivery.clone();
-        tasks.spawn(async move { d.store_start_pictures().await });
-    }
-    // Timer events (flags, reminders, automatic moves, expiries) go out like replies.
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<Outgoing>(256);
-    tasks.spawn(table.clone().run_timers(tx));
-    let d = delivery.clone();
-    tasks.spawn(async move {
-        while let Some(out) = rx.recv().await {
-            d.enqueue(out, None);
-        }
+    let pictures = surface.has_picture_store().then(|| {
+        let s = surface.clone();
+        tokio::spawn(async move { s.store_start_pictures().await })
     });
     tracing::info!(bot = %username, "telegram bot running");
     let result = match options.webhook {
@@ -245,13 +237,12 @@ pub async fn run(
                 .await
         }
     };
-    tasks.shutdown().await;
-    if let Some(m) = metrics {
-        m.abort();
+    if let Some(p) = pictures {
+        p.abort();
     }
-    // Replies already queued still go out, for a little while.
-    delivery.close(Duration::from_secs(10)).await;
-    tracing::info!(counters = ?delivery.counters(), "telegram bot stopped");
+    // Replies waiting now still go out, for a little while; the rest wait in the outbox.
+    service.stop("telegram", Duration::from_secs(10)).await;
+    tracing::info!("telegram bot stopped");
     result
 }
 
@@ -341,14 +332,7 @@ impl Running {
                 if let Some((from, to)) = incoming::migration(m) {
                     let (old, new) = (from.to_string(), to.to_string());
                     self.table.chat_moved(Platform::Telegram, &old, &new).await;
-                    self.delivery.chat_moved(from, to);
                     return;
-                }
-                if m.chat.is_private() {
-                    if let Some(from) = &m.from {
-                        self.delivery
-                            .reachable(i64::try_from(from.id.0).unwrap_or(i64::MAX));
-                    }
                 }
                 let Some(mut msg) = incoming::message(m) else {
                     return;
@@ -362,9 +346,8 @@ impl Running {
                         msg.origin.group_admin = Some(member.is_ok_and(|c| c.is_privileged()));
                     }
                 }
-                for out in self.table.handle(&msg).await {
-                    self.delivery.enqueue(out, Some(m.id.0));
-                }
+                // Its replies are in the outbox, sent from there.
+                self.table.handle(&msg).await;
             }
             UpdateKind::CallbackQuery(q) => self.press(q).await,
             UpdateKind::InlineQuery(q) => self.inline_query(q).await,
@@ -373,8 +356,8 @@ impl Running {
         }
     }
 
-    /// A button press: replies for the presser become the press's alert; the rest go to
-    /// the chat. Every press is answered, silently when there is nothing to say.
+    /// A button press: what is for the presser alone is the press's alert; the rest is in
+    /// the outbox. Every press is answered, silently when there is nothing to say.
     async fn press(&self, q: &teloxide::types::CallbackQuery) {
         let mut alert: Vec<String> = Vec::new();
         let lang = incoming::lang_of(&q.from);
@@ -382,20 +365,7 @@ impl Running {
             // A card pressed before its chosen result has made the challenge.
             alert.extend(self.card_pressed(q).await);
         } else if let Some(msg) = incoming::press(q) {
-            let one_message = one_message_chat(&msg.origin.chat);
-            for mut out in self.table.handle(&msg).await {
-                if out.audience == Audience::Sender {
-                    alert.push(out.text());
-                    // An alert has no buttons. On an inline message nothing can be typed:
-                    // a line with buttons for the presser (a C6 Confirm) goes on it too.
-                    if one_message && !out.actions.is_empty() {
-                        out.audience = Audience::Chat;
-                        self.delivery.enqueue(out, None);
-                    }
-                } else {
-                    self.delivery.enqueue(out, None);
-                }
-            }
+            alert.extend(alerts(&self.table.handle(&msg).await));
         } else {
             alert.push(render(&Msg::ButtonStale, lang));
         }

@@ -357,6 +357,29 @@ help =
     /play bot [1-5] [variant] [time] [white|black] — play the built-in engine (unrated) · /hint · /review N — a finished game as an animation
     /train [variant] [vs bot 1-5 | vs @user | solo] [time] — the training room (unrated, any variant, /undo and /hint allowed); solo: cross alone in as few moves as you can
     Variants: classic3x3 (default), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
+option-help = { $option ->
+       *[game] Game number (#12)
+        [challenge] Challenge number
+        [opponent] Who (nobody: anyone here)
+        [variant] Game and variant
+        [time] Time control: 10+5, 30s+2, 1d or none
+        [rated] Rated or casual
+        [color] Your colour
+        [stake] Chips at stake (rated Damas)
+        [move] The move: c3-d4, c3xe5, 11-15
+        [square] A square: c3
+        [player] Whose ratings
+        [kind] classic3x3, classic3x4, diagonal3x3, damas
+        [month] This month only
+        [global] Everyone, not this chat
+        [language] en, ru, pt, it, or auto
+        [against] Whom: nobody (solo), the bot, or the player you name
+        [friend] A friend to train with
+        [level] The bot's level
+        [room] classic3x3, triangle, … or training:classic3x3,diag,home=a1-b2
+        [train-time] Time control: 10+5, 30s+2, 1d or none (default)
+        [bot-variant] classic3x3, triangle, halma16, damas, …
+    }
 command-help = { $command ->
         [start] Start here: what the bot does
         [help] All commands

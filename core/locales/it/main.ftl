@@ -425,6 +425,29 @@ help =
     /play bot [1-5] [variante] [tempo] [white|black] — gioca contro il motore (senza punteggio) · /hint · /review N — una partita finita come animazione
     /train [variante] [vs bot 1-5 | vs @user | solo] [tempo] — la sala d'allenamento (senza punteggio, ogni variante, con /undo e /hint); solo: attraversa da solo nel minor numero di mosse
     Varianti: classic3x3 (predefinita), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
+option-help = { $option ->
+       *[game] Numero della partita (#12)
+        [challenge] Numero della sfida
+        [opponent] Chi (nessuno: chiunque qui)
+        [variant] Gioco e variante
+        [time] Cadenza: 10+5, 30s+2, 1d o none
+        [rated] Valida per la classifica o amichevole
+        [color] Il tuo colore
+        [stake] Gettoni in palio (dama con classifica)
+        [move] La mossa: c3-d4, c3xe5, 11-15
+        [square] Una casella: c3
+        [player] Di chi è il punteggio
+        [kind] classic3x3, classic3x4, diagonal3x3, damas
+        [month] Solo questo mese
+        [global] Tutti, non solo questa chat
+        [language] en, ru, pt, it o auto
+        [against] Contro chi: nessuno (solo), il bot o il giocatore che nomini
+        [friend] Un amico con cui allenarsi
+        [level] Il livello del bot
+        [room] classic3x3, triangle, … o training:classic3x3,diag,home=a1-b2
+        [train-time] Cadenza: 10+5, 30s+2, 1d o none (predefinita)
+        [bot-variant] classic3x3, triangle, halma16, damas, …
+    }
 command-help = { $command ->
         [start] Inizia da qui: cosa fa il bot
         [help] Tutti i comandi

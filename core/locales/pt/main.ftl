@@ -409,6 +409,29 @@ help =
     /play bot [1-5] [variante] [tempo] [white|black] — jogue contra o motor (sem rating) · /hint · /review N — uma partida terminada em animação
     /train [variante] [vs bot 1-5 | vs @user | solo] [tempo] — a sala de treino (sem rating, qualquer variante, com /undo e /hint); solo: atravesse sozinho no menor número de lances
     Variantes: classic3x3 (padrão), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
+option-help = { $option ->
+       *[game] Número da partida (#12)
+        [challenge] Número do desafio
+        [opponent] Quem (ninguém: qualquer um aqui)
+        [variant] Jogo e variante
+        [time] Controle de tempo: 10+5, 30s+2, 1d ou none
+        [rated] Valendo rating ou amistosa
+        [color] Sua cor
+        [stake] Fichas em jogo (damas com rating)
+        [move] O lance: c3-d4, c3xe5, 11-15
+        [square] Uma casa: c3
+        [player] De quem são os ratings
+        [kind] classic3x3, classic3x4, diagonal3x3, damas
+        [month] Só este mês
+        [global] Todos, não só este chat
+        [language] en, ru, pt, it ou auto
+        [against] Contra quem: ninguém (solo), o bot ou o jogador que indicar
+        [friend] Um amigo para treinar
+        [level] O nível do bot
+        [room] classic3x3, triangle, … ou training:classic3x3,diag,home=a1-b2
+        [train-time] Controle de tempo: 10+5, 30s+2, 1d ou none (padrão)
+        [bot-variant] classic3x3, triangle, halma16, damas, …
+    }
 command-help = { $command ->
         [start] Comece aqui: o que o bot faz
         [help] Todos os comandos

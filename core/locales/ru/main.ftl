@@ -457,6 +457,29 @@ help =
     /play bot [1-5] [вариант] [время] [white|black] — игра со встроенным движком (без рейтинга) · /hint · /review N — законченная партия анимацией
     /train [вариант] [vs bot 1-5 | vs @user | solo] [время] — тренировочный зал (без рейтинга, любой вариант, можно /undo и /hint); solo: перейдите в угол один за наименьшее число ходов
     Варианты: classic3x3 (по умолчанию), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…
+option-help = { $option ->
+       *[game] Номер партии (#12)
+        [challenge] Номер вызова
+        [opponent] Кому (никому: любой здесь)
+        [variant] Игра и вариант
+        [time] Контроль времени: 10+5, 30s+2, 1d или none
+        [rated] На рейтинг или нет
+        [color] Ваш цвет
+        [stake] Фишки на кону (рейтинговые шашки)
+        [move] Ход: c3-d4, c3xe5, 11-15
+        [square] Поле: c3
+        [player] Чей рейтинг
+        [kind] classic3x3, classic3x4, diagonal3x3, damas
+        [month] Только этот месяц
+        [global] Все, не только этот чат
+        [language] en, ru, pt, it или auto
+        [against] С кем: ни с кем (соло), с ботом или с названным игроком
+        [friend] Друг для тренировки
+        [level] Уровень бота
+        [room] classic3x3, triangle, … или training:classic3x3,diag,home=a1-b2
+        [train-time] Контроль времени: 10+5, 30s+2, 1d или none (по умолчанию)
+        [bot-variant] classic3x3, triangle, halma16, damas, …
+    }
 command-help = { $command ->
         [start] С чего начать: что умеет бот
         [help] Все команды

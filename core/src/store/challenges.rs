@@ -1,7 +1,8 @@
 //! Challenges: open until accepted, declined, cancelled or expired.
 
+use super::outbox::say_in;
 use super::types::ChallengeStatus;
-use super::{Result, Store};
+use super::{Result, Says, Store};
 use crate::color::ColorChoice;
 use crate::game::Rules;
 
@@ -12,6 +13,8 @@ pub struct ChallengeRow {
     pub platform: String,
     #[sqlx(rename = "chat_id")]
     pub chat: String,
+    /// `group`, `private` or `one_message`.
+    pub chat_kind: String,
     pub challenger_id: i64,
     /// The challenged player; None with no handle either = an open challenge.
     pub target_id: Option<i64>,
@@ -34,6 +37,7 @@ pub struct ChallengeRow {
 pub struct NewChallenge {
     pub platform: String,
     pub chat: String,
+    pub chat_kind: String,
     pub challenger_id: i64,
     pub target_id: Option<i64>,
     pub target_handle: Option<String>,
@@ -52,11 +56,18 @@ pub struct NewChallenge {
 pub(crate) const OPEN_IN_CHAT: &str = "SELECT * FROM challenges WHERE status = 'open' AND platform = $1 AND chat_id = $2 ORDER BY id DESC";
 
 impl Store {
-    pub async fn create_challenge(&self, c: &NewChallenge) -> Result<ChallengeRow> {
-        on_db!(self, conn, _pg => Ok(sqlx::query_as(
+    /// Make a challenge, and say so (`says` is given the new row) in the same transaction.
+    pub async fn create_challenge(
+        &self,
+        c: &NewChallenge,
+        says: Says<ChallengeRow>,
+    ) -> Result<ChallengeRow> {
+        let (row, rows) = on_db!(self, conn, pg => {
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        let row: ChallengeRow = sqlx::query_as(
             "INSERT INTO challenges (platform, chat_id, challenger_id, target_id, target_handle, rules, time_control,
-                                     rated, color, movetime_ms, monitor, stake, created_at, expires_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *",
+                                     rated, color, movetime_ms, monitor, stake, created_at, expires_at, chat_kind)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *",
         )
         .bind(&c.platform)
         .bind(&c.chat)
@@ -72,8 +83,16 @@ impl Store {
         .bind(c.stake)
         .bind(c.created_at)
         .bind(c.expires_at)
-        .fetch_one(&mut *conn)
-        .await?))
+        .bind(&c.chat_kind)
+        .fetch_one(&mut *tx)
+        .await?;
+        let rows = says.rows(&row);
+        say_in!(tx, pg, rows, c.created_at)?;
+        tx.commit().await?;
+        (row, rows)
+        });
+        self.committed(&rows);
+        Ok(row)
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
@@ -96,18 +115,35 @@ impl Store {
             .await?))
     }
 
-    /// Close an open challenge; false if it was no longer open.
-    pub async fn close_challenge(&self, id: i64, status: ChallengeStatus) -> Result<bool> {
-        on_db!(self, conn, _pg => {
+    /// Close an open challenge, saying so in the same transaction; false (and nothing
+    /// said) if it was no longer open.
+    pub async fn close_challenge(
+        &self,
+        id: i64,
+        status: ChallengeStatus,
+        says: Says<()>,
+        now: i64,
+    ) -> Result<bool> {
+        let rows = on_db!(self, conn, pg => {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let done = sqlx::query(
                 "UPDATE challenges SET status = $2, lease_until = NULL WHERE id = $1 AND status = 'open'",
             )
             .bind(id)
             .bind(status)
-            .execute(&mut *conn)
+            .execute(&mut *tx)
             .await?;
-            Ok(done.rows_affected() == 1)
-        })
+            if done.rows_affected() != 1 {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            let rows = says.rows(&());
+            say_in!(tx, pg, rows, now)?;
+            tx.commit().await?;
+            rows
+        });
+        self.committed(&rows);
+        Ok(true)
     }
 
     /// How many challenges a player has open, and how many they made since `since` (F3).

@@ -5,11 +5,18 @@ use super::{Result, Store};
 use sqlx::Connection;
 
 /// What moves ($1 platform, $2 old chat, $3 new chat): games first (their count is the
-/// answer), then open challenges, then the chat's players and language, where the new chat
-/// keeps what it already had.
-const MOVES: [&str; 4] = [
+/// answer), then open challenges, unsent replies, living messages and threads, then the
+/// chat's players and language, where the new chat keeps what it already had.
+const MOVES: [&str; 7] = [
     "UPDATE games SET chat_id = $3 WHERE platform = $1 AND chat_id = $2",
     "UPDATE challenges SET chat_id = $3 WHERE platform = $1 AND chat_id = $2",
+    // What is still to be said there is said in the new chat, its living messages and
+    // its games' threads go along (the old chat's lease is no one's any more).
+    "UPDATE outbox SET chat_id = $3 WHERE platform = $1 AND chat_id = $2 AND sent_at IS NULL",
+    "UPDATE slots SET chat_id = $3 WHERE platform = $1 AND chat_id = $2
+       AND NOT EXISTS (SELECT 1 FROM slots n WHERE n.platform = $1 AND n.chat_id = $3
+                       AND n.kind = slots.kind AND n.id = slots.id)",
+    "UPDATE threads SET chat_id = $3 WHERE platform = $1 AND chat_id = $2",
     "INSERT INTO chat_players (platform, chat_id, player_id)
      SELECT platform, $3, player_id FROM chat_players WHERE platform = $1 AND chat_id = $2
      ON CONFLICT DO NOTHING",
@@ -19,9 +26,11 @@ const MOVES: [&str; 4] = [
 ];
 
 /// What the old chat no longer holds once moved ($1 platform, $2 old chat).
-const FORGETS: [&str; 2] = [
+const FORGETS: [&str; 4] = [
     "DELETE FROM chat_players WHERE platform = $1 AND chat_id = $2",
     "DELETE FROM chat_settings WHERE platform = $1 AND chat_id = $2",
+    "DELETE FROM slots WHERE platform = $1 AND chat_id = $2",
+    "DELETE FROM outbox_leases WHERE platform = $1 AND chat_id = $2",
 ];
 
 impl Store {
@@ -29,7 +38,7 @@ impl Store {
     /// `from` to chat `to`, in one transaction: the number of games moved. Moving again
     /// moves nothing; what `to` already had is kept.
     pub async fn move_chat(&self, platform: &str, from: &str, to: &str) -> Result<u64> {
-        on_db!(self, conn, _pg => {
+        let games = on_db!(self, conn, _pg => {
             let mut tx = conn.begin().await?;
             let mut games = None;
             for sql in MOVES {
@@ -50,7 +59,10 @@ impl Store {
                     .await?;
             }
             tx.commit().await?;
-            Ok(games.unwrap_or(0))
-        })
+            games.unwrap_or(0)
+        });
+        // The replies moved along wait for the new chat's sender.
+        self.signal().poke(platform, to);
+        Ok(games)
     }
 }

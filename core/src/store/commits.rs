@@ -5,7 +5,8 @@
 //! write is its own transaction. (`PostgreSQL` does this itself for concurrent commits.)
 
 use super::games::{Saved, Write};
-use super::{Result, StoreError};
+use super::outbox::Signal;
+use super::{OutRow, Result, StoreError};
 use sqlx::Connection;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
@@ -31,10 +32,14 @@ impl std::fmt::Debug for Job {
 }
 
 impl Commits {
-    /// Start the committer on the store's one connection.
-    pub(crate) fn start(db: Arc<Mutex<Option<sqlx::SqliteConnection>>>) -> Commits {
+    /// Start the committer on the store's one connection; it tells `signal` of the outbox
+    /// rows each commit wrote.
+    pub(crate) fn start(
+        db: Arc<Mutex<Option<sqlx::SqliteConnection>>>,
+        signal: Arc<Signal>,
+    ) -> Commits {
         let (queue, rx) = mpsc::unbounded_channel();
-        tokio::spawn(run(db, rx));
+        tokio::spawn(run(db, rx, signal));
         Commits { queue }
     }
 
@@ -48,7 +53,11 @@ impl Commits {
     }
 }
 
-async fn run(db: Arc<Mutex<Option<sqlx::SqliteConnection>>>, mut rx: mpsc::UnboundedReceiver<Job>) {
+async fn run(
+    db: Arc<Mutex<Option<sqlx::SqliteConnection>>>,
+    mut rx: mpsc::UnboundedReceiver<Job>,
+    signal: Arc<Signal>,
+) {
     while let Some(first) = rx.recv().await {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -57,34 +66,48 @@ async fn run(db: Arc<Mutex<Option<sqlx::SqliteConnection>>>, mut rx: mpsc::Unbou
                 Err(_) => break,
             }
         }
+        let (writes, answers): (Vec<Write>, Vec<_>) =
+            batch.into_iter().map(|j| (j.write, j.answer)).unzip();
+        let n = writes.len();
         let mut guard = db.lock().await;
-        let answers = match guard.as_mut() {
-            Some(conn) => commit(conn, &batch).await,
-            None => batch.iter().map(|_| Err(StoreError::Closed)).collect(),
+        let results = match guard.as_mut() {
+            Some(conn) => commit(conn, writes).await,
+            None => (0..n).map(|_| Err(StoreError::Closed)).collect(),
         };
         drop(guard);
-        for (job, answer) in batch.into_iter().zip(answers) {
+        for (answer, result) in answers.into_iter().zip(results) {
+            let result = result.map(|(saved, rows)| {
+                signal.mark(super::outbox::chats_of(&rows));
+                saved
+            });
             // The asker may have gone (its task cancelled): the write stands regardless.
-            let _ = job.answer.send(answer);
+            let _ = answer.send(result);
         }
     }
 }
 
 /// One transaction for `batch`: each write's answer, all of them failed if the commit did.
-async fn commit(conn: &mut sqlx::SqliteConnection, batch: &[Job]) -> Vec<Result<Saved>> {
-    let failed = |e: &sqlx::Error, n: usize| -> Vec<Result<Saved>> {
+async fn commit(
+    conn: &mut sqlx::SqliteConnection,
+    batch: Vec<Write>,
+) -> Vec<Result<(Saved, Vec<OutRow>)>> {
+    let failed = |e: &sqlx::Error, n: usize| -> Vec<Result<(Saved, Vec<OutRow>)>> {
         (0..n)
             .map(|_| Err(StoreError::Commit(e.to_string())))
             .collect()
     };
+    let n = batch.len();
     let mut tx = match conn.begin().await {
         Ok(tx) => tx,
-        Err(e) => return failed(&e, batch.len()),
+        Err(e) => return failed(&e, n),
     };
-    let mut answers = Vec::with_capacity(batch.len());
-    if let [job] = batch {
+    let mut answers = Vec::with_capacity(n);
+    if n == 1 {
         // Alone: the write is the transaction.
-        let answer = job.write.apply(&mut tx).await;
+        let Some(write) = batch.into_iter().next() else {
+            return Vec::new();
+        };
+        let answer = write.apply(&mut tx).await;
         let done = if answer.is_ok() {
             tx.commit().await
         } else {
@@ -95,24 +118,24 @@ async fn commit(conn: &mut sqlx::SqliteConnection, batch: &[Job]) -> Vec<Result<
             Err(e) => failed(&e, 1),
         };
     }
-    for job in batch {
+    for write in batch {
         let mut savepoint = match tx.begin().await {
             Ok(s) => s,
-            Err(e) => return failed(&e, batch.len()),
+            Err(e) => return failed(&e, n),
         };
-        let answer = job.write.apply(&mut savepoint).await;
+        let answer = write.apply(&mut savepoint).await;
         let done = if answer.is_ok() {
             savepoint.commit().await
         } else {
             savepoint.rollback().await
         };
         if let Err(e) = done {
-            return failed(&e, batch.len());
+            return failed(&e, n);
         }
         answers.push(answer);
     }
     match tx.commit().await {
         Ok(()) => answers,
-        Err(e) => failed(&e, batch.len()),
+        Err(e) => failed(&e, n),
     }
 }

@@ -2,8 +2,9 @@
 //! row updated only if its ply is still the one the move was checked against. A game's row
 //! also keeps when its next timer is due (`due_at`), written with the change that set it.
 
+use super::outbox::{rows_json, say_in, ROW_RECORD};
 use super::types::{ChallengeStatus, GameStatus};
-use super::{Db, Result, Store, StoreError};
+use super::{Db, OutRow, Result, Says, Store, StoreError};
 use crate::color::Color;
 use crate::game::{EndCause, GameResult, Rules};
 use crate::settlement::RatingChange;
@@ -15,6 +16,8 @@ pub struct GameRow {
     pub platform: String,
     #[sqlx(rename = "chat_id")]
     pub chat: String,
+    /// `group`, `private` or `one_message` (how replies reach the chat).
+    pub chat_kind: String,
     pub rules: Rules,
     pub start_position: Option<String>,
     pub white_id: i64,
@@ -261,9 +264,10 @@ macro_rules! settle_in {
 /// A move's writes in the transaction (or savepoint) `$tx`; evaluates to its `Result`, and
 /// an `Err` leaves `$tx` to be rolled back.
 macro_rules! move_in {
-    ($tx:ident, $pg:ident, $game_id:expr, $ply:expr, $now:expr, $u:expr) => {
+    ($tx:ident, $pg:ident, $game_id:expr, $ply:expr, $now:expr, $u:expr, $says:expr) => {
         async {
             let (game_id, ply, now, u): (i64, i64, i64, &MoveUpdate) = ($game_id, $ply, $now, $u);
+            let says: Says<Saved> = $says;
             let status = u.finish.as_ref().map_or(GameStatus::Active, Finish::status);
             let updated: Option<GameRow> = sqlx::query_as(
                 "UPDATE games SET ply = ply + 1, white_ms = $3, black_ms = $4, turn_started_at = $5, draw_offer_by = $6,
@@ -320,7 +324,10 @@ macro_rules! move_in {
                 Some(f) => settle_in!($tx, $pg, &row, f, now),
                 None => Vec::new(),
             };
-            Ok::<Saved, StoreError>(Saved { game: row, ratings })
+            let saved = Saved { game: row, ratings };
+            let rows = says.rows(&saved);
+            say_in!($tx, $pg, rows, now)?;
+            Ok::<(Saved, Vec<OutRow>), StoreError>((saved, rows))
         }
         .await
     };
@@ -328,10 +335,11 @@ macro_rules! move_in {
 
 /// An ending's writes in the transaction (or savepoint) `$tx`; evaluates to its `Result`.
 macro_rules! finish_in {
-    ($tx:ident, $pg:ident, $game_id:expr, $ply:expr, $finish:expr, $clocks:expr, $now:expr) => {
+    ($tx:ident, $pg:ident, $game_id:expr, $ply:expr, $finish:expr, $clocks:expr, $now:expr, $says:expr) => {
         async {
             let (game_id, ply, finish, clocks, now): (i64, i64, &Finish, (i64, i64), i64) =
                 ($game_id, $ply, $finish, $clocks, $now);
+            let says: Says<Saved> = $says;
             let row: Option<GameRow> = sqlx::query_as(
                 "UPDATE games SET status = $3, result = $4, end_reason = $5, end_rule = $6, finished_at = $7,
                      white_ms = $8, black_ms = $9, draw_offer_by = NULL, pending_move = NULL, pending_ply = NULL,
@@ -353,10 +361,36 @@ macro_rules! finish_in {
                 return Err(StoreError::Conflict);
             };
             let ratings = settle_in!($tx, $pg, &row, finish, now);
-            Ok::<Saved, StoreError>(Saved { game: row, ratings })
+            let saved = Saved { game: row, ratings };
+            let rows = says.rows(&saved);
+            say_in!($tx, $pg, rows, now)?;
+            Ok::<(Saved, Vec<OutRow>), StoreError>((saved, rows))
         }
         .await
     };
+}
+
+/// One statement that must change exactly one row (else the game moved on: a conflict),
+/// with what the change says, in one transaction.
+macro_rules! one_row_change {
+    ($store:expr, $sql:expr, [$($bind:expr),*], $says:expr, $now:expr) => {{
+        let says: Says<()> = $says;
+        let now: i64 = $now;
+        let rows = on_db!($store, conn, pg => {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let done = sqlx::query($sql)$(.bind($bind))*.execute(&mut *tx).await?.rows_affected();
+            if done != 1 {
+                tx.rollback().await?;
+                return Err(StoreError::Conflict);
+            }
+            let rows = says.rows(&());
+            say_in!(tx, pg, rows, now)?;
+            tx.commit().await?;
+            rows
+        });
+        $store.committed(&rows);
+        Ok(())
+    }};
 }
 
 /// `PostgreSQL`: a move that does not end its game, in one statement (one round trip, its
@@ -365,7 +399,10 @@ macro_rules! finish_in {
 /// was. (A move that ends the game settles ratings too, and takes a transaction.) `$16`
 /// says whether the statement takes the game's lock itself (a move checked without it): it
 /// then waits for whoever holds it, and its guard sees what they changed.
-const MOVE_PG: &str = "WITH l AS (
+static MOVE_PG: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| MOVE_PG_TEMPLATE.replace("ROW_RECORD", ROW_RECORD));
+
+const MOVE_PG_TEMPLATE: &str = "WITH l AS (
          SELECT pg_advisory_xact_lock($1) WHERE $16
      ), g AS (
          UPDATE games SET ply = ply + 1, white_ms = $3, black_ms = $4, turn_started_at = $5, draw_offer_by = $6,
@@ -381,8 +418,17 @@ const MOVE_PG: &str = "WITH l AS (
          INSERT INTO seen_messages (platform, chat_id, message_id, seen_at)
          SELECT $11, $12, $13, $8 FROM g WHERE $11::text IS NOT NULL
          ON CONFLICT DO NOTHING
+     ), o AS (
+         INSERT INTO outbox (platform, chat_id, chat_kind, place, audience, sender_id, sender_name, reply_to,
+             slot_use, slot_kind, slot_id, game_id, ply, message, lang, actions, picture, created_at)
+         SELECT r.platform, r.chat_id, r.chat_kind, r.place, r.audience, r.sender_id, r.sender_name, r.reply_to,
+             r.slot_use, r.slot_kind, r.slot_id, r.game_id, r.ply, r.message, r.lang, r.actions, r.picture, $8
+         FROM g, jsonb_to_recordset($17::jsonb) AS ROW_RECORD
+     ), n AS (
+         SELECT pg_notify('ugolki_outbox', c) FROM
+             (SELECT DISTINCT r.platform || ' ' || r.chat_id AS c FROM g, jsonb_to_recordset($17::jsonb) AS ROW_RECORD) x
      )
-     SELECT * FROM g";
+     SELECT * FROM g WHERE (SELECT COUNT(*) FROM n) >= 0";
 
 async fn move_in_one_statement(
     pool: &sqlx::PgPool,
@@ -390,26 +436,29 @@ async fn move_in_one_statement(
     ply: i64,
     now: i64,
     u: &MoveUpdate,
+    rows: &[OutRow],
 ) -> Result<Saved> {
     let mut conn = pool.acquire().await?;
     // The caller holds the game's lock (on a connection of its own): not taken again here.
-    move_in_one_statement_on(&mut conn, game_id, ply, now, u, false).await
+    move_in_one_statement_on(&mut conn, game_id, ply, now, u, rows, false).await
 }
 
-/// [`MOVE_PG`] on a connection of the caller's; `lock`: take the game's lock in it.
+/// [`MOVE_PG`] on a connection of the caller's, writing `rows` with the move; `lock`: take
+/// the game's lock in it.
 pub(crate) async fn move_in_one_statement_on(
     conn: &mut sqlx::PgConnection,
     game_id: i64,
     ply: i64,
     now: i64,
     u: &MoveUpdate,
+    rows: &[OutRow],
     lock: bool,
 ) -> Result<Saved> {
     let (platform, chat, id) = match &u.message {
         Some((p, c, i)) => (Some(p.as_str()), Some(c.as_str()), Some(i.as_str())),
         None => (None, None, None),
     };
-    let row: Option<GameRow> = sqlx::query_as(MOVE_PG)
+    let row: Option<GameRow> = sqlx::query_as(MOVE_PG.as_str())
         .bind(game_id)
         .bind(ply)
         .bind(u.white_ms)
@@ -426,6 +475,7 @@ pub(crate) async fn move_in_one_statement_on(
         .bind(u.checked.turn_started_at)
         .bind(u.checked.draw_offer_by)
         .bind(lock)
+        .bind(rows_json(rows))
         .fetch_optional(&mut *conn)
         .await?;
     if let Some(game) = row {
@@ -461,6 +511,7 @@ pub(crate) enum Write {
         ply: i64,
         now: i64,
         update: MoveUpdate,
+        says: Says<Saved>,
     },
     Finish {
         game_id: i64,
@@ -468,12 +519,17 @@ pub(crate) enum Write {
         finish: Finish,
         clocks: (i64, i64),
         now: i64,
+        says: Says<Saved>,
     },
 }
 
 impl Write {
-    /// Apply the write on `SQLite`, in the transaction or savepoint `tx`.
-    pub(crate) async fn apply(&self, tx: &mut sqlx::SqliteConnection) -> Result<Saved> {
+    /// Apply the write on `SQLite`, in the transaction or savepoint `tx`: what it saved,
+    /// and the outbox rows it wrote.
+    pub(crate) async fn apply(
+        self,
+        tx: &mut sqlx::SqliteConnection,
+    ) -> Result<(Saved, Vec<OutRow>)> {
         let pg = false;
         match self {
             Write::Move {
@@ -481,14 +537,16 @@ impl Write {
                 ply,
                 now,
                 update,
-            } => move_in!(tx, pg, *game_id, *ply, *now, update),
+                says,
+            } => move_in!(tx, pg, game_id, ply, now, &update, says),
             Write::Finish {
                 game_id,
                 ply,
                 finish,
                 clocks,
                 now,
-            } => finish_in!(tx, pg, *game_id, *ply, finish, *clocks, *now),
+                says,
+            } => finish_in!(tx, pg, game_id, ply, &finish, clocks, now, says),
         }
     }
 }
@@ -498,18 +556,23 @@ impl Store {
     /// no longer open (someone else took it, it expired). The new game's timer is due at
     /// once; the table sets it exactly when it has the game in hand (a timer that fires
     /// early only works out when it is really due).
-    pub async fn accept_challenge(&self, challenge_id: i64, g: &NewGame) -> Result<Accepted> {
-        on_db!(self, conn, _pg => {
+    pub async fn accept_challenge(
+        &self,
+        challenge_id: i64,
+        g: &NewGame,
+        says: Says<GameRow>,
+    ) -> Result<Accepted> {
+        let (accepted, rows) = on_db!(self, conn, pg => {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            let taken = sqlx::query_as::<_, (String, String)>(
+            let taken = sqlx::query_as::<_, (String, String, String)>(
                 "UPDATE challenges SET status = $2, lease_until = NULL WHERE id = $1 AND status = 'open'
-                 RETURNING platform, chat_id",
+                 RETURNING platform, chat_id, chat_kind",
             )
             .bind(challenge_id)
             .bind(ChallengeStatus::Accepted)
             .fetch_optional(&mut *tx)
             .await?;
-            let Some((platform, chat)) = taken else {
+            let Some((platform, chat, chat_kind)) = taken else {
                 tx.rollback().await?;
                 return Ok(Accepted::Gone);
             };
@@ -528,9 +591,10 @@ impl Store {
                 }
             }
             let row: GameRow = sqlx::query_as(
-                "INSERT INTO games (platform, chat_id, rules, start_position, white_id, black_id, rated, stake, time_control,
-                                    white_ms, black_ms, turn_started_at, movetime_ms, monitor, created_at, due_at, credited_until)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $11, $11, $11) RETURNING *",
+                "INSERT INTO games (platform, chat_id, chat_kind, rules, start_position, white_id, black_id, rated, stake,
+                                    time_control, white_ms, black_ms, turn_started_at, movetime_ms, monitor, created_at,
+                                    due_at, credited_until)
+                 VALUES ($1, $2, $14, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $11, $11, $11) RETURNING *",
             )
             .bind(&platform)
             .bind(&chat)
@@ -545,11 +609,16 @@ impl Store {
             .bind(g.now)
             .bind(g.movetime_ms)
             .bind(g.monitor)
+            .bind(&chat_kind)
             .fetch_one(&mut *tx)
             .await?;
+            let rows = says.rows(&row);
+            say_in!(tx, pg, rows, g.now)?;
             tx.commit().await?;
-            Ok(Accepted::Started(Box::new(row)))
-        })
+            (Accepted::Started(Box::new(row)), rows)
+        });
+        self.committed(&rows);
+        Ok(accepted)
     }
 
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
@@ -663,6 +732,7 @@ impl Store {
         ply: i64,
         now: i64,
         u: &MoveUpdate,
+        says: Says<Saved>,
     ) -> Result<Saved> {
         if let Some(c) = &self.commits {
             return c
@@ -671,27 +741,37 @@ impl Store {
                     ply,
                     now,
                     update: u.clone(),
+                    says,
                 })
                 .await;
         }
-        if u.finish.is_none() {
-            if let Db::Postgres(pool) = &self.db {
-                return move_in_one_statement(pool, game_id, ply, now, u).await;
+        let says = match says {
+            // A move that ends nothing says what it was going to say: one statement.
+            Says::Rows(rows) if u.finish.is_none() => {
+                if let Db::Postgres(pool) = &self.db {
+                    let saved = move_in_one_statement(pool, game_id, ply, now, u, &rows).await?;
+                    self.committed(&rows);
+                    return Ok(saved);
+                }
+                Says::Rows(rows)
             }
-        }
-        on_db!(self, conn, pg => {
+            other => other,
+        };
+        let (saved, rows) = on_db!(self, conn, pg => {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            match move_in!(tx, pg, game_id, ply, now, u) {
-                Ok(saved) => {
+            match move_in!(tx, pg, game_id, ply, now, u, says) {
+                Ok(done) => {
                     tx.commit().await?;
-                    Ok(saved)
+                    done
                 }
                 Err(e) => {
                     tx.rollback().await?;
-                    Err(e)
+                    return Err(e);
                 }
             }
-        })
+        });
+        self.committed(&rows);
+        Ok(saved)
     }
 
     /// End a game without a move (flag, resignation, agreed draw, abort, claim), if it is
@@ -703,6 +783,7 @@ impl Store {
         finish: &Finish,
         clocks: (i64, i64),
         now: i64,
+        says: Says<Saved>,
     ) -> Result<Saved> {
         if let Some(c) = &self.commits {
             return c
@@ -712,22 +793,25 @@ impl Store {
                     finish: finish.clone(),
                     clocks,
                     now,
+                    says,
                 })
                 .await;
         }
-        on_db!(self, conn, pg => {
+        let (saved, rows) = on_db!(self, conn, pg => {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            match finish_in!(tx, pg, game_id, ply, finish, clocks, now) {
-                Ok(saved) => {
+            match finish_in!(tx, pg, game_id, ply, finish, clocks, now, says) {
+                Ok(done) => {
                     tx.commit().await?;
-                    Ok(saved)
+                    done
                 }
                 Err(e) => {
                     tx.rollback().await?;
-                    Err(e)
+                    return Err(e);
                 }
             }
-        })
+        });
+        self.committed(&rows);
+        Ok(saved)
     }
 
     /// Set or clear the draw offer of a game still at `ply`.
@@ -735,6 +819,7 @@ impl Store {
     /// moves after it are deleted; the clocks become `clocks`, the turn starts `now`, the
     /// next timer is `due_at`; offers, pending and noticed states are cleared, and the
     /// takeback is counted. A conflict when the game moved on or ended.
+    #[allow(clippy::too_many_arguments)]
     pub async fn take_back(
         &self,
         game_id: i64,
@@ -743,8 +828,9 @@ impl Store {
         clocks: (i64, i64),
         now: i64,
         due_at: Option<i64>,
+        says: Says<GameRow>,
     ) -> Result<GameRow> {
-        on_db!(self, conn, _pg => {
+        let (row, rows) = on_db!(self, conn, pg => {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let done = sqlx::query(
                 "UPDATE games SET ply = $3, takebacks = takebacks + 1, white_ms = $4,
@@ -777,22 +863,30 @@ impl Store {
                 .bind(game_id)
                 .fetch_one(&mut *tx)
                 .await?;
+            let rows = says.rows(&row);
+            say_in!(tx, pg, rows, now)?;
             tx.commit().await?;
-            Ok(row)
-        })
+            (row, rows)
+        });
+        self.committed(&rows);
+        Ok(row)
     }
 
-    pub async fn set_draw_offer(&self, game_id: i64, ply: i64, by: Option<Color>) -> Result<()> {
-        let done = on_db!(self, conn, _pg => sqlx::query(
+    pub async fn set_draw_offer(
+        &self,
+        game_id: i64,
+        ply: i64,
+        by: Option<Color>,
+        says: Says<()>,
+        now: i64,
+    ) -> Result<()> {
+        one_row_change!(
+            self,
             "UPDATE games SET draw_offer_by = $3 WHERE id = $1 AND ply = $2 AND status = 'active'",
+            [game_id, ply, by],
+            says,
+            now
         )
-        .bind(game_id)
-        .bind(ply)
-        .bind(by)
-        .execute(&mut *conn)
-        .await?
-        .rows_affected());
-        one_row(done)
     }
 
     /// The board after `ply` plies reached the chat at `at`: the side to move's clock starts
@@ -850,36 +944,39 @@ impl Store {
         game_id: i64,
         ply: i64,
         due_at: Option<i64>,
+        says: Says<()>,
+        now: i64,
     ) -> Result<()> {
-        let done = on_db!(self, conn, _pg => sqlx::query(
+        one_row_change!(
+            self,
             "UPDATE games SET idle_noticed_ply = $2, due_at = $3, lease_until = NULL
              WHERE id = $1 AND ply = $2 AND status = 'active'
                AND (idle_noticed_ply IS NULL OR idle_noticed_ply <> $2)",
+            [game_id, ply, due_at],
+            says,
+            now
         )
-        .bind(game_id)
-        .bind(ply)
-        .bind(due_at)
-        .execute(&mut *conn)
-        .await?
-        .rows_affected());
-        one_row(done)
     }
 
     /// Note that the correspondence reminder for `ply` went out, and when the game's next
     /// timer is due now. A conflict if it had gone out already.
-    pub async fn set_reminded(&self, game_id: i64, ply: i64, due_at: Option<i64>) -> Result<()> {
-        let done = on_db!(self, conn, _pg => sqlx::query(
+    pub async fn set_reminded(
+        &self,
+        game_id: i64,
+        ply: i64,
+        due_at: Option<i64>,
+        says: Says<()>,
+        now: i64,
+    ) -> Result<()> {
+        one_row_change!(
+            self,
             "UPDATE games SET reminded_ply = $2, due_at = $3, lease_until = NULL
              WHERE id = $1 AND ply = $2 AND status = 'active'
                AND (reminded_ply IS NULL OR reminded_ply <> $2)",
+            [game_id, ply, due_at],
+            says,
+            now
         )
-        .bind(game_id)
-        .bind(ply)
-        .bind(due_at)
-        .execute(&mut *conn)
-        .await?
-        .rows_affected());
-        one_row(done)
     }
 
     /// Credit a game's clock (and its timer) with `credit` ms of outages, up to `until`, if

@@ -49,6 +49,7 @@ mod games;
 mod legacy;
 mod locks;
 mod meta;
+pub mod outbox;
 mod players;
 mod processes;
 mod ratings;
@@ -59,6 +60,7 @@ mod types;
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Accepted, Checked, Finish, GameRow, MoveUpdate, NewGame, Saved};
 pub use locks::GameLock;
+pub use outbox::{Depth, OutRow, Outcome, Queued, Says, Signal, SlotChange, SlotRow, ThreadRow};
 pub use players::Player;
 pub use ratings::Standing;
 pub use session::Session;
@@ -128,6 +130,8 @@ pub struct Store {
     /// `SQLite`: the lock file that keeps a second process off this database (held while
     /// any clone of the store lives; the operating system drops it when the process dies).
     _lock: Option<std::sync::Arc<std::fs::File>>,
+    /// Chats with outbox rows just committed by this process (its senders wait on it).
+    signal: std::sync::Arc<Signal>,
 }
 
 /// Take `<database>.lock` for this process, or say who holds it. Two processes on one
@@ -245,11 +249,13 @@ impl Store {
             .run_direct(None, &mut conn, false)
             .await?;
         let db = std::sync::Arc::new(tokio::sync::Mutex::new(Some(conn)));
+        let signal = std::sync::Arc::new(Signal::default());
         let store = Store {
-            commits: Some(commits::Commits::start(db.clone())),
+            commits: Some(commits::Commits::start(db.clone(), signal.clone())),
             db: Db::Sqlite(db),
             locks: None,
             _lock: lock,
+            signal,
         };
         let recoded = store.recode_end_reasons().await?;
         if recoded > 0 {
@@ -284,6 +290,7 @@ impl Store {
             db: Db::Postgres(pool),
             locks: Some(locks),
             _lock: None,
+            signal: std::sync::Arc::new(Signal::default()),
         })
     }
 

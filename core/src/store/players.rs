@@ -1,7 +1,8 @@
 //! Players: `(platform, platform_user_id)` with a cached display name and handle; chats'
 //! players and languages.
 
-use super::{Result, Store};
+use super::outbox::say_in;
+use super::{Result, Says, Store};
 
 /// A registered player.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -110,14 +111,26 @@ impl Store {
     }
 
     /// Keep (or, with `None`, forget) a player's language.
-    pub async fn set_player_lang(&self, id: i64, lang: Option<&str>) -> Result<()> {
-        on_db!(self, conn, _pg => {
+    pub async fn set_player_lang(
+        &self,
+        id: i64,
+        lang: Option<&str>,
+        says: Says<()>,
+        now: i64,
+    ) -> Result<()> {
+        let rows = on_db!(self, conn, pg => {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             sqlx::query("UPDATE players SET lang = $2 WHERE id = $1")
                 .bind(id)
                 .bind(lang)
-                .execute(&mut *conn)
+                .execute(&mut *tx)
                 .await?;
+            let rows = says.rows(&());
+            say_in!(tx, pg, rows, now)?;
+            tx.commit().await?;
+            rows
         });
+        self.committed(&rows);
         Ok(())
     }
 
@@ -139,8 +152,11 @@ impl Store {
         platform: &str,
         chat: &str,
         lang: Option<&str>,
+        says: Says<()>,
+        now: i64,
     ) -> Result<()> {
-        on_db!(self, conn, _pg => {
+        let rows = on_db!(self, conn, pg => {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             sqlx::query(
                 "INSERT INTO chat_settings (platform, chat_id, lang) VALUES ($1, $2, $3)
                  ON CONFLICT (platform, chat_id) DO UPDATE SET lang = excluded.lang",
@@ -148,9 +164,14 @@ impl Store {
             .bind(platform)
             .bind(chat)
             .bind(lang)
-            .execute(&mut *conn)
+            .execute(&mut *tx)
             .await?;
+            let rows = says.rows(&());
+            say_in!(tx, pg, rows, now)?;
+            tx.commit().await?;
+            rows
         });
+        self.committed(&rows);
         Ok(())
     }
 

@@ -5,7 +5,7 @@
 //! connection is shared, and commits go through the group commit.
 
 use super::games::{move_in_one_statement_on, GameRow, MoveUpdate, Saved, ACTIVE_IN_CHAT};
-use super::{Result, Store, StoreError};
+use super::{Result, Says, Store, StoreError};
 use sqlx::pool::PoolConnection;
 use sqlx::postgres::{
     PgAdvisoryLock, PgAdvisoryLockGuard, PgAdvisoryLockKey, PgConnection, Postgres,
@@ -113,16 +113,19 @@ impl Store {
         ply: i64,
         now: i64,
         u: &MoveUpdate,
+        says: Says<Saved>,
     ) -> Result<Saved> {
         let locked = matches!(s.held, Some(Held::Locked(_)));
-        match s.conn() {
-            Some(c) if u.finish.is_none() => {
-                move_in_one_statement_on(c, game_id, ply, now, u, true).await
+        match (s.conn(), says) {
+            (Some(c), Says::Rows(rows)) if u.finish.is_none() => {
+                let saved = move_in_one_statement_on(c, game_id, ply, now, u, &rows, true).await?;
+                self.committed(&rows);
+                Ok(saved)
             }
             // An ending settles ratings in a transaction of its own: under the session's
             // lock only (a conflict sends an unlocked move to be tried again with it).
-            Some(_) if !locked => Err(StoreError::Conflict),
-            _ => self.commit_move(game_id, ply, now, u).await,
+            (Some(_), _) if !locked => Err(StoreError::Conflict),
+            (_, says) => self.commit_move(game_id, ply, now, u, says).await,
         }
     }
 }

@@ -6,6 +6,7 @@
 
 use super::challenges::terms_of;
 use super::live::{Live, Pick};
+use super::picture::{Picture, ReplaySpec};
 use super::play::Source;
 use super::types::{lang_of, Origin, Outgoing};
 use super::{refuse, Handled, Table};
@@ -55,7 +56,7 @@ impl Table {
         let bot = self
             .store
             .player_for(
-                o.platform.as_str(),
+                o.platform().as_str(),
                 &format!("{ENGINE_USER}{level}"),
                 &format!("Bot L{level}"),
                 None,
@@ -67,22 +68,29 @@ impl Table {
             ColorChoice::Black => false,
             ColorChoice::Random => (now ^ me.id ^ bot.id) & 1 == 0,
         };
-        let (live, row) = self.start_against(o, me, &bot, spec, me_white, now).await?;
-        let (white, black) = (&live.white, &live.black);
-        let text = Msg::GameStarted {
-            id: live.id(),
-            white: white.name.clone(),
-            black: black.name.clone(),
-            terms: Box::new(terms_of(&row)),
-            pair_limit: false,
-        };
         let mine = if me_white { Color::White } else { Color::Black };
-        Ok(vec![live.board_message(text, mine, now, None, lang_of(o))])
+        let lang = lang_of(o);
+        let (_, out) = self
+            .start_against(o, me, &bot, spec, me_white, now, move |live, row| {
+                let text = Msg::GameStarted {
+                    id: live.id(),
+                    white: live.white.name.clone(),
+                    black: live.black.name.clone(),
+                    terms: Box::new(terms_of(row)),
+                    pair_limit: false,
+                };
+                vec![live.board_message(text, mine, now, None, lang)]
+            })
+            .await?;
+        Ok(out)
     }
 
     /// An unrated game of `spec` between `me` and a player who needs no asking (the
     /// engine, a solo's placeholder): a challenge accepted at once, so the game starts the
     /// way every game does.
+    /// `tell` says what the chat is told (given the game and its challenge), in the
+    /// transaction that starts it.
+    #[allow(clippy::too_many_arguments)]
     pub(super) async fn start_against(
         &self,
         o: &Origin,
@@ -91,32 +99,43 @@ impl Table {
         spec: &ChallengeSpec,
         me_white: bool,
         now: i64,
-    ) -> Handled<(Live, crate::store::ChallengeRow)> {
+        tell: impl FnOnce(&Live, &crate::store::ChallengeRow) -> Vec<Outgoing> + Send + 'static,
+    ) -> Handled<(Live, Vec<Outgoing>)> {
         let row = self
             .store
-            .create_challenge(&NewChallenge {
-                platform: o.platform.as_str().to_string(),
-                chat: o.chat.clone(),
-                challenger_id: me.id,
-                target_id: Some(other.id),
-                target_handle: None,
-                rules: spec.rules.clone(),
-                time_control: spec.time.to_string(),
-                rated: false,
-                color: spec.color,
-                movetime_ms: spec.movetime_ms,
-                monitor: false,
-                stake: None,
-                created_at: now,
-                expires_at: now + self.config.challenge_ttl_ms,
-            })
+            .create_challenge(
+                &NewChallenge {
+                    platform: o.platform().as_str().to_string(),
+                    chat: o.chat.id.clone(),
+                    chat_kind: o.chat.kind.as_str().to_string(),
+                    challenger_id: me.id,
+                    target_id: Some(other.id),
+                    target_handle: None,
+                    rules: spec.rules.clone(),
+                    time_control: spec.time.to_string(),
+                    rated: false,
+                    color: spec.color,
+                    movetime_ms: spec.movetime_ms,
+                    monitor: false,
+                    stake: None,
+                    created_at: now,
+                    expires_at: now + self.config.challenge_ttl_ms,
+                },
+                // Accepted at once: the game's start says it all.
+                crate::store::Says::nothing(),
+            )
             .await?;
         let (white, black) = if me_white { (me, other) } else { (other, me) };
-        let (live, _) = self.start_game(&row, white, black, now).await?;
-        self.store
-            .note_chat_player(o.platform.as_str(), &o.chat, me.id)
+        let challenge = row.clone();
+        let started = self
+            .start_game(&row, white, black, now, move |live, _| {
+                tell(live, &challenge)
+            })
             .await?;
-        Ok((live, row))
+        self.store
+            .note_chat_player(o.platform().as_str(), &o.chat.id, me.id)
+            .await?;
+        Ok(started)
     }
 
     /// The engine's move in a game where it is to move (its timer is due at once).
@@ -199,7 +218,7 @@ impl Table {
             Some(n) => n,
             None => match self
                 .store
-                .last_finished_of(o.platform.as_str(), &o.chat, me.id)
+                .last_finished_of(o.platform().as_str(), &o.chat.id, me.id)
                 .await?
             {
                 Some(id) => id,
@@ -212,7 +231,7 @@ impl Table {
         let Some(live) = self
             .live(id)
             .await?
-            .filter(|l| l.row.platform == o.platform.as_str() && l.row.chat == o.chat)
+            .filter(|l| l.row.platform == o.platform().as_str() && l.row.chat == o.chat.id)
         else {
             return refuse(Msg::NoSuchGame { id });
         };
@@ -221,26 +240,12 @@ impl Table {
         }
         // A replay is many pictures and searches: it counts against the picture limit.
         self.allow_picture(me.id, now)?;
-        let lang = lang_of(o);
         let (first, games) = positions(
             &live.row.rules,
             live.row.start_position.as_deref(),
             &live.game,
             MAX_REVIEW_PLIES,
         )?;
-        let frames = games
-            .iter()
-            .map(|g| {
-                Live {
-                    game: g.clone(),
-                    row: live.row.clone(),
-                    white: live.white.clone(),
-                    black: live.black.clone(),
-                    control: live.control,
-                }
-                .view(Color::White, now, None, lang)
-            })
-            .collect();
         let names = [live.white.name.clone(), live.black.name.clone()];
         let points = tokio::task::spawn_blocking(move || turning_points(&games, first, &names))
             .await
@@ -264,7 +269,9 @@ impl Table {
         lines.extend(points);
         Ok(vec![Outgoing::reply(o, Msg::Lines(lines))
             .in_game(id)
-            .with_replay(frames)])
+            .with_picture(Some(Picture::Replay(ReplaySpec {
+                game: id,
+            })))])
     }
 }
 
@@ -283,7 +290,7 @@ pub(super) const MAX_REVIEW_PLIES: usize = 240;
 
 /// The game after each of its last `keep` moves, the position before them first: the ply
 /// that position is at, and the positions.
-fn positions(
+pub(super) fn positions(
     rules: &Rules,
     start: Option<&str>,
     played: &Game,

@@ -91,7 +91,7 @@ impl Table {
 
 /// The living message edited in place: its text, and buttons set by the caller.
 fn edit_of(live: &super::live::Live, text: Msg, lang: crate::words::Lang) -> Outgoing {
-    Outgoing::to_chat(live.platform(), &live.row.chat, text)
+    Outgoing::to_chat(&live.chat(), text)
         .in_lang(lang)
         .in_game(live.id())
         .editing(super::types::Slot::Board(live.id()))

@@ -4,8 +4,9 @@
 use super::action::Action;
 use super::command::{ChallengeSpec, ColorChoice};
 use super::live::Live;
+use super::outbox::{says_now, Later};
 use super::timers::Key;
-use super::types::{lang_of, Mention, Origin, Outgoing, Platform, Slot};
+use super::types::{lang_of, ChatKind, ChatRef, Mention, Origin, Outgoing, Platform, Slot};
 use super::{lock, refuse, Handled, Table};
 use crate::clock::TimeControl;
 use crate::color::Color;
@@ -76,10 +77,14 @@ impl Table {
     ) -> Handled<(Option<Player>, Option<String>)> {
         Ok(match &spec.opponent {
             None => (None, None),
-            Some(Mention::User(u)) => (Some(self.person_for(o.platform, u, now).await?), None),
+            Some(Mention::User(u)) => (Some(self.person_for(o.platform(), u, now).await?), None),
             Some(Mention::Handle(h)) => {
                 let h = h.strip_prefix('@').unwrap_or(h).to_ascii_lowercase();
-                match self.store.player_by_handle(o.platform.as_str(), &h).await? {
+                match self
+                    .store
+                    .player_by_handle(o.platform().as_str(), &h)
+                    .await?
+                {
                     Some(p) => (Some(p), None),
                     None => (None, Some(h)),
                 }
@@ -153,64 +158,79 @@ impl Table {
                 });
             }
         }
+        let one_message = o.chat.one_message();
+        let ttl = self.config.challenge_ttl_ms;
+        let (later, says) = {
+            let (o, me, target, target_handle) =
+                (o.clone(), me.clone(), target.clone(), target_handle.clone());
+            Later::new(move |row: &ChallengeRow| {
+                // On one message nobody can be told "send /start first": the named person
+                // only has to press Accept (the press tells who they are).
+                let text = challenge_text(
+                    row,
+                    ttl,
+                    &me,
+                    target.as_ref(),
+                    target_handle,
+                    pair_limit,
+                    one_message,
+                );
+                let id = row.id;
+                let mut buttons = vec![Action::Accept { challenge: id }];
+                // One message (most often a private chat between two friends): anyone but
+                // the challenger may decline an open challenge too.
+                if row.target_id.is_some() || row.target_handle.is_some() || one_message {
+                    buttons.push(Action::Decline { challenge: id });
+                }
+                buttons.push(Action::Cancel { challenge: id });
+                vec![Outgoing::reply(&o, text)
+                    .replacing(Slot::Challenge(id))
+                    .with_actions(buttons)]
+            })
+        };
         let row = self
             .store
-            .create_challenge(&NewChallenge {
-                platform: o.platform.as_str().to_string(),
-                chat: o.chat.clone(),
-                challenger_id: me.id,
-                target_id,
-                target_handle: target_handle.clone(),
-                rules: spec.rules.clone(),
-                time_control: spec.time.to_string(),
-                rated: rated && !pair_limit,
-                color: spec.color,
-                movetime_ms: spec.movetime_ms,
-                monitor: spec.monitor,
-                stake,
-                created_at: now,
-                expires_at: now + self.config.challenge_ttl_ms,
-            })
+            .create_challenge(
+                &NewChallenge {
+                    platform: o.platform().as_str().to_string(),
+                    chat: o.chat.id.clone(),
+                    chat_kind: o.chat.kind.as_str().to_string(),
+                    challenger_id: me.id,
+                    target_id,
+                    target_handle: target_handle.clone(),
+                    rules: spec.rules.clone(),
+                    time_control: spec.time.to_string(),
+                    rated: rated && !pair_limit,
+                    color: spec.color,
+                    movetime_ms: spec.movetime_ms,
+                    monitor: spec.monitor,
+                    stake,
+                    created_at: now,
+                    expires_at: now + self.config.challenge_ttl_ms,
+                },
+                says,
+            )
             .await?;
         self.store
-            .note_chat_player(o.platform.as_str(), &o.chat, me.id)
+            .note_chat_player(o.platform().as_str(), &o.chat.id, me.id)
             .await?;
         self.arm(Key::Challenge(row.id), row.expires_at);
-        let one_message = super::inline::one_message_chat(&o.chat);
-        // On one message nobody can be told "send /start first": the named person only
-        // has to press Accept (the press tells who they are).
-        let text = self.challenge_text(
-            &row,
-            me,
-            target.as_ref(),
-            target_handle,
-            pair_limit,
-            one_message,
-        );
-        let id = row.id;
-        let mut buttons = vec![Action::Accept { challenge: id }];
-        // One message (most often a private chat between two friends): anyone but the
-        // challenger may decline an open challenge too.
-        if row.target_id.is_some() || row.target_handle.is_some() || one_message {
-            buttons.push(Action::Decline { challenge: id });
-        }
-        buttons.push(Action::Cancel { challenge: id });
-        Ok(vec![Outgoing::reply(o, text)
-            .replacing(Slot::Challenge(id))
-            .with_actions(buttons)])
+        Ok(later.take())
     }
+}
 
-    /// What a new challenge says: to whom, on what terms, and any warning about names.
-    fn challenge_text(
-        &self,
-        row: &ChallengeRow,
-        me: &Player,
-        target: Option<&Player>,
-        target_handle: Option<String>,
-        pair_limit: bool,
-        one_message: bool,
-    ) -> Msg {
-        let minutes = (self.config.challenge_ttl_ms + 59_999) / 60_000;
+/// What a new challenge says: to whom, on what terms, and any warning about names.
+fn challenge_text(
+    row: &ChallengeRow,
+    ttl_ms: i64,
+    me: &Player,
+    target: Option<&Player>,
+    target_handle: Option<String>,
+    pair_limit: bool,
+    one_message: bool,
+) -> Msg {
+    {
+        let minutes = (ttl_ms + 59_999) / 60_000;
         let terms = Box::new(terms_of(row));
         let (id, wish) = (row.id, row.color.side());
         let to = match (target, &target_handle) {
@@ -259,7 +279,9 @@ impl Table {
             Msg::Lines(lines)
         }
     }
+}
 
+impl Table {
     /// The challenge a bare or numbered `/accept` means.
     fn choose<'a>(
         open: &'a [ChallengeRow],
@@ -351,7 +373,7 @@ impl Table {
     ) -> Handled<Vec<Outgoing>> {
         let open = self
             .store
-            .open_challenges_in(o.platform.as_str(), &o.chat)
+            .open_challenges_in(o.platform().as_str(), &o.chat.id)
             .await?;
         let open: Vec<ChallengeRow> = open.into_iter().filter(|c| c.expires_at > now).collect();
         let chosen = match Self::choose(&open, me, number) {
@@ -359,7 +381,7 @@ impl Table {
             Err(Msg::WhichChallenge { .. }) => return self.which_challenge(&open, me).await,
             Err(Msg::OwnChallenge { .. }) => {
                 return refuse(Msg::OwnChallenge {
-                    buttons: super::inline::one_message_chat(&o.chat),
+                    buttons: o.chat.one_message(),
                 })
             }
             Err(m) => return refuse(m),
@@ -379,47 +401,58 @@ impl Table {
         } else {
             (me, &challenger)
         };
-        let (live, pair_limit) = self.start_game(&chosen, white, black, now).await?;
-        self.store
-            .note_chat_player(o.platform.as_str(), &o.chat, me.id)
-            .await?;
         let lang = lang_of(o);
-        let taken = Outgoing::reply(
-            o,
-            Msg::ChallengeTaken {
-                id: chosen.id,
-                by: me.name.clone(),
-                game: live.id(),
-            },
-        )
-        .editing(Slot::Challenge(chosen.id));
-        let mut terms = terms_of(&chosen);
-        if let Msg::Terms { rated, stake, .. } = &mut terms {
-            *rated = live.row.rated;
-            stake.clone_from(&live.row.stake);
-        }
-        let text = Msg::GameStarted {
-            id: live.id(),
-            white: shown(white),
-            black: shown(black),
-            terms: Box::new(terms),
-            pair_limit,
-        };
-        Ok(vec![
-            taken,
-            live.board_message(text, Color::White, now, None, lang),
-        ])
+        let (taker, shown_white, shown_black) = (me.name.clone(), shown(white), shown(black));
+        let o2 = o.clone();
+        let chosen2 = chosen.clone();
+        let (_, out) = self
+            .start_game(&chosen, white, black, now, move |live, pair_limit| {
+                let taken = Outgoing::reply(
+                    &o2,
+                    Msg::ChallengeTaken {
+                        id: chosen2.id,
+                        by: taker,
+                        game: live.id(),
+                    },
+                )
+                .in_game(live.id())
+                .editing(Slot::Challenge(chosen2.id));
+                let mut terms = terms_of(&chosen2);
+                if let Msg::Terms { rated, stake, .. } = &mut terms {
+                    *rated = live.row.rated;
+                    stake.clone_from(&live.row.stake);
+                }
+                let text = Msg::GameStarted {
+                    id: live.id(),
+                    white: shown_white,
+                    black: shown_black,
+                    terms: Box::new(terms),
+                    pair_limit,
+                };
+                vec![
+                    taken,
+                    live.board_message(text, Color::White, now, None, lang),
+                ]
+            })
+            .await?;
+        self.store
+            .note_chat_player(o.platform().as_str(), &o.chat.id, me.id)
+            .await?;
+        Ok(out)
     }
 
     /// Start the game a challenge offers: stakes covered, F2 checked again now that both
     /// players are known (a game it makes casual carries no stake), the timer armed.
+    /// `tell` says what the chat is told of it (given the new game and whether F2 made it
+    /// casual), in the transaction that starts it.
     pub(super) async fn start_game(
         &self,
         chosen: &ChallengeRow,
         white: &Player,
         black: &Player,
         now: i64,
-    ) -> Handled<(Live, bool)> {
+        tell: impl FnOnce(&Live, bool) -> Vec<Outgoing> + Send + 'static,
+    ) -> Handled<(Live, Vec<Outgoing>)> {
         let rules = chosen.rules.clone();
         let pair_limit = chosen.rated
             && self
@@ -455,7 +488,21 @@ impl Table {
             monitor: chosen.monitor,
             now,
         };
-        let row = match self.store.accept_challenge(chosen.id, &new).await? {
+        let game = Game::new(&rules);
+        let (later, says) = {
+            let (white, black, game) = (white.clone(), black.clone(), game.clone());
+            Later::new(move |row: &crate::store::GameRow| {
+                let live = Live {
+                    row: row.clone(),
+                    white,
+                    black,
+                    game,
+                    control,
+                };
+                tell(&live, pair_limit)
+            })
+        };
+        let row = match self.store.accept_challenge(chosen.id, &new, says).await? {
             Accepted::Started(row) => *row,
             Accepted::Gone => return refuse(Msg::ChallengeGone),
             Accepted::NotEnoughChips => {
@@ -465,7 +512,6 @@ impl Table {
             }
         };
         self.disarm(Key::Challenge(chosen.id));
-        let game = Game::new(&rules);
         lock(&self.cache).insert(row.id, (0, 0, game.clone()));
         let live = Live {
             row,
@@ -476,7 +522,7 @@ impl Table {
         };
         // The new game's row says its timer is due at once; now it gets the real time.
         self.set_due(&live).await?;
-        Ok((live, pair_limit))
+        Ok((live, later.take()))
     }
 
     pub(super) async fn decline(
@@ -484,11 +530,12 @@ impl Table {
         o: &Origin,
         me: &Player,
         number: Option<i64>,
+        now: i64,
     ) -> Handled<Vec<Outgoing>> {
-        let one_message = super::inline::one_message_chat(&o.chat);
+        let one_message = o.chat.one_message();
         let open = self
             .store
-            .open_challenges_in(o.platform.as_str(), &o.chat)
+            .open_challenges_in(o.platform().as_str(), &o.chat.id)
             .await?;
         let c = match number {
             Some(n) => open.into_iter().find(|c| c.id == n),
@@ -509,21 +556,13 @@ impl Table {
                 buttons: one_message,
             });
         }
-        if !self
-            .store
-            .close_challenge(c.id, ChallengeStatus::Declined)
-            .await?
-        {
-            return refuse(Msg::ChallengeGone);
-        }
-        self.disarm(Key::Challenge(c.id));
         let challenger = self
             .store
             .player(c.challenger_id)
             .await?
             .map(|p| p.name)
             .unwrap_or_default();
-        Ok(vec![Outgoing::reply(
+        let mut out = vec![Outgoing::reply(
             o,
             Msg::Declined {
                 id: c.id,
@@ -531,7 +570,16 @@ impl Table {
                 challenger,
             },
         )
-        .editing(Slot::Challenge(c.id))])
+        .editing(Slot::Challenge(c.id))];
+        let closed = self
+            .store
+            .close_challenge(c.id, ChallengeStatus::Declined, says_now(&mut out), now)
+            .await?;
+        if !closed {
+            return refuse(Msg::ChallengeGone);
+        }
+        self.disarm(Key::Challenge(c.id));
+        Ok(out)
     }
 
     pub(super) async fn cancel(
@@ -539,10 +587,11 @@ impl Table {
         o: &Origin,
         me: &Player,
         number: Option<i64>,
+        now: i64,
     ) -> Handled<Vec<Outgoing>> {
         let open = self
             .store
-            .open_challenges_in(o.platform.as_str(), &o.chat)
+            .open_challenges_in(o.platform().as_str(), &o.chat.id)
             .await?;
         if let Some(n) = number {
             if open.iter().any(|c| c.id == n && c.challenger_id != me.id) {
@@ -555,17 +604,17 @@ impl Table {
         let Some(c) = c else {
             return refuse(Msg::NothingToCancel);
         };
-        if !self
+        let mut out =
+            vec![Outgoing::reply(o, Msg::Cancelled { id: c.id }).editing(Slot::Challenge(c.id))];
+        let closed = self
             .store
-            .close_challenge(c.id, ChallengeStatus::Cancelled)
-            .await?
-        {
+            .close_challenge(c.id, ChallengeStatus::Cancelled, says_now(&mut out), now)
+            .await?;
+        if !closed {
             return refuse(Msg::ChallengeGone);
         }
         self.disarm(Key::Challenge(c.id));
-        Ok(vec![
-            Outgoing::reply(o, Msg::Cancelled { id: c.id }).editing(Slot::Challenge(c.id))
-        ])
+        Ok(out)
     }
 
     /// A challenge's time is up.
@@ -584,28 +633,32 @@ impl Table {
             self.arm(Key::Challenge(id), c.expires_at);
             return Ok(Vec::new());
         }
-        if !self
-            .store
-            .close_challenge(id, ChallengeStatus::Expired)
-            .await?
-        {
-            return Ok(Vec::new());
-        }
         let name = self
             .store
             .player(c.challenger_id)
             .await?
             .map(|p| p.name)
             .unwrap_or_default();
-        let platform = Platform::parse(&c.platform).unwrap_or(Platform::Console);
-        Ok(vec![Outgoing::to_chat(
-            platform,
-            &c.chat,
+        let chat = ChatRef::new(
+            Platform::parse(&c.platform).unwrap_or(Platform::Console),
+            c.chat.clone(),
+            ChatKind::parse(&c.chat_kind).unwrap_or(ChatKind::Group),
+        );
+        // Nobody asked: in the chat's language.
+        let lang = self.chat_lang_or_english(chat.platform, &chat.id).await;
+        let mut out = vec![Outgoing::to_chat(
+            &chat,
             Msg::Expired {
                 id,
                 challenger: name,
             },
         )
-        .editing(Slot::Challenge(id))])
+        .in_lang(lang)
+        .editing(Slot::Challenge(id))];
+        let closed = self
+            .store
+            .close_challenge(id, ChallengeStatus::Expired, says_now(&mut out), now)
+            .await?;
+        Ok(if closed { out } else { Vec::new() })
     }
 }

@@ -1,6 +1,8 @@
 //! The other player commands: boards, resign, draws, abort, claims, lists, records, rules.
 
 use super::live::Target;
+use super::outbox::says_now;
+use super::picture::Picture;
 use super::types::{lang_of, Origin, Outgoing};
 use super::{refuse, Handled, Table};
 use crate::color::Color;
@@ -93,10 +95,8 @@ impl Table {
         }
         self.allow_picture(me.id, now)?;
         let list: Vec<String> = dests.iter().map(ToString::to_string).collect();
-        let lang = lang_of(o);
-        let mut view = live.view(color, now, None, lang);
-        view.selected = Some(sq);
-        view.destinations = dests;
+        let mut board = live.board_spec(color, now, None);
+        board.selected = Some(sq);
         Ok(vec![Outgoing::reply(
             o,
             Msg::MovesFrom {
@@ -105,7 +105,7 @@ impl Table {
             },
         )
         .in_game(live.id())
-        .with_board(view)])
+        .with_picture(Some(Picture::Board(board)))])
     }
 
     /// `/board`: the current board, from the sender's side, as the game's living message.
@@ -211,16 +211,18 @@ impl Table {
             }
             Some(_) => refuse(Msg::DrawAlreadyOffered),
             None => {
-                self.store
-                    .set_draw_offer(live.id(), live.row.ply, Some(color))
-                    .await?;
+                let ply = live.row.ply;
                 live.row.draw_offer_by = Some(color);
                 let text = Msg::DrawOffered {
                     by: live.name(color).to_string(),
                     to: live.name(color.opponent()).to_string(),
-                    buttons: super::inline::one_message_chat(&live.row.chat),
+                    buttons: live.chat().one_message(),
                 };
-                Ok(vec![live.slot_message(text, lang)])
+                let mut out = vec![live.slot_message(text, lang)];
+                self.store
+                    .set_draw_offer(live.id(), ply, Some(color), says_now(&mut out), now)
+                    .await?;
+                Ok(out)
             }
         }
     }
@@ -231,20 +233,21 @@ impl Table {
         o: &Origin,
         me: &Player,
         target: Target,
-        _now: i64,
+        now: i64,
     ) -> Handled<Vec<Outgoing>> {
         let (mut live, color, _guard) = self.my_game_locked(o, me, target).await?;
         if live.row.draw_offer_by != Some(color.opponent()) {
             return refuse(Msg::NoDrawOffer);
         }
-        self.store
-            .set_draw_offer(live.id(), live.row.ply, None)
-            .await?;
         live.row.draw_offer_by = None;
         let text = Msg::DrawDeclined {
             by: live.name(color).to_string(),
         };
-        Ok(vec![live.slot_message(text, lang_of(o))])
+        let mut out = vec![live.slot_message(text, lang_of(o))];
+        self.store
+            .set_draw_offer(live.id(), live.row.ply, None, says_now(&mut out), now)
+            .await?;
+        Ok(out)
     }
 
     /// `/abort`: void the game while both sides have not yet moved.
@@ -321,7 +324,7 @@ impl Table {
     pub(super) async fn games(&self, o: &Origin, me: &Player) -> Handled<Vec<Outgoing>> {
         let rows = self.store.active_games_of(me.id).await?;
         let mut lines = Vec::new();
-        for g in rows.iter().filter(|g| g.platform == o.platform.as_str()) {
+        for g in rows.iter().filter(|g| g.platform == o.platform().as_str()) {
             let Some(live) = self.live(g.id).await? else {
                 continue;
             };
@@ -333,7 +336,7 @@ impl Table {
                 rules: Box::new(live.row.rules.clone()),
                 opponent: live.name(color.opponent()).to_string(),
                 my_turn: live.game.turn() == color,
-                here: g.chat == o.chat,
+                here: g.chat == o.chat.id,
             });
         }
         if lines.is_empty() {
@@ -359,7 +362,7 @@ impl Table {
         let Some(live) = self
             .live(id)
             .await?
-            .filter(|l| l.row.platform == o.platform.as_str() && l.row.chat == o.chat)
+            .filter(|l| l.row.platform == o.platform().as_str() && l.row.chat == o.chat.id)
         else {
             return refuse(Msg::NoSuchGame { id });
         };

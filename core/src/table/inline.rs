@@ -1,7 +1,8 @@
 //! Challenges sent into chats the bot is not in (Telegram's inline mode): what an inline
 //! query offers, as cards ready to send. A card is a challenge not made yet: once sent, the
-//! adapter hands its `args` to `/challenge` in the card's own one-message chat (see
-//! [`one_message_chat`]), and the game is played on that message by its buttons.
+//! adapter hands its `args` to `/challenge` in the card's own one-message chat (a
+//! [`ChatRef`](super::ChatRef) of kind `OneMessage`), and the game is played on that message
+//! by its buttons.
 //!
 //! What the query names is kept; what it leaves out is offered: every variant when none is
 //! named, a few time controls when none is said.
@@ -13,17 +14,6 @@ use crate::corners::{Variant, STANDARD_IDS};
 use crate::game::{Game, Rules};
 use crate::view::BoardView;
 use crate::words::{Duration, Msg};
-
-/// A chat id with this prefix is one message in a chat the bot cannot read or post to
-/// (`inline:` + Telegram's `inline_message_id`): everything is shown by editing it, and it
-/// is played by buttons only.
-pub const ONE_MESSAGE_PREFIX: &str = "inline:";
-
-/// Whether a chat is a single message played by buttons (see [`ONE_MESSAGE_PREFIX`]).
-#[must_use]
-pub fn one_message_chat(chat: &str) -> bool {
-    chat.starts_with(ONE_MESSAGE_PREFIX)
-}
 
 /// The time controls a card offers when the query says none: the default first.
 pub const OFFERED_TIMES: [&str; 4] = ["10+5", "5+3", "3+2", "1d"];
@@ -324,11 +314,5 @@ mod tests {
         assert!(cards("/resign", &[], "alice").is_err());
         // The same query again: the same cards (a chosen result is read back by index).
         assert_eq!(cards("damas", &[], "alice"), cards("damas", &[], "alice"));
-    }
-
-    #[test]
-    fn one_message_chats_are_told_by_their_prefix() {
-        assert!(one_message_chat("inline:AAAbbb"));
-        assert!(!one_message_chat("-1001"));
     }
 }

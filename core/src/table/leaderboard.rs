@@ -1,11 +1,11 @@
 //! `/rating`, `/top`, `/chips`: ratings (R) as players see them.
 
-use super::types::{lang_of, Mention, Origin, Outgoing};
+use super::picture::{ChartSpec, Picture};
+use super::types::{Mention, Origin, Outgoing};
 use super::{refuse, Handled, Table};
 use crate::rating::{month_of, RatingKind};
 use crate::store::Player;
-use crate::view::ChartView;
-use crate::words::{render, Msg};
+use crate::words::Msg;
 
 /// The rating list a word names (`classic4x3` is 3×4's list), or why not.
 fn kind_named(word: &str) -> Result<RatingKind, Msg> {
@@ -31,10 +31,14 @@ impl Table {
     ) -> Handled<Vec<Outgoing>> {
         let kind = kind.map(kind_named).transpose()?;
         let who = match who {
-            Some(Mention::User(u)) => self.person_for(o.platform, u, now).await?,
+            Some(Mention::User(u)) => self.person_for(o.platform(), u, now).await?,
             Some(Mention::Handle(h)) => {
                 let h = h.trim_start_matches('@').to_ascii_lowercase();
-                match self.store.player_by_handle(o.platform.as_str(), &h).await? {
+                match self
+                    .store
+                    .player_by_handle(o.platform().as_str(), &h)
+                    .await?
+                {
                     Some(p) => p,
                     None => return refuse(Msg::UnknownPlayer { handle: h }),
                 }
@@ -74,20 +78,19 @@ impl Table {
         // The chart: the kind asked for, or the most played.
         let chart_kind = kind.unwrap_or(standings[0].kind);
         let history = self.store.rating_history(who.id, chart_kind).await?;
-        let lang = lang_of(o);
-        let chart = (!history.is_empty()).then(|| ChartView {
-            title: render(
-                &Msg::ChartTitle {
+        let chart = (!history.is_empty()).then(|| {
+            Picture::Chart(ChartSpec {
+                player: who.id,
+                kind: chart_kind,
+                title: Msg::ChartTitle {
                     name: who.name.clone(),
                     kind: chart_kind,
                 },
-                lang,
-            ),
-            points: std::iter::once(history[0].0)
-                .chain(history.iter().map(|h| h.1))
-                .collect(),
+            })
         });
-        Ok(vec![Outgoing::reply(o, Msg::Lines(lines)).with_chart(chart)])
+        Ok(vec![
+            Outgoing::reply(o, Msg::Lines(lines)).with_picture(chart)
+        ])
     }
 
     /// `/top [kind] [month|all] [global]`: ten best, and the asker's place when lower.
@@ -103,7 +106,7 @@ impl Table {
         let kind = kind.map_or(Ok(RatingKind::Classic3x3), kind_named)?;
         let month = month_of(now);
         let m = monthly.then_some(month.as_str());
-        let chat = (!global).then_some((o.platform.as_str(), o.chat.as_str()));
+        let chat = (!global).then_some((o.platform().as_str(), o.chat.id.as_str()));
         let top = self.store.top(kind, m, chat, 10).await?;
         let scope = Msg::TopScope {
             kind,

@@ -2,7 +2,8 @@
 //! from its moves (cached by ply, so a move does not replay the whole game).
 
 use super::action::Action;
-use super::types::{Origin, Outgoing, Platform, Slot};
+use super::picture::{timed, Picture};
+use super::types::{ChatKind, ChatRef, Origin, Outgoing, Platform, Slot};
 use super::{lock, refuse, Handled, Table};
 use crate::clock::{Clock, TimeControl};
 use crate::color::Color;
@@ -69,8 +70,13 @@ impl Live {
         self.row.is_active()
     }
 
-    pub fn platform(&self) -> Platform {
-        Platform::parse(&self.row.platform).unwrap_or(Platform::Console)
+    /// The chat the game is played in.
+    pub fn chat(&self) -> ChatRef {
+        ChatRef::new(
+            Platform::parse(&self.row.platform).unwrap_or(Platform::Console),
+            self.row.chat.clone(),
+            ChatKind::parse(&self.row.chat_kind).unwrap_or(ChatKind::Group),
+        )
     }
 
     /// Time left for both sides at `now` (None without a clock).
@@ -190,13 +196,14 @@ impl Live {
         result: Option<&Msg>,
         lang: Lang,
     ) -> Outgoing {
-        let mut out = Outgoing::to_chat(self.platform(), &self.row.chat, message)
+        let board = self.board_spec(viewer, now, result);
+        let mut out = Outgoing::to_chat(&self.chat(), message)
             .in_lang(lang)
             .in_game(self.id())
             .replacing(Slot::Board(self.id()))
-            .with_board(self.view(viewer, now, result, lang))
+            .with_picture(Some(Picture::Board(board)))
             .with_actions(self.buttons());
-        if self.active() && !matches!(self.control, TimeControl::Unlimited) {
+        if self.active() && timed(self.control) {
             out.ply = Some(self.row.ply);
         }
         out
@@ -205,7 +212,7 @@ impl Live {
     /// A text that takes over the game's living message (a draw offer): the buttons move
     /// to it.
     pub fn slot_message(&self, message: Msg, lang: Lang) -> Outgoing {
-        Outgoing::to_chat(self.platform(), &self.row.chat, message)
+        Outgoing::to_chat(&self.chat(), message)
             .in_lang(lang)
             .in_game(self.id())
             .replacing(Slot::Board(self.id()))
@@ -381,18 +388,20 @@ impl Table {
             (Some(n), None) => self.store.game(n).await?.into_iter().collect(),
             (None, Some(s)) => {
                 self.store
-                    .active_games_in_session(s, o.platform.as_str(), &o.chat, me.id)
+                    .active_games_in_session(s, o.platform().as_str(), &o.chat.id, me.id)
                     .await?
             }
             (None, None) => {
                 self.store
-                    .active_games_in(o.platform.as_str(), &o.chat, me.id)
+                    .active_games_in(o.platform().as_str(), &o.chat.id, me.id)
                     .await?
             }
         };
         if let Some(n) = number {
             return match mine.into_iter().next() {
-                Some(g) if g.platform == o.platform.as_str() && g.chat == o.chat => Ok(Some(g)),
+                Some(g) if g.platform == o.platform().as_str() && g.chat == o.chat.id => {
+                    Ok(Some(g))
+                }
                 _ => refuse(Msg::NoSuchGame { id: n }),
             };
         }

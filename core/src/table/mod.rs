@@ -21,6 +21,8 @@ mod in_game;
 pub mod inline;
 mod leaderboard;
 mod live;
+mod outbox;
+pub mod picture;
 mod play;
 mod time;
 mod timers;
@@ -28,9 +30,11 @@ mod training;
 mod types;
 
 pub use action::{destination_buttons, pick_buttons, Action, MAX_ACTION_TEXT};
+pub use picture::{BoardSpec, ChartSpec, DrawError, Picture, PictureView, ReplaySpec};
 pub use time::{FakeTime, SystemTime, TimeSource};
 pub use types::{
-    lang_of, Audience, Incoming, Input, Mention, Origin, Outgoing, Platform, Slot, SlotUse, User,
+    lang_of, Audience, ChatKind, ChatRef, Incoming, Input, Mention, Origin, Outgoing, Platform,
+    Slot, SlotUse, User,
 };
 
 use crate::game::Game;
@@ -228,6 +232,13 @@ impl Table {
         &self.store
     }
 
+    /// This table's name among the processes serving the store (its heartbeat row, the
+    /// holder of the outbox leases its senders take).
+    #[must_use]
+    pub fn process(&self) -> &str {
+        &self.process
+    }
+
     fn now(&self) -> i64 {
         self.time.now_ms()
     }
@@ -326,7 +337,7 @@ impl Table {
     /// The language to answer a message in: the sender's choice, the chat's, the
     /// platform's hint, English — the first that is set and spoken here.
     async fn answer_lang(&self, o: &Origin, now: i64) -> Lang {
-        let own = match self.person_for(o.platform, &o.user, now).await {
+        let own = match self.person_for(o.platform(), &o.user, now).await {
             Ok(p) => p.lang,
             Err(e) => {
                 tracing::warn!(error = %e, "language not read");
@@ -335,7 +346,7 @@ impl Table {
         };
         let chosen = match own {
             Some(code) => Some(code),
-            None => self.chat_lang(o.platform, &o.chat).await,
+            None => self.chat_lang(o.platform(), &o.chat.id).await,
         };
         chosen
             .as_deref()
@@ -404,24 +415,7 @@ impl Table {
                 }
             }
         };
-        let whose = if o.group_admin == Some(true) {
-            self.store
-                .set_chat_lang(o.platform.as_str(), &o.chat, lang.map(Lang::code))
-                .await?;
-            lock(&self.chat_langs).insert(
-                (o.platform, o.chat.clone()),
-                lang.map(|l| l.code().to_string()),
-            );
-            "chat"
-        } else {
-            self.store
-                .set_player_lang(me.id, lang.map(Lang::code))
-                .await?;
-            if let Some(p) = lock(&self.people).get_mut(&me.id) {
-                p.lang = lang.map(|l| l.code().to_string());
-            }
-            "you"
-        };
+        let chat_wide = o.group_admin == Some(true);
         // The answer is in the new language (or, back to automatic, the hint's).
         let answer_in = lang.unwrap_or_else(|| {
             o.locale
@@ -429,10 +423,10 @@ impl Table {
                 .and_then(Lang::from_tag)
                 .unwrap_or(Lang::EN)
         });
-        Ok(vec![Outgoing::reply(
+        let mut out = vec![Outgoing::reply(
             o,
             Msg::LangSet {
-                whose: whose.into(),
+                whose: if chat_wide { "chat" } else { "you" }.into(),
                 lang: lang.map(|l| {
                     Box::new(Msg::LangName {
                         code: l.code().into(),
@@ -440,7 +434,32 @@ impl Table {
                 }),
             },
         )
-        .in_lang(answer_in)])
+        .in_lang(answer_in)];
+        let says = outbox::says_now(&mut out);
+        let now = self.now();
+        if chat_wide {
+            self.store
+                .set_chat_lang(
+                    o.platform().as_str(),
+                    &o.chat.id,
+                    lang.map(Lang::code),
+                    says,
+                    now,
+                )
+                .await?;
+            lock(&self.chat_langs).insert(
+                (o.platform(), o.chat.id.clone()),
+                lang.map(|l| l.code().to_string()),
+            );
+        } else {
+            self.store
+                .set_player_lang(me.id, lang.map(Lang::code), says, now)
+                .await?;
+            if let Some(p) = lock(&self.people).get_mut(&me.id) {
+                p.lang = lang.map(|l| l.code().to_string());
+            }
+        }
+        Ok(out)
     }
 
     /// Count a picture asked for by `player`; refused past the limit for the last minute.
@@ -547,7 +566,8 @@ impl Table {
                 Parsed::MoveText(_) | Parsed::Command(Command::Move(..))
             ))
         );
-        let result = self.dispatch(msg, parsed, now).await;
+        // Boxed: the handlers' states are large, and every adapter awaits this.
+        let result = Box::pin(self.dispatch(msg, parsed, now)).await;
         self.beat(now).await;
         let origin = &msg.origin;
         if is_move && result.as_ref().is_ok_and(|out| !out.is_empty()) {
@@ -555,7 +575,7 @@ impl Table {
             metrics::histogram!("ugolki_move_reply_seconds")
                 .record(started.elapsed().as_secs_f64());
         }
-        match result {
+        let mut out = match result {
             Ok(out) => out,
             Err(TableError::User(m)) => vec![Outgoing::private(origin, m)],
             Err(TableError::Store(StoreError::Conflict)) => {
@@ -563,9 +583,46 @@ impl Table {
             }
             Err(TableError::Store(StoreError::Repeat)) => Vec::new(),
             Err(TableError::Store(e)) => {
-                tracing::error!(platform = origin.platform.as_str(), chat = %origin.chat, error = %e, "message failed");
+                tracing::error!(platform = origin.platform().as_str(), chat = %origin.chat.id, error = %e, "message failed");
                 vec![Outgoing::private(origin, Msg::InternalError)]
             }
+        };
+        // What no change has written yet (answers that change nothing, refusals) goes to
+        // the outbox now: every reply is sent from there.
+        let rows = outbox::keep(&mut out);
+        if let Err(e) = self.store.say(None, rows, now).await {
+            tracing::error!(platform = origin.platform().as_str(), chat = %origin.chat.id, error = %e, "replies not kept");
+        }
+        out
+    }
+
+    /// Say what an adapter has to say itself (a refusal read before the table, such as an
+    /// inline card that no longer reads): kept in the outbox and sent from there.
+    pub async fn tell(&self, mut out: Vec<Outgoing>) {
+        let rows = outbox::keep(&mut out);
+        if let Err(e) = self.store.say(None, rows, self.now()).await {
+            tracing::error!(error = %e, "replies not kept");
+        }
+    }
+
+    /// Replies to `o` that change nothing, kept in one transaction with `o`'s message id:
+    /// the replies if the message is new, nothing if it was handled already.
+    pub(super) async fn tell_once(
+        &self,
+        o: &Origin,
+        mut out: Vec<Outgoing>,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        let rows = outbox::keep(&mut out);
+        let seen = (
+            o.platform().as_str(),
+            o.chat.id.as_str(),
+            o.message_id.as_str(),
+        );
+        if self.store.say(Some(seen), rows, now).await? {
+            Ok(out)
+        } else {
+            Ok(Vec::new())
         }
     }
 
@@ -589,13 +646,13 @@ impl Table {
         if !is_move
             && !self
                 .store
-                .first_sight(o.platform.as_str(), &o.chat, &o.message_id, now)
+                .first_sight(o.platform().as_str(), &o.chat.id, &o.message_id, now)
                 .await?
         {
             return Ok(Vec::new());
         }
         let request = request?;
-        let me = self.person_for(o.platform, &o.user, now).await?;
+        let me = self.person_for(o.platform(), &o.user, now).await?;
         match request {
             Request::Parsed(Parsed::MoveText(text)) => {
                 self.typed_move(msg, &me, None, &text, false, now).await
@@ -616,8 +673,8 @@ impl Table {
         match c {
             Command::Challenge(spec) => self.challenge(o, me, &spec, now).await,
             Command::Accept(n) => self.accept(o, me, n, now).await,
-            Command::Decline(n) => self.decline(o, me, n).await,
-            Command::Cancel(n) => self.cancel(o, me, n).await,
+            Command::Decline(n) => self.decline(o, me, n, now).await,
+            Command::Cancel(n) => self.cancel(o, me, n, now).await,
             Command::Move(n, text) => self.typed_move(msg, me, n, &text, true, now).await,
             Command::Confirm(n) => self.confirm(o, me, Target::typed(n), now).await,
             Command::Moves(n, square) => self.show_moves(o, me, n, &square, now).await,
@@ -662,8 +719,8 @@ impl Table {
         let Some((game, ply)) = a.game() else {
             return match a {
                 Action::Accept { challenge } => self.accept(o, me, Some(challenge), now).await,
-                Action::Decline { challenge } => self.decline(o, me, Some(challenge)).await,
-                Action::Cancel { challenge } => self.cancel(o, me, Some(challenge)).await,
+                Action::Decline { challenge } => self.decline(o, me, Some(challenge), now).await,
+                Action::Cancel { challenge } => self.cancel(o, me, Some(challenge), now).await,
                 _ => Ok(Vec::new()),
             };
         };
@@ -671,7 +728,7 @@ impl Table {
             .store
             .game(game)
             .await?
-            .filter(|g| g.platform == o.platform.as_str() && g.chat == o.chat);
+            .filter(|g| g.platform == o.platform().as_str() && g.chat == o.chat.id);
         let refusal = match &row {
             None => Some(Msg::ButtonStale),
             Some(row) if row.white_id != me.id && row.black_id != me.id => {
@@ -713,7 +770,7 @@ impl Table {
     /// recorded, and anyone without a game to move in gets none.
     pub async fn suggest_moves(&self, origin: &Origin, typed: &str, limit: usize) -> Vec<String> {
         let now = self.now();
-        let Ok(me) = self.person_for(origin.platform, &origin.user, now).await else {
+        let Ok(me) = self.person_for(origin.platform(), &origin.user, now).await else {
             return Vec::new();
         };
         let Ok((live, color)) = self.my_game(origin, &me, None).await else {

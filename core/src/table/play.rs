@@ -2,12 +2,15 @@
 
 use super::action::Action;
 use super::live::{Live, Target};
-use super::types::{lang_of, Incoming, Origin, Outgoing};
+use super::outbox::{says_now, Later};
+use super::types::{lang_of, Audience, Incoming, Origin, Outgoing};
 use super::{lock, refuse, Handled, Table, TableError};
 use crate::clock::Clock;
 use crate::color::Color;
 use crate::game::{EndCause, Ending, GameResult};
-use crate::store::{Checked, Finish, MoveUpdate, Player, RatingChange, Session, StoreError};
+use crate::store::{
+    Checked, Finish, GameRow, MoveUpdate, Player, RatingChange, Saved, Session, StoreError,
+};
 use crate::words::{Lang, List, Msg};
 
 /// Where a move comes from.
@@ -143,19 +146,15 @@ impl Table {
         }
     }
 
-    /// A refusal of a message whose id is not recorded yet (a move's): recorded now, and
-    /// answered only the first time it is seen.
-    pub(super) async fn refuse_once<T: Default>(&self, o: &Origin, m: Msg, now: i64) -> Handled<T> {
-        if self.first_sight(o, now).await? {
-            refuse(m)
-        } else {
-            Ok(T::default())
-        }
+    /// A refusal of a message whose id is not recorded yet (a move's): recorded now, with
+    /// the refusal, and answered only the first time it is seen.
+    pub(super) async fn refuse_once(&self, o: &Origin, m: Msg, now: i64) -> Handled<Vec<Outgoing>> {
+        self.tell_once(o, vec![Outgoing::private(o, m)], now).await
     }
 
     async fn first_sight(&self, o: &Origin, now: i64) -> Result<bool, crate::store::StoreError> {
         self.store
-            .first_sight(o.platform.as_str(), &o.chat, &o.message_id, now)
+            .first_sight(o.platform().as_str(), &o.chat.id, &o.message_id, now)
             .await
     }
 
@@ -274,22 +273,31 @@ impl Table {
                 .set_pending_move(id, live.row.ply, Some(text))
                 .await?;
             let deadline = live.game.deadline_and_limit().0.unwrap_or(0);
-            if !self.first_sight(o, now).await? {
-                return Ok(Some(Vec::new()));
-            }
-            return Ok(Some(vec![Outgoing::private(
+            let ask = Outgoing::private(
                 o,
                 Msg::ConfirmNeeded {
                     recorded,
                     deadline,
-                    buttons: super::inline::one_message_chat(&o.chat),
+                    buttons: o.chat.one_message(),
                 },
             )
             .in_game(id)
             .with_actions(vec![Action::Confirm {
                 game: id,
                 ply: live.row.ply,
-            }])]));
+            }]);
+            let mut out = vec![ask.clone()];
+            if o.chat.one_message() && ask.direct {
+                // A press's answer has no buttons, and nothing can be typed here: the
+                // question and its Confirm go on the message too.
+                out.push(Outgoing {
+                    audience: Audience::Chat,
+                    sender: None,
+                    direct: false,
+                    ..ask
+                });
+            }
+            return self.tell_once(o, out, now).await.map(Some);
         }
         self.commit_play_in(
             Some(session),
@@ -387,61 +395,73 @@ impl Table {
             ending,
             due_at,
         );
-        let saved = match session {
-            Some(s) => {
-                self.store
-                    .commit_move_in_session(s, id, live.row.ply, now, &update)
-                    .await?
-            }
-            None => {
-                self.store
-                    .commit_move(id, live.row.ply, now, &update)
-                    .await?
-            }
-        };
-        metrics::counter!("ugolki_moves_total").increment(1);
-        let ratings = ratings_line(live, &saved.ratings);
-        lock(&self.cache).insert(id, (saved.game.ply, saved.game.takebacks, game.clone()));
-        let after = Live {
-            row: saved.game,
+        let before = Live {
+            row: predicted(&live.row, &update, now),
             white: live.white.clone(),
             black: live.black.clone(),
-            game,
+            game: game.clone(),
             control: live.control,
         };
-        let mover_name = after.name(mover).to_string();
-        let caption = if auto {
-            Msg::AutoMoved {
-                id,
-                who: mover_name,
-                recorded,
-            }
-        } else {
-            Msg::AfterMove {
-                mover: mover_name,
-                recorded,
-                status: Box::new(after.status(now)),
-                offer_declined,
-            }
-        };
         let Some(e) = ending else {
-            self.arm_game(&after);
-            let next = after.game.turn();
-            return Ok(vec![after.board_message(caption, next, now, None, lang)]);
+            // What the chat is told is known before the commit, and written with it.
+            let caption = caption_of(&before, mover, auto, recorded, offer_declined, now);
+            let next = before.game.turn();
+            let mut out = vec![before.board_message(caption, next, now, None, lang)];
+            let saved = self
+                .commit_move(session, id, live.row.ply, now, &update, says_now(&mut out))
+                .await?;
+            metrics::counter!("ugolki_moves_total").increment(1);
+            lock(&self.cache).insert(id, (saved.game.ply, saved.game.takebacks, game.clone()));
+            self.arm_game(&Live {
+                row: saved.game,
+                ..before
+            });
+            return Ok(out);
         };
+        // An ending settles ratings in its transaction: what the chat is told is made there.
+        let (later, says) = Later::new(move |saved: &Saved| {
+            let after = Live {
+                row: saved.game.clone(),
+                ..before
+            };
+            let caption = caption_of(&after, mover, auto, recorded, offer_declined, now);
+            let result = result_of(&after, &e);
+            // The final board is seen from the winner's side (White's on a draw).
+            let viewer = e.winner.unwrap_or(Color::White);
+            let board = after.board_message(caption, viewer, now, Some(&result), lang);
+            let said = Outgoing::to_chat(
+                &after.chat(),
+                with_ratings(result, ratings_line(&after, &saved.ratings)),
+            )
+            .in_lang(lang)
+            .in_game(id);
+            vec![board, said]
+        });
+        self.commit_move(session, id, live.row.ply, now, &update, says)
+            .await?;
+        metrics::counter!("ugolki_moves_total").increment(1);
         self.forget_game(id);
-        let result = result_of(&after, &e);
-        // The final board is seen from the winner's side (White's on a draw).
-        let viewer = e.winner.unwrap_or(Color::White);
-        let board = after.board_message(caption, viewer, now, Some(&result), lang);
-        let said = Outgoing::to_chat(
-            after.platform(),
-            &after.row.chat,
-            with_ratings(result, ratings),
-        )
-        .in_lang(lang)
-        .in_game(id);
-        Ok(vec![board, said])
+        Ok(later.take())
+    }
+
+    /// Commit a move, in its session when it has one.
+    async fn commit_move(
+        &self,
+        session: Option<&mut Session>,
+        id: i64,
+        ply: i64,
+        now: i64,
+        update: &MoveUpdate,
+        says: crate::store::Says<Saved>,
+    ) -> Result<Saved, StoreError> {
+        match session {
+            Some(s) => {
+                self.store
+                    .commit_move_in_session(s, id, ply, now, update, says)
+                    .await
+            }
+            None => self.store.commit_move(id, ply, now, update, says).await,
+        }
     }
 
     /// When a game's next timer is due once a move has given it `game`, `clock` and `offer`
@@ -478,35 +498,33 @@ impl Table {
         lang: Lang,
     ) -> Handled<Vec<Outgoing>> {
         let clocks = live.clocks_at(now);
-        let saved = self
-            .store
-            .finish_game(live.id(), live.row.ply, &finish, clocks, now)
-            .await?;
-        let text = with_ratings(text, ratings_line(live, &saved.ratings));
-        self.forget_game(live.id());
-        let ended = Live {
-            row: saved.game,
+        let viewer = match finish.result {
+            GameResult::Black => Color::Black,
+            _ => Color::White,
+        };
+        let before = Live {
+            row: live.row.clone(),
             white: live.white.clone(),
             black: live.black.clone(),
             game: live.game.clone(),
             control: live.control,
         };
-        let viewer = match finish.result {
-            GameResult::Black => Color::Black,
-            _ => Color::White,
-        };
-        // The board's header line shows the result without the rating changes.
-        let header = match &text {
-            Msg::Lines(lines) => lines[0].clone(),
-            other => other.clone(),
-        };
-        Ok(vec![ended.board_message(
-            text,
-            viewer,
-            now,
-            Some(&header),
-            lang,
-        )])
+        // The rating changes are settled in the ending's transaction: said from there.
+        let (later, says) = Later::new(move |saved: &Saved| {
+            let ended = Live {
+                row: saved.game.clone(),
+                ..before
+            };
+            // The board's header line shows the result without the rating changes.
+            let header = text.clone();
+            let text = with_ratings(text, ratings_line(&ended, &saved.ratings));
+            vec![ended.board_message(text, viewer, now, Some(&header), lang)]
+        });
+        self.store
+            .finish_game(live.id(), live.row.ply, &finish, clocks, now, says)
+            .await?;
+        self.forget_game(live.id());
+        Ok(later.take())
     }
 
     /// The side to move ran out of time: it loses (T1), or, if it never made its first
@@ -527,6 +545,48 @@ impl Table {
     }
 }
 
+/// The game's row as a move will leave it (when it does not end the game).
+fn predicted(row: &GameRow, u: &MoveUpdate, now: i64) -> GameRow {
+    let mut row = row.clone();
+    row.ply += 1;
+    row.white_ms = u.white_ms;
+    row.black_ms = u.black_ms;
+    row.turn_started_at = u.turn_started_at;
+    row.draw_offer_by = u.draw_offer_by;
+    row.pending_move = None;
+    row.pending_ply = None;
+    row.due_at = u.due_at;
+    row.credited_until = Some(now);
+    row
+}
+
+/// The caption under the board after a move: who played what, and how the game stands (or,
+/// for the table's own move, that it played for them).
+fn caption_of(
+    after: &Live,
+    mover: Color,
+    auto: bool,
+    recorded: String,
+    offer_declined: bool,
+    now: i64,
+) -> Msg {
+    let mover_name = after.name(mover).to_string();
+    if auto {
+        Msg::AutoMoved {
+            id: after.id(),
+            who: mover_name,
+            recorded,
+        }
+    } else {
+        Msg::AfterMove {
+            mover: mover_name,
+            recorded,
+            status: Box::new(after.status(now)),
+            offer_declined,
+        }
+    }
+}
+
 /// The store's record of one move: what it says, the clocks and offer after it, how it
 /// ends the game if it does, and the state it was decided on (the compare-and-set guard).
 #[allow(clippy::too_many_arguments)]
@@ -543,8 +603,8 @@ fn move_update(
     MoveUpdate {
         message: message.map(|o| {
             (
-                o.platform.as_str().to_string(),
-                o.chat.clone(),
+                o.platform().as_str().to_string(),
+                o.chat.id.clone(),
                 o.message_id.clone(),
             )
         }),

@@ -6,6 +6,7 @@
 //! due. This process also remembers the deadlines it set, to wake up on time for them.
 
 use super::live::Live;
+use super::outbox::says_now;
 use super::types::Outgoing;
 use super::{lock, Table, TableError};
 use crate::clock::TimeControl;
@@ -239,13 +240,10 @@ impl Table {
         }
         // Nobody asked: timer messages are in the chat's language (English by default).
         let lang = self
-            .chat_lang_or_english(live.platform(), &live.row.chat)
+            .chat_lang_or_english(live.chat().platform, &live.row.chat)
             .await;
-        let say = |live: &Live, m: Msg| {
-            Outgoing::to_chat(live.platform(), &live.row.chat, m)
-                .in_lang(lang)
-                .in_game(id)
-        };
+        let say =
+            |live: &Live, m: Msg| Outgoing::to_chat(&live.chat(), m).in_lang(lang).in_game(id);
         match event {
             Event::Flag => self.flag(&live, now, lang).await,
             Event::Remind => {
@@ -253,26 +251,27 @@ impl Table {
                 after.reminded_ply = Some(live.row.ply);
                 let marked = Live { row: after, ..live };
                 let due = self.due_of(&marked);
-                self.store.set_reminded(id, marked.row.ply, due).await?;
-                self.arm_game(&marked);
                 let turn = marked.game.turn();
                 let left = marked.clock().left(turn, turn, now).unwrap_or(0);
-                Ok(vec![say(
+                let mut out = vec![say(
                     &marked,
                     Msg::Reminder {
                         id,
                         who: marked.name(turn).to_string(),
                         left: Duration(left),
                     },
-                )])
+                )];
+                self.store
+                    .set_reminded(id, marked.row.ply, due, says_now(&mut out), now)
+                    .await?;
+                self.arm_game(&marked);
+                Ok(out)
             }
             Event::IdleNotice => {
                 let mut after = live.row.clone();
                 after.idle_noticed_ply = Some(live.row.ply);
                 let marked = Live { row: after, ..live };
                 let due = self.due_of(&marked);
-                self.store.set_idle_noticed(id, marked.row.ply, due).await?;
-                self.arm_game(&marked);
                 let idler = marked.game.turn();
                 let notice = say(
                     &marked,
@@ -281,15 +280,18 @@ impl Table {
                         idler: marked.name(idler).to_string(),
                         other: marked.name(idler.opponent()).to_string(),
                         idle: Duration(now - marked.row.turn_started_at),
-                        buttons: super::inline::one_message_chat(&marked.row.chat),
+                        buttons: marked.chat().one_message(),
                     },
                 );
                 // The claim as a button too: where nothing can be typed, it is the only way.
                 let ply = marked.row.ply;
-                Ok(vec![notice.with_actions(vec![super::Action::Claim {
-                    game: id,
-                    ply,
-                }])])
+                let mut out =
+                    vec![notice.with_actions(vec![super::Action::Claim { game: id, ply }])];
+                self.store
+                    .set_idle_noticed(id, ply, due, says_now(&mut out), now)
+                    .await?;
+                self.arm_game(&marked);
+                Ok(out)
             }
             Event::EngineMove => self.engine_move(&live, lang).await,
             Event::AutoMove => {
@@ -318,8 +320,9 @@ impl Table {
     }
 
     /// Drive the timers forever: sleep until the next deadline (this process's own, or the
-    /// store's, asked every [`POLL_MS`]), fire, and hand the messages to `out`.
-    pub async fn run_timers(self: Arc<Self>, out: tokio::sync::mpsc::Sender<Outgoing>) {
+    /// store's, asked every [`POLL_MS`]), and fire.
+    /// What they say is in the outbox, written with what they did.
+    pub async fn run_timers(self: Arc<Self>) {
         let mut pruned = i64::MIN;
         let mut counted = i64::MIN;
         loop {
@@ -341,11 +344,7 @@ impl Table {
                     Err(e) => tracing::warn!(error = %e, "outages not read"),
                 }
             }
-            for msg in self.fire_due().await {
-                if out.send(msg).await.is_err() {
-                    return; // the adapter is gone
-                }
-            }
+            self.fire_due().await;
             let now = self.now();
             let wait = self
                 .next_deadline()

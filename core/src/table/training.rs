@@ -6,6 +6,7 @@
 use super::bot::engine_level;
 use super::command::{ChallengeSpec, TrainMode};
 use super::live::{Live, Target};
+use super::outbox::Later;
 use super::types::{lang_of, Origin, Outgoing};
 use super::{refuse, Handled, Table};
 use crate::color::Color;
@@ -61,25 +62,24 @@ impl Table {
         self.within_challenge_limits(me, now).await?;
         let nobody = self
             .store
-            .player_for(o.platform.as_str(), SOLO_USER, "solo", None, now)
+            .player_for(o.platform().as_str(), SOLO_USER, "solo", None, now)
             .await?;
-        let (live, _) = self.start_against(o, me, &nobody, spec, true, now).await?;
         let variant = match &spec.rules {
             Rules::Corners(v) => v.name.clone(),
             Rules::Damas { .. } => String::new(),
         };
-        let text = Msg::SoloStarted {
-            id: live.id(),
-            variant,
-            minimum: minimum_of(&live),
-        };
-        Ok(vec![live.board_message(
-            text,
-            Color::White,
-            now,
-            None,
-            lang_of(o),
-        )])
+        let lang = lang_of(o);
+        let (_, out) = self
+            .start_against(o, me, &nobody, spec, true, now, move |live, _| {
+                let text = Msg::SoloStarted {
+                    id: live.id(),
+                    variant,
+                    minimum: minimum_of(live),
+                };
+                vec![live.board_message(text, Color::White, now, None, lang)]
+            })
+            .await?;
+        Ok(out)
     }
 
     /// What a finished solo says instead of a result: the count, and the proven minimum.
@@ -194,31 +194,43 @@ impl Table {
             game: game.clone(),
             control: live.control,
         });
-        let row = self
-            .store
-            .take_back(id, live.row.ply, to_ply, clocks, now, due_at)
-            .await?;
-        self.keep_cached(&row, &game);
-        let after = Live {
-            row,
-            white: live.white.clone(),
-            black: live.black.clone(),
-            game,
-            control: live.control,
-        };
-        self.arm_game(&after);
         let text = Msg::Undone {
             id,
             who: me.name.clone(),
             plies,
         };
-        Ok(vec![after.board_message(
-            text,
-            color,
-            now,
-            None,
-            lang_of(o),
-        )])
+        let lang = lang_of(o);
+        let (later, says) = {
+            let (white, black, game, control) = (
+                live.white.clone(),
+                live.black.clone(),
+                game.clone(),
+                live.control,
+            );
+            Later::new(move |row: &crate::store::GameRow| {
+                let after = Live {
+                    row: row.clone(),
+                    white,
+                    black,
+                    game,
+                    control,
+                };
+                vec![after.board_message(text, color, now, None, lang)]
+            })
+        };
+        let row = self
+            .store
+            .take_back(id, live.row.ply, to_ply, clocks, now, due_at, says)
+            .await?;
+        self.keep_cached(&row, &game);
+        self.arm_game(&Live {
+            row,
+            white: live.white.clone(),
+            black: live.black.clone(),
+            game,
+            control: live.control,
+        });
+        Ok(later.take())
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::action::Action;
 use super::command::Command;
-use crate::view::{BoardView, ChartView};
+use super::picture::Picture;
 use crate::words::{Lang, Msg};
 
 /// Where a message came from.
@@ -43,6 +43,64 @@ impl Platform {
     }
 }
 
+/// What kind of chat a chat is: how its replies reach it, and what its people can do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChatKind {
+    /// Many people: a group, a server channel, the console's local chat.
+    Group,
+    /// A private chat between one person and the bot.
+    Private,
+    /// One message in a chat the bot can neither read nor post to — a Telegram inline
+    /// message, a Discord DM where only a user installed the app: nothing can be typed,
+    /// everything is shown by editing that one message (or answering a press on it).
+    OneMessage,
+}
+
+impl ChatKind {
+    /// The name the store keeps.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChatKind::Group => "group",
+            ChatKind::Private => "private",
+            ChatKind::OneMessage => "one_message",
+        }
+    }
+
+    /// Read a stored name.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<ChatKind> {
+        [ChatKind::Group, ChatKind::Private, ChatKind::OneMessage]
+            .into_iter()
+            .find(|k| k.as_str() == name)
+    }
+}
+
+/// A chat: on which platform, its id there, and its kind.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ChatRef {
+    pub platform: Platform,
+    pub id: String,
+    pub kind: ChatKind,
+}
+
+impl ChatRef {
+    #[must_use]
+    pub fn new(platform: Platform, id: impl Into<String>, kind: ChatKind) -> ChatRef {
+        ChatRef {
+            platform,
+            id: id.into(),
+            kind,
+        }
+    }
+
+    /// Nothing can be typed here: messages name buttons, not commands.
+    #[must_use]
+    pub fn one_message(&self) -> bool {
+        self.kind == ChatKind::OneMessage
+    }
+}
+
 /// A person on a platform, as the adapter knows them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct User {
@@ -66,8 +124,7 @@ pub enum Mention {
 /// Who sent a message, where, and in which language they probably read.
 #[derive(Clone, Debug)]
 pub struct Origin {
-    pub platform: Platform,
-    pub chat: String,
+    pub chat: ChatRef,
     pub user: User,
     /// The platform's id of this message or button press: a repeat of the same id is ignored.
     pub message_id: String,
@@ -77,6 +134,50 @@ pub struct Origin {
     /// In a group: whether the sender may change the chat's settings (an admin). `None` in
     /// a private chat (and the console), where settings are the sender's own.
     pub group_admin: Option<bool>,
+    /// A thread or topic inside the chat the message came from (a Discord thread): replies
+    /// that belong to no game go back there.
+    pub place: Option<String>,
+    /// The platform message to reply to (typed messages; none for a press or a slash
+    /// command).
+    pub reply_to: Option<String>,
+    /// A button press or a slash command: what only its sender reads is the press's answer
+    /// (an alert, an ephemeral message), given by the adapter at once through the
+    /// interaction, not a message in the chat.
+    pub interaction: bool,
+}
+
+impl Origin {
+    /// A typed message `message_id` from `user` in `chat`.
+    #[must_use]
+    pub fn message(chat: ChatRef, user: User, message_id: impl Into<String>) -> Origin {
+        let message_id = message_id.into();
+        Origin {
+            chat,
+            user,
+            reply_to: Some(message_id.clone()),
+            message_id,
+            locale: None,
+            group_admin: None,
+            place: None,
+            interaction: false,
+        }
+    }
+
+    /// A button press or slash command `id` from `user` in `chat`.
+    #[must_use]
+    pub fn interaction(chat: ChatRef, user: User, id: impl Into<String>) -> Origin {
+        Origin {
+            interaction: true,
+            reply_to: None,
+            ..Origin::message(chat, user, id)
+        }
+    }
+
+    /// The platform the message came from.
+    #[must_use]
+    pub fn platform(&self) -> Platform {
+        self.chat.platform
+    }
 }
 
 /// What was said.
@@ -115,13 +216,12 @@ impl Incoming {
 }
 
 /// Who reads a reply.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Audience {
     /// Everyone in the chat.
     Chat,
-    /// One user, privately (a direct message where the platform allows it).
-    User(User),
-    /// Only the person who pressed or typed (Discord's ephemeral reply, a Telegram alert).
+    /// Only the person who pressed or typed (Discord's ephemeral reply, a Telegram alert,
+    /// a reply to their message).
     Sender,
 }
 
@@ -130,6 +230,27 @@ pub enum Audience {
 pub enum Slot {
     Board(i64),
     Challenge(i64),
+}
+
+impl Slot {
+    /// The slot's kind and id, as the store keeps them.
+    #[must_use]
+    pub fn key(self) -> (&'static str, i64) {
+        match self {
+            Slot::Board(id) => ("board", id),
+            Slot::Challenge(id) => ("challenge", id),
+        }
+    }
+
+    /// Read a stored kind and id.
+    #[must_use]
+    pub fn from_key(kind: &str, id: i64) -> Option<Slot> {
+        match kind {
+            "board" => Some(Slot::Board(id)),
+            "challenge" => Some(Slot::Challenge(id)),
+            _ => None,
+        }
+    }
 }
 
 /// How a reply relates to its slot.
@@ -142,12 +263,26 @@ pub enum SlotUse {
     Edit(Slot),
 }
 
+impl SlotUse {
+    #[must_use]
+    pub fn slot(self) -> Slot {
+        match self {
+            SlotUse::Replace(s) | SlotUse::Edit(s) => s,
+        }
+    }
+}
+
 /// One reply to send.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outgoing {
-    pub platform: Platform,
-    pub chat: String,
+    pub chat: ChatRef,
     pub audience: Audience,
+    /// Who [`Audience::Sender`] is.
+    pub sender: Option<User>,
+    /// A thread or topic of the chat it answers from (see [`Origin::place`]).
+    pub place: Option<String>,
+    /// The platform message it answers, if any.
+    pub reply_to: Option<String>,
     pub slot: Option<SlotUse>,
     /// The game it belongs to (Discord keeps each game in a thread).
     pub game: Option<i64>,
@@ -157,32 +292,36 @@ pub struct Outgoing {
     /// What to say, and in which language.
     pub message: Msg,
     pub lang: Lang,
-    pub board: Option<BoardView>,
-    pub chart: Option<ChartView>,
+    /// The picture it carries, drawn when it is sent (`Table::draw_picture`).
+    pub picture: Option<Picture>,
     /// The buttons that apply now, in order.
     pub actions: Vec<Action>,
-    /// A game's replay (`/review`): one board per position, the last move marked on each;
-    /// adapters draw it as an animation (`ugolki_render::Animation`). Empty: none.
-    pub replay: Vec<BoardView>,
+    /// Answered through the interaction it came from, by the adapter at once (not kept in
+    /// the outbox: the interaction's token lives in that process only).
+    pub direct: bool,
+    /// Written to the outbox already (by the change that made it).
+    pub(crate) stored: bool,
 }
 
 impl Outgoing {
     /// A message for a whole chat.
     #[must_use]
-    pub fn to_chat(platform: Platform, chat: &str, message: Msg) -> Outgoing {
+    pub fn to_chat(chat: &ChatRef, message: Msg) -> Outgoing {
         Outgoing {
-            platform,
-            chat: chat.to_string(),
+            chat: chat.clone(),
             audience: Audience::Chat,
+            sender: None,
+            place: None,
+            reply_to: None,
             slot: None,
             game: None,
             ply: None,
             message,
             lang: Lang::EN,
-            board: None,
-            chart: None,
+            picture: None,
             actions: Vec::new(),
-            replay: Vec::new(),
+            direct: false,
+            stored: false,
         }
     }
 
@@ -191,7 +330,9 @@ impl Outgoing {
     pub fn reply(origin: &Origin, message: Msg) -> Outgoing {
         Outgoing {
             lang: lang_of(origin),
-            ..Outgoing::to_chat(origin.platform, &origin.chat, message)
+            place: origin.place.clone(),
+            reply_to: origin.reply_to.clone(),
+            ..Outgoing::to_chat(&origin.chat, message)
         }
     }
 
@@ -200,6 +341,8 @@ impl Outgoing {
     pub fn private(origin: &Origin, message: Msg) -> Outgoing {
         Outgoing {
             audience: Audience::Sender,
+            sender: Some(origin.user.clone()),
+            direct: origin.interaction,
             ..Outgoing::reply(origin, message)
         }
     }
@@ -223,20 +366,8 @@ impl Outgoing {
     }
 
     #[must_use]
-    pub fn with_board(mut self, board: BoardView) -> Outgoing {
-        self.board = Some(board);
-        self
-    }
-
-    #[must_use]
-    pub fn with_replay(mut self, frames: Vec<BoardView>) -> Outgoing {
-        self.replay = frames;
-        self
-    }
-
-    #[must_use]
-    pub fn with_chart(mut self, chart: Option<ChartView>) -> Outgoing {
-        self.chart = chart;
+    pub fn with_picture(mut self, picture: Option<Picture>) -> Outgoing {
+        self.picture = picture;
         self
     }
 
@@ -256,6 +387,12 @@ impl Outgoing {
     #[must_use]
     pub fn text(&self) -> String {
         crate::words::render(&self.message, self.lang)
+    }
+
+    /// The board's spec, if it carries a board.
+    #[must_use]
+    pub fn board(&self) -> Option<&super::picture::BoardSpec> {
+        self.picture.as_ref().and_then(Picture::board)
     }
 }
 

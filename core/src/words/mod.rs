@@ -6,10 +6,12 @@
 //! folder it finds, and the catalogue tests check it has every message English has.
 
 mod args;
+mod code;
 mod msg;
 mod rules;
 
 pub use args::{Arg, Duration, List, OrList};
+pub use code::Code;
 pub use msg::Msg;
 pub use rules::{cause, refusal, rules_name, variant_error};
 

@@ -3,6 +3,7 @@
 //! words. Tests compare these values, never English.
 
 use super::args::{Arg, Duration, List, OrList};
+use super::code::Code;
 use super::Lang;
 use crate::clock::TimeControl;
 use crate::color::Color;
@@ -39,6 +40,32 @@ macro_rules! messages {
                 match self {
                     $( Msg::$name $({ $($field),+ })? => vec![ $($( (stringify!($field), Arg::value($field, lang)) ),+)? ], )+
                     Msg::Lines(_) => Vec::new(),
+                }
+            }
+
+            /// The message as stored: its key and its arguments by name (JSON).
+            #[must_use]
+            pub fn to_json(&self) -> serde_json::Value {
+                let mut m = serde_json::Map::new();
+                m.insert("k".into(), serde_json::Value::from(self.key()));
+                match self {
+                    $( Msg::$name $({ $($field),+ })? => {
+                        $($( m.insert(stringify!($field).into(), Code::encode($field)); )+)?
+                    } )+
+                    Msg::Lines(lines) => {
+                        m.insert("lines".into(), serde_json::Value::Array(lines.iter().map(Msg::to_json).collect()));
+                    }
+                }
+                serde_json::Value::Object(m)
+            }
+
+            /// A stored message read back; `None` when this version does not know it.
+            #[must_use]
+            pub fn from_json(v: &serde_json::Value) -> Option<Msg> {
+                match v.get("k")?.as_str()? {
+                    $( $key => Some(Msg::$name $({ $($field: <$ty as Code>::decode(v.get(stringify!($field))?)?),+ })?), )+
+                    "lines" => v.get("lines")?.as_array()?.iter().map(Msg::from_json).collect::<Option<Vec<_>>>().map(Msg::Lines),
+                    _ => None,
                 }
             }
 
@@ -303,6 +330,8 @@ messages! {
     Help => "help",
     /// A command's line in a platform's menu.
     CommandHelp { command: String } => "command-help",
+    /// A slash command option's line in a platform's menu (`option`: its key there).
+    OptionHelp { option: String } => "option-help",
     /// A challenge to an @handle the bot has never seen.
     UnseenPlayer { handle: String } => "unseen-player",
     RulesCorners { rules: Box<Rules>, diagonal: bool, deadline: Option<u16>, limit: Option<u16>, no_blocking: bool, home_exemption: bool, target_lock: bool } => "rules-corners",

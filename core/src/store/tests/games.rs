@@ -57,7 +57,11 @@ async fn a_challenge_is_accepted_once_and_stakes_are_held(store: Store) {
     let b = player(&store, "bob").await;
     let c = challenge(&store, "room", &a, Some(&b), "damas", true, Some(400)).await;
     let g = match store
-        .accept_challenge(c.id, &new_game(&c, a.id, b.id, Some(400)))
+        .accept_challenge(
+            c.id,
+            &new_game(&c, a.id, b.id, Some(400)),
+            crate::store::Says::nothing(),
+        )
         .await
         .unwrap()
     {
@@ -73,7 +77,11 @@ async fn a_challenge_is_accepted_once_and_stakes_are_held(store: Store) {
     assert_eq!(store.chips(b.id).await.unwrap(), 600);
     assert_eq!(
         store
-            .accept_challenge(c.id, &new_game(&c, a.id, b.id, Some(400)))
+            .accept_challenge(
+                c.id,
+                &new_game(&c, a.id, b.id, Some(400)),
+                crate::store::Says::nothing()
+            )
             .await
             .unwrap(),
         Accepted::Gone
@@ -82,7 +90,11 @@ async fn a_challenge_is_accepted_once_and_stakes_are_held(store: Store) {
     let c2 = challenge(&store, "room", &a, Some(&b), "damas", true, Some(700)).await;
     assert_eq!(
         store
-            .accept_challenge(c2.id, &new_game(&c2, a.id, b.id, Some(700)))
+            .accept_challenge(
+                c2.id,
+                &new_game(&c2, a.id, b.id, Some(700)),
+                crate::store::Says::nothing()
+            )
             .await
             .unwrap(),
         Accepted::NotEnoughChips
@@ -104,6 +116,7 @@ async fn moves_append_at_their_ply_only_and_once_per_message(store: Store) {
             0,
             T0 + 1000,
             &step("c3-d3", Some("m1"), Some(T0 + 301_000), T0),
+            crate::store::Says::nothing(),
         )
         .await
         .unwrap();
@@ -113,7 +126,13 @@ async fn moves_append_at_their_ply_only_and_once_per_message(store: Store) {
     // The same ply again: another message got there first.
     assert!(matches!(
         store
-            .commit_move(g.id, 0, T0 + 1000, &step("c3-c4", Some("m2"), None, T0))
+            .commit_move(
+                g.id,
+                0,
+                T0 + 1000,
+                &step("c3-c4", Some("m2"), None, T0),
+                crate::store::Says::nothing()
+            )
             .await,
         Err(StoreError::Conflict)
     ));
@@ -124,7 +143,8 @@ async fn moves_append_at_their_ply_only_and_once_per_message(store: Store) {
                 g.id,
                 1,
                 T0 + 2000,
-                &step("f6-e6", Some("m1"), None, T0 + 1000)
+                &step("f6-e6", Some("m1"), None, T0 + 1000),
+                crate::store::Says::nothing()
             )
             .await,
         Err(StoreError::Repeat)
@@ -134,12 +154,24 @@ async fn moves_append_at_their_ply_only_and_once_per_message(store: Store) {
     assert!(store.delivered(g.id, 1, T0 + 1500, 10_000).await.unwrap());
     assert!(matches!(
         store
-            .commit_move(g.id, 1, T0 + 2000, &step("f6-e6", None, None, T0 + 1000))
+            .commit_move(
+                g.id,
+                1,
+                T0 + 2000,
+                &step("f6-e6", None, None, T0 + 1000),
+                crate::store::Says::nothing()
+            )
             .await,
         Err(StoreError::Conflict)
     ));
     store
-        .commit_move(g.id, 1, T0 + 2000, &step("f6-e6", None, None, T0 + 1500))
+        .commit_move(
+            g.id,
+            1,
+            T0 + 2000,
+            &step("f6-e6", None, None, T0 + 1500),
+            crate::store::Says::nothing(),
+        )
         .await
         .unwrap();
     assert_eq!(store.moves(g.id).await.unwrap(), ["c3-d3", "f6-e6"]);
@@ -166,7 +198,14 @@ async fn an_ending_is_stored_once_with_its_cause(store: Store) {
         abandoned_by: None,
     };
     let saved = store
-        .finish_game(g.id, 0, &finish, (0, 299_000), T0 + 5000)
+        .finish_game(
+            g.id,
+            0,
+            &finish,
+            (0, 299_000),
+            T0 + 5000,
+            crate::store::Says::nothing(),
+        )
         .await
         .unwrap();
     assert_eq!(saved.game.status, GameStatus::Finished);
@@ -177,7 +216,16 @@ async fn an_ending_is_stored_once_with_its_cause(store: Store) {
     assert_eq!(saved.game.due_at, None, "a finished game has no timer");
     assert!(saved.ratings.is_empty(), "casual");
     assert!(matches!(
-        store.finish_game(g.id, 0, &finish, (0, 0), T0 + 6000).await,
+        store
+            .finish_game(
+                g.id,
+                0,
+                &finish,
+                (0, 0),
+                T0 + 6000,
+                crate::store::Says::nothing()
+            )
+            .await,
         Err(StoreError::Conflict)
     ));
     // A void ending leaves the game aborted.
@@ -189,7 +237,14 @@ async fn an_ending_is_stored_once_with_its_cause(store: Store) {
         abandoned_by: None,
     };
     let saved = store
-        .finish_game(g2.id, 0, &void, (300_000, 300_000), T0)
+        .finish_game(
+            g2.id,
+            0,
+            &void,
+            (300_000, 300_000),
+            T0,
+            crate::store::Says::nothing(),
+        )
         .await
         .unwrap();
     assert_eq!(saved.game.status, GameStatus::Aborted);
@@ -202,7 +257,10 @@ async fn an_ending_is_stored_once_with_its_cause(store: Store) {
         rule: "C5".into(),
         abandoned_by: None,
     });
-    let saved = store.commit_move(g3.id, 0, T0 + 7000, &last).await.unwrap();
+    let saved = store
+        .commit_move(g3.id, 0, T0 + 7000, &last, crate::store::Says::nothing())
+        .await
+        .unwrap();
     assert_eq!(saved.game.status, GameStatus::Finished);
     assert_eq!(saved.game.result, Some(GameResult::White));
     assert_eq!(saved.game.due_at, None);
@@ -214,7 +272,13 @@ async fn turn_marks_and_offers_change_only_the_turn_they_name(store: Store) {
     let b = player(&store, "bob").await;
     let g = game(&store, "room", &a, &b, "classic3x3", false, None).await;
     store
-        .set_draw_offer(g.id, 0, Some(Color::White))
+        .set_draw_offer(
+            g.id,
+            0,
+            Some(Color::White),
+            crate::store::Says::nothing(),
+            0,
+        )
         .await
         .unwrap();
     assert_eq!(
@@ -222,7 +286,9 @@ async fn turn_marks_and_offers_change_only_the_turn_they_name(store: Store) {
         Some(Color::White)
     );
     assert!(matches!(
-        store.set_draw_offer(g.id, 3, None).await,
+        store
+            .set_draw_offer(g.id, 3, None, crate::store::Says::nothing(), 0)
+            .await,
         Err(StoreError::Conflict)
     ));
     store
@@ -237,20 +303,27 @@ async fn turn_marks_and_offers_change_only_the_turn_they_name(store: Store) {
     store.set_pending_move(g.id, 0, None).await.unwrap();
     let row = store.game(g.id).await.unwrap().unwrap();
     assert_eq!((row.pending_move, row.pending_ply), (None, None));
-    store.set_reminded(g.id, 0, Some(T0 + 50)).await.unwrap();
+    store
+        .set_reminded(g.id, 0, Some(T0 + 50), crate::store::Says::nothing(), 0)
+        .await
+        .unwrap();
     assert!(
         matches!(
-            store.set_reminded(g.id, 0, None).await,
+            store
+                .set_reminded(g.id, 0, None, crate::store::Says::nothing(), 0)
+                .await,
             Err(StoreError::Conflict)
         ),
         "reminded once a turn"
     );
     store
-        .set_idle_noticed(g.id, 0, Some(T0 + 60))
+        .set_idle_noticed(g.id, 0, Some(T0 + 60), crate::store::Says::nothing(), 0)
         .await
         .unwrap();
     assert!(matches!(
-        store.set_idle_noticed(g.id, 0, None).await,
+        store
+            .set_idle_noticed(g.id, 0, None, crate::store::Says::nothing(), 0)
+            .await,
         Err(StoreError::Conflict)
     ));
     let row = store.game(g.id).await.unwrap().unwrap();
@@ -350,17 +423,37 @@ async fn a_takeback_deletes_the_moves_after_it_and_is_counted(store: Store) {
         // Each move starts the next turn at T0 + 1000 (what `step` stores).
         let started = if ply == 0 { T0 } else { T0 + 1000 };
         store
-            .commit_move(g.id, ply, T0 + 1000, &step(text, None, None, started))
+            .commit_move(
+                g.id,
+                ply,
+                T0 + 1000,
+                &step(text, None, None, started),
+                crate::store::Says::nothing(),
+            )
             .await
             .unwrap();
     }
     store
-        .set_draw_offer(g.id, 3, Some(Color::White))
+        .set_draw_offer(
+            g.id,
+            3,
+            Some(Color::White),
+            crate::store::Says::nothing(),
+            0,
+        )
         .await
         .unwrap();
     // Back to one ply: two moves go, the rest of the row says where the game now stands.
     let row = store
-        .take_back(g.id, 3, 1, (250_000, 260_000), T0 + 9000, Some(T0 + 99_000))
+        .take_back(
+            g.id,
+            3,
+            1,
+            (250_000, 260_000),
+            T0 + 9000,
+            Some(T0 + 99_000),
+            crate::store::Says::nothing(),
+        )
         .await
         .unwrap();
     assert_eq!((row.ply, row.takebacks), (1, 1));
@@ -371,21 +464,33 @@ async fn a_takeback_deletes_the_moves_after_it_and_is_counted(store: Store) {
     assert_eq!(store.moves(g.id).await.unwrap(), ["c3-d3"]);
     // A takeback decided at a ply the game has left changes nothing.
     assert!(matches!(
-        store.take_back(g.id, 3, 2, (0, 0), T0, None).await,
+        store
+            .take_back(g.id, 3, 2, (0, 0), T0, None, crate::store::Says::nothing())
+            .await,
         Err(StoreError::Conflict)
     ));
     // Nor one that would go forward, or below the start.
     assert!(matches!(
-        store.take_back(g.id, 1, 1, (0, 0), T0, None).await,
+        store
+            .take_back(g.id, 1, 1, (0, 0), T0, None, crate::store::Says::nothing())
+            .await,
         Err(StoreError::Conflict)
     ));
     assert!(matches!(
-        store.take_back(g.id, 1, -1, (0, 0), T0, None).await,
+        store
+            .take_back(g.id, 1, -1, (0, 0), T0, None, crate::store::Says::nothing())
+            .await,
         Err(StoreError::Conflict)
     ));
     // The game goes on from there, at the ply after the takeback.
     store
-        .commit_move(g.id, 1, T0 + 10_000, &step("f6-f5", None, None, T0 + 9000))
+        .commit_move(
+            g.id,
+            1,
+            T0 + 10_000,
+            &step("f6-f5", None, None, T0 + 9000),
+            crate::store::Says::nothing(),
+        )
         .await
         .unwrap();
     assert_eq!(store.moves(g.id).await.unwrap(), ["c3-d3", "f6-f5"]);

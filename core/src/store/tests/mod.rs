@@ -70,22 +70,26 @@ pub(crate) async fn challenge(
     stake: Option<i64>,
 ) -> ChallengeRow {
     store
-        .create_challenge(&super::NewChallenge {
-            platform: "test".into(),
-            chat: chat.into(),
-            challenger_id: from.id,
-            target_id: to.map(|p| p.id),
-            target_handle: None,
-            rules: Rules::from_id(rules).expect("rules"),
-            time_control: "5+0".into(),
-            rated,
-            color: ColorChoice::White,
-            movetime_ms: None,
-            monitor: false,
-            stake,
-            created_at: T0,
-            expires_at: T0 + 600_000,
-        })
+        .create_challenge(
+            &super::NewChallenge {
+                platform: "test".into(),
+                chat: chat.into(),
+                chat_kind: "group".into(),
+                challenger_id: from.id,
+                target_id: to.map(|p| p.id),
+                target_handle: None,
+                rules: Rules::from_id(rules).expect("rules"),
+                time_control: "5+0".into(),
+                rated,
+                color: ColorChoice::White,
+                movetime_ms: None,
+                monitor: false,
+                stake,
+                created_at: T0,
+                expires_at: T0 + 600_000,
+            },
+            crate::store::Says::nothing(),
+        )
         .await
         .expect("challenge")
 }
@@ -117,6 +121,7 @@ pub(crate) async fn game(
                 monitor: false,
                 now: T0,
             },
+            crate::store::Says::nothing(),
         )
         .await
         .expect("accept");

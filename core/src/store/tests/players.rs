@@ -64,12 +64,18 @@ async fn players_are_made_once_and_their_names_refreshed(store: Store) {
         store.player_by_platform_id("test", "u2").await.unwrap(),
         None
     );
-    store.set_player_lang(a.id, Some("ru")).await.unwrap();
+    store
+        .set_player_lang(a.id, Some("ru"), crate::store::Says::nothing(), 0)
+        .await
+        .unwrap();
     assert_eq!(
         store.player(a.id).await.unwrap().unwrap().lang.as_deref(),
         Some("ru")
     );
-    store.set_player_lang(a.id, None).await.unwrap();
+    store
+        .set_player_lang(a.id, None, crate::store::Says::nothing(), 0)
+        .await
+        .unwrap();
     assert_eq!(store.player(a.id).await.unwrap().unwrap().lang, None);
     assert_eq!(store.chips(999_999).await.unwrap(), 0);
 }
@@ -80,14 +86,17 @@ async fn chats_remember_players_and_languages(store: Store) {
     store.note_chat_player("test", "room", a.id).await.unwrap();
     assert_eq!(store.chat_lang("test", "room").await.unwrap(), None);
     store
-        .set_chat_lang("test", "room", Some("pt"))
+        .set_chat_lang("test", "room", Some("pt"), crate::store::Says::nothing(), 0)
         .await
         .unwrap();
     assert_eq!(
         store.chat_lang("test", "room").await.unwrap().as_deref(),
         Some("pt")
     );
-    store.set_chat_lang("test", "room", None).await.unwrap();
+    store
+        .set_chat_lang("test", "room", None, crate::store::Says::nothing(), 0)
+        .await
+        .unwrap();
     assert_eq!(store.chat_lang("test", "room").await.unwrap(), None);
     assert_eq!(store.chat_lang("test", "elsewhere").await.unwrap(), None);
 }
@@ -99,7 +108,7 @@ async fn a_chat_moved_takes_its_games_challenges_and_language_along(store: Store
     let c = challenge(&store, "room", &b, None, "damas", false, None).await;
     store.note_chat_player("test", "room", a.id).await.unwrap();
     store
-        .set_chat_lang("test", "room", Some("pt"))
+        .set_chat_lang("test", "room", Some("pt"), crate::store::Says::nothing(), 0)
         .await
         .unwrap();
     let elsewhere = game(&store, "other", &a, &b, "classic3x4", false, None).await;
@@ -153,12 +162,22 @@ async fn challenges_open_close_once_and_are_counted(store: Store) {
         (2, 2)
     );
     assert!(store
-        .close_challenge(first.id, ChallengeStatus::Declined)
+        .close_challenge(
+            first.id,
+            ChallengeStatus::Declined,
+            crate::store::Says::nothing(),
+            0
+        )
         .await
         .unwrap());
     assert!(
         !store
-            .close_challenge(first.id, ChallengeStatus::Cancelled)
+            .close_challenge(
+                first.id,
+                ChallengeStatus::Cancelled,
+                crate::store::Says::nothing(),
+                0
+            )
             .await
             .unwrap(),
         "closed once"

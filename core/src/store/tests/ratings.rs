@@ -28,7 +28,14 @@ async fn r_a_rated_ending_moves_ratings_pays_stakes_and_writes_history(store: St
     let b = player(&store, "bob").await;
     let g = game(&store, "room", &a, &b, "damas", true, Some(100)).await;
     let saved = store
-        .finish_game(g.id, 0, &won_by(Color::Black), (1, 1), T0)
+        .finish_game(
+            g.id,
+            0,
+            &won_by(Color::Black),
+            (1, 1),
+            T0,
+            crate::store::Says::nothing(),
+        )
         .await
         .unwrap();
     let changes: Vec<(i64, i64, i64)> = saved
@@ -62,7 +69,7 @@ async fn r_a_rated_ending_moves_ratings_pays_stakes_and_writes_history(store: St
         abandoned_by: Some(a.id),
     };
     let saved = store
-        .finish_game(g2.id, 0, &quit, (1, 1), T0)
+        .finish_game(g2.id, 0, &quit, (1, 1), T0, crate::store::Says::nothing())
         .await
         .unwrap();
     assert_eq!(saved.ratings.len(), 1);
@@ -81,7 +88,14 @@ async fn r_a_rated_ending_moves_ratings_pays_stakes_and_writes_history(store: St
     let c = player(&store, "carol").await;
     let g3 = game(&store, "room", &a, &c, "classic3x3", false, None).await;
     let saved = store
-        .finish_game(g3.id, 0, &won_by(Color::White), (1, 1), T0)
+        .finish_game(
+            g3.id,
+            0,
+            &won_by(Color::White),
+            (1, 1),
+            T0,
+            crate::store::Says::nothing(),
+        )
         .await
         .unwrap();
     assert!(saved.ratings.is_empty());
@@ -107,7 +121,14 @@ async fn r_endings_racing_for_one_player_all_count(store: Store) {
         };
         tasks.spawn(async move {
             store
-                .finish_game(id, 0, &won_by(winner), (1, 1), T0)
+                .finish_game(
+                    id,
+                    0,
+                    &won_by(winner),
+                    (1, 1),
+                    T0,
+                    crate::store::Says::nothing(),
+                )
                 .await
                 .map(|s| s.ratings.len())
         });
@@ -242,7 +263,14 @@ async fn r_charts_read_the_history_of_real_games(store: Store) {
     let b = player(&store, "bob").await;
     let g = game(&store, "room", &a, &b, "classic3x3", true, None).await;
     store
-        .finish_game(g.id, 0, &won_by(Color::White), (1, 1), T0)
+        .finish_game(
+            g.id,
+            0,
+            &won_by(Color::White),
+            (1, 1),
+            T0,
+            crate::store::Says::nothing(),
+        )
         .await
         .unwrap();
     assert_eq!(

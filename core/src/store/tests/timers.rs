@@ -65,7 +65,12 @@ async fn t1_due_challenges_are_claimed_until_closed(store: Store) {
         [Due::Challenge(c.id), Due::Challenge(d.id)]
     );
     assert!(store
-        .close_challenge(c.id, ChallengeStatus::Expired)
+        .close_challenge(
+            c.id,
+            ChallengeStatus::Expired,
+            crate::store::Says::nothing(),
+            0
+        )
         .await
         .unwrap());
     // The closed one is gone for good; the other comes back when its lease runs out.

@@ -9,7 +9,7 @@ fn started(out: &[Outgoing]) -> i64 {
     match out {
         [o] => match &o.message {
             Msg::GameStarted { id, .. } => {
-                assert!(o.board.is_some(), "the board comes with the start");
+                assert!(o.board().is_some(), "the board comes with the start");
                 *id
             }
             other => panic!("not a start: {other:?}"),
@@ -26,7 +26,7 @@ impl Room {
     /// The bot's turn: its timer is due at once; exactly one answer, the bot's move.
     async fn bot_answers(&self, id: i64) -> String {
         let out = self.table.fire_due().await;
-        let boards: Vec<&Outgoing> = out.iter().filter(|o| o.board.is_some()).collect();
+        let boards: Vec<&Outgoing> = out.iter().filter(|o| o.board().is_some()).collect();
         assert_eq!(boards.len(), 1, "one board from the bot: {out:#?}");
         match &boards[0].message {
             Msg::AfterMove {
@@ -115,7 +115,7 @@ async fn hints_are_for_games_against_the_bot_and_are_legal_moves() {
     // Bob is not in the game; and between people there are no hints.
     assert_eq!(c.refused("bob", "/hint").await, Msg::NoGameHere);
     let other = Room {
-        chat: "other".into(),
+        chat: room("other"),
         ..chat().await
     };
     other.start("none").await;
@@ -159,10 +159,16 @@ async fn review_replays_a_finished_game_one_board_per_position() {
     let out = c.say("bob", "/review").await;
     assert_eq!(out.len(), 1, "{out:#?}");
     assert_eq!(out[0].audience, Audience::Chat);
-    assert_eq!(out[0].replay.len(), 4, "the start and one board per move");
+    let Some(picture) = &out[0].picture else {
+        panic!("{out:#?}")
+    };
+    let Ok(PictureView::Replay(frames)) = c.table.draw_picture(picture, out[0].lang).await else {
+        panic!("a replay")
+    };
+    assert_eq!(frames.len(), 4, "the start and one board per move");
     // Each frame marks the move that led to it.
-    assert!(out[0].replay[0].last_path.is_empty());
-    assert_eq!(out[0].replay[1].last_path, vec![sq("c3"), sq("d3")]);
+    assert!(frames[0].last_path.is_empty());
+    assert_eq!(frames[1].last_path, vec![sq("c3"), sq("d3")]);
     match &out[0].message {
         Msg::Lines(lines) => assert!(
             matches!(&lines[0], Msg::ReviewIntro { id: i, moves: 3, .. } if *i == id),

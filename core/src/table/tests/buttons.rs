@@ -59,7 +59,7 @@ async fn a_challenge_accepted_by_button_starts_the_game() {
             Action::Abort { game: g, ply: 0 },
         ]
     );
-    let view = board.board.as_ref().unwrap();
+    let view = c.view(board).await;
     assert!(!view.flip, "White moves first");
     assert_eq!(view.to_move, Some(Color::White));
     assert_eq!(c.status(g).await.0, GameStatus::Active);
@@ -186,7 +186,7 @@ async fn t2_draw_offered_and_accepted_by_button() {
         )]
     );
     assert!(out[0].actions.is_empty());
-    assert!(!out[0].board.as_ref().unwrap().flip, "a draw: White's view");
+    assert!(!out[0].board().unwrap().flip, "a draw: White's view");
     assert_eq!(
         c.status(g).await,
         (
@@ -328,7 +328,7 @@ async fn a_stale_button_is_refused_privately_and_changes_nothing() {
     assert_eq!(c.moves(g).await, ["c3-d3"]);
     // A game that is not in this chat, or does not exist.
     let mut elsewhere = c.pressing("bob", Action::Resign { game: g, ply: 1 });
-    elsewhere.origin.chat = "another room".into();
+    elsewhere.origin.chat = room("another room");
     assert_eq!(
         only_private(&c.table.handle(&elsewhere).await),
         Msg::ButtonStale
@@ -457,7 +457,7 @@ async fn a_square_button_shows_where_the_piece_can_go() {
     );
     // The living message's buttons become the destinations and Back; no new picture.
     assert_eq!(out[0].slot, Some(SlotUse::Edit(Slot::Board(g))));
-    assert!(out[0].board.is_none());
+    assert!(out[0].board().is_none());
     let squares: Vec<Action> = out[0]
         .actions
         .iter()

@@ -38,7 +38,7 @@ impl Room {
 fn board_buttons(out: &[Outgoing]) -> Vec<Action> {
     out.iter()
         .rev()
-        .find(|o| o.board.is_some())
+        .find(|o| o.board().is_some())
         .map(|o| o.actions.clone())
         .unwrap_or_default()
 }
@@ -244,7 +244,7 @@ async fn every_board_marks_the_pieces_that_can_move_and_those_that_must_capture(
     let c = chat().await;
     let g = c.start("").await;
     let out = c.say("alice", "/board").await;
-    let view = out[0].board.as_ref().unwrap();
+    let view = c.view(&out[0]).await;
     // Everything but a1, which has neither a free neighbour nor a jump.
     assert_eq!(
         view.movable,
@@ -339,7 +339,7 @@ async fn the_board_as_it_stands_is_there_for_an_adapter_that_lost_it() {
     );
     assert_eq!(out.slot, Some(SlotUse::Replace(Slot::Board(id))));
     assert_eq!(out.ply, None, "showing it again starts no clock");
-    assert!(out.board.is_some());
+    assert!(out.board().is_some());
     let live = c.table.live(id).await.unwrap().unwrap();
     assert_eq!(out.actions, live.buttons());
     c.say("alice", "/resign").await;

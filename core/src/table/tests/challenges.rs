@@ -49,7 +49,7 @@ async fn a_challenge_is_a_living_message_with_its_buttons() {
             Action::Cancel { challenge: id },
         ]
     );
-    assert!(o.board.is_none() && o.game.is_none());
+    assert!(o.board().is_none() && o.game.is_none());
 }
 
 #[tokio::test]
@@ -252,7 +252,7 @@ async fn on_one_message_an_open_challenge_may_be_declined_by_anyone_but_its_auth
     assert_eq!(out[0].slot, Some(SlotUse::Edit(Slot::Challenge(id))));
     assert!(c
         .store
-        .open_challenges_in("test", &c.chat)
+        .open_challenges_in("test", &c.chat.id)
         .await
         .unwrap()
         .is_empty());

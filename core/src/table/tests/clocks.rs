@@ -29,7 +29,7 @@ async fn t1_flag_falls_when_time_runs_out_even_if_nobody_types() {
     );
     assert_eq!(out[0].audience, Audience::Chat);
     assert_eq!(out[0].slot, Some(SlotUse::Replace(Slot::Board(id))));
-    let board = out[0].board.as_ref().unwrap();
+    let board = c.view(&out[0]).await;
     assert_eq!(board.black_clock_ms, Some(0));
     assert_eq!(board.to_move, None);
     assert_eq!(
@@ -128,7 +128,7 @@ async fn d6_damas_movetime_plays_for_the_idle_player_and_monitor_claims() {
         matches!(&out[0].message, Msg::AutoMoved { id: i, who, .. } if *i == id && who == "alice"),
         "{out:#?}"
     );
-    assert!(out[0].board.is_some());
+    assert!(out[0].board().is_some());
     assert_eq!(c.moves(id).await.len(), 3);
     // bob idles; alice may claim after the idle limit (3 min) — before 10 moves: annulled.
     c.time.advance(20_000);
@@ -232,25 +232,24 @@ async fn run_timers_fires_without_anyone_typing() {
             .await
             .unwrap(),
     );
-    let (tx, mut rx) = tokio::sync::mpsc::channel(8);
-    tokio::spawn(table.clone().run_timers(tx));
+    tokio::spawn(table.clone().run_timers());
     let msg = Incoming::text(
-        Origin {
-            platform: Platform::Test,
-            chat: "room".into(),
-            user: user("alice"),
-            message_id: "1".into(),
-            locale: None,
-            group_admin: None,
-        },
+        Origin::message(room("room"), user("alice"), "1"),
         "/challenge @bob",
         vec![Mention::User(user("bob"))],
     );
     table.handle(&msg).await;
-    let got = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv()).await;
-    let out = got
-        .expect("a timer message within 5 s")
-        .expect("the loop is running");
+    // The expiry is written to the outbox, after the challenge itself (bounded: 5 s).
+    let mut expired = None;
+    for _ in 0..100 {
+        let rows = table.store().unsent("test", "room", 10).await.unwrap();
+        if let Some(q) = rows.get(1) {
+            expired = Outgoing::from_row(&q.row);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let out = expired.expect("a timer message within 5 s");
     assert_eq!(
         out.message,
         Msg::Expired {

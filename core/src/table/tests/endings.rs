@@ -26,11 +26,11 @@ fn final_move(out: &[Outgoing], id: i64) -> Msg {
     assert_eq!(board.slot, Some(SlotUse::Replace(Slot::Board(id))));
     assert!(board.actions.is_empty(), "a finished game has no buttons");
     assert_eq!(board.ply, None, "a finished game starts no clock");
-    let view = board.board.as_ref().expect("the final board");
+    let view = board.board().expect("the final board");
     assert_eq!(view.to_move, None);
     assert_eq!(
-        view.info,
-        crate::words::english(head(&result.message)),
+        &view.info,
+        head(&result.message),
         "the header shows the result"
     );
     assert_eq!(result.audience, Audience::Chat);
@@ -317,7 +317,7 @@ async fn d4_d5_damas_game_to_the_end_and_records() {
     );
     let out = c.say("alice", "15x22").await;
     assert_eq!(
-        out[0].board.as_ref().unwrap().taken.len(),
+        c.view(&out[0]).await.taken.len(),
         1,
         "the taken piece is shown"
     );
@@ -451,19 +451,13 @@ async fn the_final_board_is_seen_from_the_winners_side() {
     let id = c.game_from("classic3x3", NEAR_THE_END, "none").await;
     c.say("alice", "e6-e5").await;
     let out = c.say("bob", "d3-c3").await;
-    assert!(
-        out[0].board.as_ref().unwrap().flip,
-        "Black won: Black's view"
-    );
+    assert!(out[0].board().unwrap().flip, "Black won: Black's view");
     // White wins by the rules (C5): Black moved last, the board turns back to White.
     let id2 = c.game_from("classic3x3", NEAR_THE_END, "none").await;
     assert_ne!(id, id2);
     c.say("alice", "e6-f6").await;
     let out = c.say("bob", "h4-h3").await;
-    assert!(
-        !out[0].board.as_ref().unwrap().flip,
-        "White won: White's view"
-    );
+    assert!(!out[0].board().unwrap().flip, "White won: White's view");
     // A draw by the rules, made by Black's move: White's view.
     c.game_from("classic3x3", NEAR_THE_END, "none").await;
     c.say("alice", "e6-f6").await;
@@ -472,13 +466,13 @@ async fn the_final_board_is_seen_from_the_winners_side() {
         matches!(out[1].message, Msg::RulesResult { winner: None, .. }),
         "{out:#?}"
     );
-    assert!(!out[0].board.as_ref().unwrap().flip, "a draw: White's view");
+    assert!(!out[0].board().unwrap().flip, "a draw: White's view");
     // White resigns on her move: Black wins (after both moved; before, F1 aborts).
     c.start("").await;
     c.say("alice", "c3-d3").await;
     c.say("bob", "f6-e6").await;
     let out = c.say("alice", "/resign").await;
-    let board = out[0].board.as_ref().unwrap();
+    let board = out[0].board().unwrap();
     assert!(board.flip, "Black won by resignation: Black's view");
     assert_eq!(board.to_move, None);
     assert!(out[0].actions.is_empty());
@@ -486,7 +480,7 @@ async fn the_final_board_is_seen_from_the_winners_side() {
     c.start("").await;
     c.say("alice", "c3-d3").await;
     let out = c.say("bob", "/resign").await;
-    assert!(!out[0].board.as_ref().unwrap().flip);
+    assert!(!out[0].board().unwrap().flip);
     // White's flag falls: Black's view.
     c.start("1+0").await;
     c.say("alice", "c3-d3").await;
@@ -494,11 +488,11 @@ async fn the_final_board_is_seen_from_the_winners_side() {
     c.time.advance(MIN);
     let out = c.table.fire_due().await;
     assert!(matches!(head(&out[0].message), Msg::Flagged { loser, .. } if loser == "alice"));
-    assert!(out[0].board.as_ref().unwrap().flip);
+    assert!(out[0].board().unwrap().flip);
     // An agreed draw after Black's offer: White's view.
     c.start("").await;
     c.say("alice", "c3-d3").await;
     c.say("bob", "/draw").await;
     let out = c.say("alice", "/draw").await;
-    assert!(!out[0].board.as_ref().unwrap().flip);
+    assert!(!out[0].board().unwrap().flip);
 }

@@ -57,10 +57,10 @@ fn f1_board(out: &[Outgoing], id: i64, who: &str) {
     assert_eq!(out[0].audience, Audience::Chat);
     assert_eq!(out[0].slot, Some(SlotUse::Replace(Slot::Board(id))));
     assert!(out[0].actions.is_empty(), "a finished game has no buttons");
-    let board = out[0].board.as_ref().expect("the final board");
+    let board = out[0].board().expect("the final board");
     assert_eq!(board.to_move, None);
     assert!(!board.flip, "a void game: White's view");
-    assert_eq!(board.info, crate::words::english(&expected));
+    assert_eq!(board.info, expected);
 }
 
 // ---- F1: a side that never moved aborts the game, never loses it ----
@@ -826,7 +826,7 @@ async fn hostile_ten_pictures_a_minute() {
         assert!(
             matches!(
                 out.as_slice(),
-                [o] if o.board.is_some()
+                [o] if o.board().is_some()
                     && matches!(o.message, Msg::BoardCaption { .. } | Msg::MovesFrom { .. })
             ),
             "picture {n}: {out:#?}"
@@ -841,7 +841,7 @@ async fn hostile_ten_pictures_a_minute() {
         Msg::TooManyPictures { max: 10 }
     );
     // Per player: bob still sees the board.
-    assert!(c.say("bob", "/board").await[0].board.is_some());
+    assert!(c.say("bob", "/board").await[0].board().is_some());
     // Moves are not pictures.
     assert!(matches!(
         c.said("alice", "c3-d3").await,
@@ -853,7 +853,7 @@ async fn hostile_ten_pictures_a_minute() {
         Msg::TooManyPictures { max: 10 }
     );
     c.time.advance(1);
-    assert!(c.say("alice", "/board").await[0].board.is_some());
+    assert!(c.say("alice", "/board").await[0].board().is_some());
 }
 
 #[tokio::test]

@@ -101,7 +101,7 @@ impl Seen {
             }
             if let Some(ply) = o.ply {
                 let game = o.game.expect("a board that starts a clock names its game");
-                assert!(o.board.is_some(), "{o:?}");
+                assert!(o.board().is_some(), "{o:?}");
                 self.boards.push((game, ply));
             }
             for a in &o.actions {

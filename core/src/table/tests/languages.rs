@@ -28,7 +28,7 @@ async fn a_russian_and_a_portuguese_player_each_read_their_own_language() {
     let out = c.say_in("bob", "pt-BR", "/accept").await;
     assert!(out.iter().all(|o| o.lang == pt), "{out:#?}");
     // The board's header is drawn in the language of the one who moved.
-    let board = out[1].board.as_ref().expect("board");
+    let board = c.view(&out[1]).await;
     assert_eq!(
         board.info,
         render(

@@ -33,7 +33,7 @@ struct Room {
     time: FakeTime,
     store: Store,
     next_id: std::sync::atomic::AtomicU64,
-    chat: String,
+    chat: ChatRef,
 }
 
 async fn chat() -> Room {
@@ -47,15 +47,20 @@ async fn chat() -> Room {
         time,
         store,
         next_id: std::sync::atomic::AtomicU64::new(1),
-        chat: "room".into(),
+        chat: ChatRef::new(Platform::Test, "room", ChatKind::Group),
     }
 }
 
 /// A Room whose chat is one message played by buttons (Telegram's inline mode).
 async fn one_message_room() -> Room {
     let mut c = chat().await;
-    c.chat = format!("{}AgAAAexample", crate::table::inline::ONE_MESSAGE_PREFIX);
+    c.chat = ChatRef::new(Platform::Test, "AgAAAexample", ChatKind::OneMessage);
     c
+}
+
+/// A group chat of the tests' platform.
+fn room(id: &str) -> ChatRef {
+    ChatRef::new(Platform::Test, id, ChatKind::Group)
 }
 
 fn user(name: &str) -> User {
@@ -137,14 +142,7 @@ impl Room {
         let n = self
             .next_id
             .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        Origin {
-            platform: Platform::Test,
-            chat: self.chat.clone(),
-            user: user(who),
-            message_id: format!("m{n}"),
-            locale: None,
-            group_admin: None,
-        }
+        Origin::message(self.chat.clone(), user(who), format!("m{n}"))
     }
 
     /// A typed message; every `@word` is a mention the adapter resolved.
@@ -237,22 +235,26 @@ impl Room {
         let now = self.time.now_ms();
         let c = self
             .store
-            .create_challenge(&NewChallenge {
-                platform: Platform::Test.as_str().into(),
-                chat: self.chat.clone(),
-                challenger_id: a.id,
-                target_id: Some(b.id),
-                target_handle: None,
-                rules: Rules::from_id(rules).unwrap(),
-                time_control: tc.into(),
-                rated: false,
-                color: crate::color::ColorChoice::White,
-                movetime_ms: None,
-                monitor: false,
-                stake: None,
-                created_at: now,
-                expires_at: now + MIN,
-            })
+            .create_challenge(
+                &NewChallenge {
+                    platform: Platform::Test.as_str().into(),
+                    chat: self.chat.id.clone(),
+                    chat_kind: self.chat.kind.as_str().into(),
+                    challenger_id: a.id,
+                    target_id: Some(b.id),
+                    target_handle: None,
+                    rules: Rules::from_id(rules).unwrap(),
+                    time_control: tc.into(),
+                    rated: false,
+                    color: crate::color::ColorChoice::White,
+                    movetime_ms: None,
+                    monitor: false,
+                    stake: None,
+                    created_at: now,
+                    expires_at: now + MIN,
+                },
+                crate::store::Says::nothing(),
+            )
             .await
             .unwrap();
         let bank = match crate::clock::TimeControl::parse(tc).unwrap() {
@@ -276,12 +278,22 @@ impl Room {
                     monitor: false,
                     now,
                 },
+                crate::store::Says::nothing(),
             )
             .await
             .unwrap();
         match g {
             crate::store::Accepted::Started(g) => g.id,
             other => panic!("{other:?}"),
+        }
+    }
+
+    /// A reply's board, drawn as the sender would draw it.
+    async fn view(&self, o: &Outgoing) -> crate::view::BoardView {
+        let picture = o.picture.as_ref().expect("a picture");
+        match self.table.draw_picture(picture, o.lang).await {
+            Ok(PictureView::Board(v)) => *v,
+            other => panic!("not a board: {other:?}"),
         }
     }
 
@@ -324,7 +336,7 @@ impl Room {
             matches!(&out[1].message, Msg::GameStarted { white, black, .. } if white == "alice" && black == "bob"),
             "{out:#?}"
         );
-        assert!(out[1].board.is_some());
+        assert!(out[1].board().is_some());
         out[1].game.expect("the board names its game")
     }
 }
@@ -332,6 +344,6 @@ impl Room {
 fn only_private(out: &[Outgoing]) -> Msg {
     assert_eq!(out.len(), 1, "{out:#?}");
     assert_eq!(out[0].audience, Audience::Sender, "{out:#?}");
-    assert!(out[0].actions.is_empty() && out[0].board.is_none());
+    assert!(out[0].actions.is_empty() && out[0].board().is_none());
     out[0].message.clone()
 }

@@ -34,7 +34,7 @@ async fn challenge_accept_and_first_move_with_board() {
     assert_eq!(o.slot, Some(SlotUse::Replace(Slot::Board(id))));
     assert_eq!((o.game, o.ply), (Some(id), Some(1)));
     assert_eq!(without_squares(&o.actions), game_buttons(id, 1));
-    let board = o.board.as_ref().unwrap();
+    let board = c.view(o).await;
     assert!(board.flip, "oriented for Black, who moves next");
     assert_eq!(board.last_path, [sq("d3"), sq("e3")]);
     assert_eq!(board.to_move, Some(Color::Black));
@@ -200,7 +200,7 @@ async fn boards_moves_help_and_rules() {
             list: "d3, c4".into()
         }]
     );
-    let b = out[0].board.as_ref().unwrap();
+    let b = c.view(&out[0]).await;
     assert_eq!(b.selected, Some(sq("c3")));
     assert_eq!(b.destinations.len(), 2);
     assert!(!b.flip, "alice sees her own side");
@@ -214,7 +214,7 @@ async fn boards_moves_help_and_rules() {
     );
     let out = c.say("bob", "/board").await;
     assert!(matches!(out[0].message, Msg::BoardCaption { id: i, .. } if i == id));
-    assert!(out[0].board.as_ref().unwrap().flip, "bob sees his own side");
+    assert!(out[0].board().unwrap().flip, "bob sees his own side");
     assert_eq!(out[0].slot, Some(SlotUse::Replace(Slot::Board(id))));
     assert_eq!(out[0].ply, None, "showing the board again starts no clock");
     assert_eq!(without_squares(&out[0].actions), game_buttons(id, 0));
@@ -277,17 +277,17 @@ async fn a_chat_moved_to_a_new_id_keeps_its_game_and_clock() {
         c.say("bob", "f6-e6").await.is_empty(),
         "not for the old chat"
     );
-    c.chat = "super".into();
+    c.chat = room("super");
     let out = c.say("bob", "f6-e6").await;
     assert!(
         out.iter()
-            .any(|o| matches!(o.message, Msg::AfterMove { .. }) && o.chat == "super"),
+            .any(|o| matches!(o.message, Msg::AfterMove { .. }) && o.chat.id == "super"),
         "{out:#?}"
     );
     c.time.advance(2 * 60_000);
     let out = c.table.fire_due().await;
     assert!(
-        out.iter().any(|o| o.chat == "super"
+        out.iter().any(|o| o.chat.id == "super"
             && match &o.message {
                 Msg::Lines(lines) =>
                     matches!(lines.first(), Some(Msg::Flagged { id: g, .. }) if *g == id),

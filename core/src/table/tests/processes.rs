@@ -61,14 +61,7 @@ impl Deployment {
             .map(|w| Mention::User(user(w)))
             .collect();
         Incoming::text(
-            Origin {
-                platform: Platform::Test,
-                chat: chat.into(),
-                user: user(who),
-                message_id: format!("{chat}-{n}"),
-                locale: None,
-                group_admin: None,
-            },
+            Origin::message(room(chat), user(who), format!("{chat}-{n}")),
             text,
             mentions,
         )

@@ -298,7 +298,10 @@ async fn r_rating_and_top_commands_with_a_chart() {
         c.say("bob", "/resign").await;
     }
     let out = c.say("alice", "/rating").await;
-    let chart = out[0].chart.as_ref().expect("a chart");
+    let chart = out[0].picture.as_ref().expect("a chart");
+    let Ok(PictureView::Chart(chart)) = c.table.draw_picture(chart, out[0].lang).await else {
+        panic!("a chart")
+    };
     assert_eq!(chart.points.len(), 4);
     assert_eq!(chart.points[0], 1000);
     let Msg::Lines(lines) = &out[0].message else {

@@ -26,7 +26,7 @@ impl Room {
             [o] => match &o.message {
                 Msg::SoloStarted { id, minimum: m, .. } => {
                     assert_eq!(*m, minimum, "{out:#?}");
-                    assert!(o.board.is_some());
+                    assert!(o.board().is_some());
                     *id
                 }
                 other => panic!("not a solo: {other:?}"),
@@ -140,7 +140,7 @@ async fn training_undo_in_a_solo_takes_back_one_move_and_the_game_goes_on() {
     c.play_all(&["c3-d3", "d3-e3"]).await;
     let out = c.say("alice", "/undo").await;
     assert!(
-        matches!(out.as_slice(), [o] if o.message == Msg::Undone { id, who: "alice".into(), plies: 1 } && o.board.is_some()),
+        matches!(out.as_slice(), [o] if o.message == Msg::Undone { id, who: "alice".into(), plies: 1 } && o.board().is_some()),
         "{out:#?}"
     );
     assert_eq!(c.moves(id).await, ["c3-d3"]);
@@ -183,7 +183,10 @@ async fn training_undo_against_the_bot_takes_back_its_reply_too() {
     c.play_all(&["c3-d3"]).await;
     c.time.advance(1000);
     let answered = c.table.fire_due().await;
-    assert!(answered.iter().any(|o| o.board.is_some()), "{answered:#?}");
+    assert!(
+        answered.iter().any(|o| o.board().is_some()),
+        "{answered:#?}"
+    );
     assert_eq!(c.moves(id).await.len(), 2);
     let out = c.say("alice", "/undo").await;
     assert!(

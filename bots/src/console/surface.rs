@@ -1,0 +1,164 @@
+//! The console as a platform: its "calls" print lines. Replies print as text (private ones
+//! as `bot → NAME:`, edits of a living message as `bot (edits board #12):`), buttons as
+//! `[Accept] [Decline]`; boards are written as PNG files (path printed) and drawn as text.
+//! What is printed collects in a buffer the console writes out (after each line, or as
+//! timers fire in a terminal).
+
+use super::text_board;
+use crate::outbox::{Class, Content, ImageKind, Job, Pace, Posted, Surface};
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use ugolki_core::store::SlotRow;
+use ugolki_core::table::{Action, Audience, ChatRef, Outgoing, Platform, Slot, SlotUse};
+use ugolki_core::words::{english, Lang};
+
+/// Where boards go and how they are named; the buttons shown so far; what is printed.
+pub struct Console {
+    dir: PathBuf,
+    run: String,
+    seq: AtomicU64,
+    /// The newest button with each label.
+    buttons: Mutex<HashMap<String, Action>>,
+    printed: Mutex<Vec<u8>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn slot_name(slot: Slot) -> String {
+    match slot {
+        Slot::Board(id) => format!("board #{id}"),
+        Slot::Challenge(id) => format!("challenge #{id}"),
+    }
+}
+
+impl Console {
+    #[must_use]
+    pub fn new(dir: PathBuf, run: &str) -> Console {
+        Console {
+            dir,
+            run: run.to_string(),
+            seq: AtomicU64::new(0),
+            buttons: Mutex::new(HashMap::new()),
+            printed: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The newest button labelled `label`.
+    #[must_use]
+    pub fn button(&self, label: &str) -> Option<Action> {
+        lock(&self.buttons).get(label).copied()
+    }
+
+    /// What was printed since the last call.
+    pub fn take_printed(&self) -> Vec<u8> {
+        std::mem::take(&mut *lock(&self.printed))
+    }
+
+    /// Print one reply: the text, its buttons, and a picture's file (a board also as text).
+    fn print(&self, o: &Outgoing, c: &Content) -> std::io::Result<u64> {
+        let n = self.seq.fetch_add(1, Ordering::Relaxed) + 1;
+        let mut out = Vec::new();
+        let who = match (o.audience, o.slot) {
+            (Audience::Sender, _) => format!(
+                "bot → {}",
+                o.sender.as_ref().map_or("you", |u| u.name.as_str())
+            ),
+            (Audience::Chat, Some(SlotUse::Edit(slot))) => {
+                format!("bot (edits {})", slot_name(slot))
+            }
+            (Audience::Chat, _) => "bot".to_string(),
+        };
+        for line in c.text.lines() {
+            writeln!(out, "{who}: {line}")?;
+        }
+        if let Some(image) = &c.image {
+            let (stem, label) = match image.kind {
+                ImageKind::Board => ("board", "board"),
+                ImageKind::Chart => ("chart", "chart"),
+                ImageKind::Replay => ("replay", "replay"),
+            };
+            let ext = if image.kind == ImageKind::Replay {
+                "gif"
+            } else {
+                "png"
+            };
+            let path = self.dir.join(format!("{stem}-{}-{n:04}.{ext}", self.run));
+            std::fs::create_dir_all(&self.dir)?;
+            std::fs::write(&path, &image.bytes)?;
+            writeln!(out, "{who}: [{label}] {}", path.display())?;
+            if let Some(view) = &c.board {
+                out.write_all(text_board::draw(view).as_bytes())?;
+            }
+        }
+        if !c.actions.is_empty() {
+            let labels = self.layout(&c.actions, c.lang);
+            writeln!(out, "{who}: {}", labels.join(" "))?;
+        }
+        lock(&self.printed).extend_from_slice(&out);
+        Ok(n)
+    }
+}
+
+impl Surface for Console {
+    type Error = std::io::Error;
+    type Buttons = Vec<String>;
+
+    fn platform(&self) -> Platform {
+        Platform::Console
+    }
+
+    fn pace(&self, _chat: &ChatRef) -> Pace {
+        Pace::FREE
+    }
+
+    fn marks_first(&self) -> bool {
+        true
+    }
+
+    fn classify(&self, _e: &std::io::Error) -> Class {
+        // A file that cannot be written will not be written by trying again.
+        Class::Gone
+    }
+
+    /// `[Label]` for each button; the newest of each label is the one `NAME: [Label]`
+    /// presses.
+    fn layout(&self, actions: &[Action], _lang: Lang) -> Vec<String> {
+        let mut buttons = lock(&self.buttons);
+        actions
+            .iter()
+            .map(|a| {
+                let label = english(&a.label());
+                buttons.insert(label.clone(), *a);
+                format!("[{label}]")
+            })
+            .collect()
+    }
+
+    async fn send(&self, job: &Job<'_>, c: &Content) -> std::io::Result<Posted> {
+        let n = self.print(job.out, c)?;
+        Ok(Posted {
+            message_id: n.to_string(),
+            place: None,
+            photo: c.image.is_some(),
+            extra_calls: 0,
+        })
+    }
+
+    async fn edit(&self, job: &Job<'_>, _at: &SlotRow, c: &Content) -> std::io::Result<()> {
+        self.print(job.out, c).map(|_| ())
+    }
+
+    async fn clear_buttons(&self, _chat: &ChatRef, _at: &SlotRow) -> std::io::Result<()> {
+        // Printed buttons cannot be taken back; an old one is refused when pressed.
+        Ok(())
+    }
+
+    async fn one_message(&self, job: &Job<'_>, c: &Content) -> std::io::Result<bool> {
+        self.print(job.out, c).map(|_| c.image.is_some())
+    }
+}

@@ -1,0 +1,423 @@
+//! Discord as the outbox sees it: a game lives in its own thread, grown from its
+//! challenge's message when the challenge is taken; a board is a PNG attachment under an
+//! embed with the caption and the running clock's flag as a Discord timestamp (the client
+//! counts it down); buttons are components (rows of five, or select menus for many
+//! squares); every message is created with the outbox row's id as its `nonce`, enforced,
+//! so a send repeated after a crash is the same message, not a second one.
+
+use crate::outbox::{Class, Content, ImageKind, Job, Pace, Posted, Surface};
+use serenity::all::{
+    ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateAttachment, CreateButton,
+    CreateEmbed, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    CreateThread, EditMessage, MessageId, Nonce,
+};
+use serenity::http::{Http, HttpError};
+use std::fmt::Write as _;
+use std::sync::Arc;
+use ugolki_core::store::{SlotRow, ThreadRow};
+use ugolki_core::table::{Action, ChatRef, Platform, Slot, SlotUse, Table};
+use ugolki_core::words::{render, Lang};
+
+/// Discord's limit on a message's text.
+pub const MAX_TEXT: usize = 2000;
+/// Discord's limits: rows of components per message, buttons per row, options per menu.
+pub const MAX_ROWS: usize = 5;
+pub const PER_ROW: usize = 5;
+pub const MAX_OPTIONS: usize = 25;
+/// Select menus' custom ids start so; the chosen option's value is the action.
+pub const SELECT_ID: &str = "sel:";
+/// Discord's answer when a message has a thread already: the thread's id is the message's.
+const THREAD_EXISTS: isize = 160_004;
+
+pub fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(max - 1).collect();
+    s.push('…');
+    s
+}
+
+/// How a message's buttons are laid out on Discord.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Rows of at most five buttons.
+    Buttons(Vec<Vec<Action>>),
+    /// Too many squares for buttons: the squares as select menus of at most 25 options,
+    /// then the game's own buttons in rows.
+    Menus {
+        menus: Vec<Vec<Action>>,
+        buttons: Vec<Vec<Action>>,
+    },
+}
+
+/// Squares (pieces, destinations) and the game's buttons within Discord's five rows: as
+/// buttons when they fit, otherwise the squares as select menus (Halma's 19 pieces, a
+/// long jump's many destinations). Squares past what four menus hold are left out — no
+/// position has that many.
+pub fn layout(actions: &[Action]) -> Layout {
+    let (squares, others): (Vec<Action>, Vec<Action>) = actions.iter().partition(|a| a.is_square());
+    let rows_of =
+        |v: &[Action]| -> Vec<Vec<Action>> { v.chunks(PER_ROW).map(<[_]>::to_vec).collect() };
+    let buttons = rows_of(&others);
+    let square_rows = rows_of(&squares);
+    if square_rows.len() + buttons.len() <= MAX_ROWS {
+        let mut all = square_rows;
+        all.extend(buttons);
+        return Layout::Buttons(all);
+    }
+    let room = MAX_ROWS.saturating_sub(buttons.len()).max(1);
+    let menus = squares
+        .chunks(MAX_OPTIONS)
+        .take(room)
+        .map(<[_]>::to_vec)
+        .collect();
+    Layout::Menus { menus, buttons }
+}
+
+/// Components for these actions.
+pub fn rows(actions: &[Action], lang: Lang) -> Vec<CreateActionRow> {
+    let button = |a: &Action| {
+        let style = match a {
+            Action::Resign { .. } | Action::Decline { .. } | Action::Cancel { .. } => {
+                ButtonStyle::Danger
+            }
+            Action::Accept { .. } | Action::AcceptDraw { .. } | Action::Confirm { .. } => {
+                ButtonStyle::Success
+            }
+            _ => ButtonStyle::Secondary,
+        };
+        CreateButton::new(a.to_text())
+            .label(render(&a.label(), lang))
+            .style(style)
+    };
+    let buttons = |rows: Vec<Vec<Action>>| {
+        rows.into_iter()
+            .map(|r| CreateActionRow::Buttons(r.iter().map(button).collect()))
+    };
+    match layout(actions) {
+        Layout::Buttons(rows) => buttons(rows).collect(),
+        Layout::Menus { menus, buttons: b } => {
+            let mut all: Vec<CreateActionRow> = menus
+                .into_iter()
+                .enumerate()
+                .map(|(i, options)| {
+                    let options = options
+                        .iter()
+                        .map(|a| CreateSelectMenuOption::new(render(&a.label(), lang), a.to_text()))
+                        .collect();
+                    // The menu's own id only tells menus apart; the option is the action.
+                    CreateActionRow::SelectMenu(CreateSelectMenu::new(
+                        format!("{SELECT_ID}{i}"),
+                        CreateSelectMenuKind::String { options },
+                    ))
+                })
+                .collect();
+            all.extend(buttons(b));
+            all
+        }
+    }
+}
+
+/// What a reply is made of on Discord: a board as an image under an embed with its caption
+/// and the side to move's flag as a timestamp, a replay or chart as an attachment, or text;
+/// and its buttons. The same for a channel message and an interaction's response.
+pub struct Parts {
+    pub content: Option<String>,
+    pub embed: Option<CreateEmbed>,
+    pub file: Option<CreateAttachment>,
+    pub rows: Vec<CreateActionRow>,
+}
+
+impl Parts {
+    pub fn of(c: &Content) -> Parts {
+        let rows = rows(&c.actions, c.lang);
+        let Some(image) = &c.image else {
+            return Parts {
+                content: Some(cut(&c.text, MAX_TEXT)),
+                embed: None,
+                file: None,
+                rows,
+            };
+        };
+        let file = Some(CreateAttachment::bytes(
+            image.bytes.clone(),
+            image.kind.file_name(),
+        ));
+        if image.kind != ImageKind::Board {
+            return Parts {
+                content: Some(cut(&c.text, MAX_TEXT)),
+                embed: None,
+                file,
+                rows,
+            };
+        }
+        let mut caption = c.text.clone();
+        // The side to move's flag, counted down by the client.
+        let left = c.board.as_ref().and_then(|b| match b.to_move {
+            Some(ugolki_core::Color::White) => b.white_clock_ms,
+            Some(ugolki_core::Color::Black) => b.black_clock_ms,
+            None => None,
+        });
+        if let Some(ms) = left {
+            let _ = write!(caption, "\n⏱ <t:{}:R>", (crate::now_ms() + ms) / 1000);
+        }
+        Parts {
+            content: None,
+            embed: Some(
+                CreateEmbed::new()
+                    .description(cut(&caption, 4000))
+                    .image("attachment://board.png"),
+            ),
+            file,
+            rows,
+        }
+    }
+}
+
+pub struct Discord {
+    http: Arc<Http>,
+    table: Arc<Table>,
+}
+
+impl Discord {
+    pub fn new(http: Arc<Http>, table: Arc<Table>) -> Discord {
+        Discord { http, table }
+    }
+
+    /// The channel a reply goes to: its game's thread (made now for a game's first board
+    /// when no challenge's message grew one), else where it was asked, else the channel.
+    async fn target(&self, job: &Job<'_>) -> u64 {
+        let out = job.out;
+        let chat: u64 = out.chat.id.parse().unwrap_or(0);
+        let asked = out
+            .place
+            .as_deref()
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(chat);
+        let Some(game) = out.game else {
+            return asked;
+        };
+        let store = self.table.store();
+        if let Ok(Some(t)) = store.thread_of(Platform::Discord.as_str(), game).await {
+            return t.thread_id.parse().unwrap_or(chat);
+        }
+        if !matches!(out.slot, Some(SlotUse::Replace(Slot::Board(_)))) {
+            return asked;
+        }
+        let thread = ChannelId::new(chat.max(1))
+            .create_thread(
+                &self.http,
+                CreateThread::new(format!("Game #{game}")).kind(ChannelType::PublicThread),
+            )
+            .await;
+        match thread {
+            Ok(t) => {
+                self.keep_thread(&out.chat, game, t.id.get()).await;
+                t.id.get()
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "no thread for a game: its boards go to the channel");
+                chat
+            }
+        }
+    }
+
+    async fn keep_thread(&self, chat: &ChatRef, game: i64, thread: u64) {
+        let row = ThreadRow {
+            game_id: game,
+            chat_id: chat.id.clone(),
+            thread_id: thread.to_string(),
+        };
+        let store = self.table.store();
+        if let Err(e) = store
+            .set_thread(Platform::Discord.as_str(), &row, crate::now_ms())
+            .await
+        {
+            tracing::warn!(error = %e, "thread not kept");
+        }
+    }
+
+    /// A game's thread, grown from the message of the challenge it came from.
+    async fn grow_thread(&self, chat: &ChatRef, at: &SlotRow, game: i64) {
+        let (Ok(channel), Ok(message)) = (chat.id.parse::<u64>(), at.message_id.parse::<u64>())
+        else {
+            return;
+        };
+        let made = ChannelId::new(channel.max(1))
+            .create_thread_from_message(
+                &self.http,
+                MessageId::new(message.max(1)),
+                CreateThread::new(format!("Game #{game}")),
+            )
+            .await;
+        let thread = match made {
+            Ok(t) => t.id.get(),
+            // Tried before a crash already: the thread has the message's id.
+            Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r)))
+                if r.error.code == THREAD_EXISTS =>
+            {
+                message
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "no thread grown from a challenge");
+                return;
+            }
+        };
+        self.keep_thread(chat, game, thread).await;
+    }
+}
+
+impl Surface for Discord {
+    type Error = serenity::Error;
+    type Buttons = Vec<CreateActionRow>;
+
+    fn platform(&self) -> Platform {
+        Platform::Discord
+    }
+
+    fn pace(&self, _chat: &ChatRef) -> Pace {
+        // Discord's buckets are kept by serenity's ratelimiter and its 429s.
+        Pace::FREE
+    }
+
+    fn classify(&self, e: &serenity::Error) -> Class {
+        match e {
+            serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+                let status = r.status_code.as_u16();
+                if status == 429 || r.status_code.is_server_error() {
+                    Class::Retry
+                } else {
+                    // Unknown channel or message, missing access or permissions, a bad
+                    // request: trying again changes nothing.
+                    Class::Gone
+                }
+            }
+            serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => Class::Retry,
+            _ => Class::Gone,
+        }
+    }
+
+    fn layout(&self, actions: &[Action], lang: Lang) -> Vec<CreateActionRow> {
+        rows(actions, lang)
+    }
+
+    async fn send(&self, job: &Job<'_>, c: &Content) -> serenity::Result<Posted> {
+        let out = job.out;
+        let channel = self.target(job).await;
+        let p = Parts::of(c);
+        let ch = ChannelId::new(channel.max(1));
+        let mut m = CreateMessage::new()
+            .components(p.rows)
+            .nonce(Nonce::String(format!("ugolki{}", job.id)))
+            .enforce_nonce(true);
+        // A reply where it was asked answers the message that asked.
+        let asked = out.place.clone().unwrap_or_else(|| out.chat.id.clone());
+        if let Some(r) = out
+            .reply_to
+            .as_deref()
+            .filter(|_| asked == channel.to_string())
+            .and_then(|r| r.parse::<u64>().ok())
+        {
+            m = m.reference_message((ch, MessageId::new(r.max(1))));
+        }
+        if let Some(text) = p.content {
+            m = m.content(text);
+        }
+        if let Some(e) = p.embed {
+            m = m.embed(e);
+        }
+        if let Some(f) = p.file {
+            m = m.add_file(f);
+        }
+        let sent = ch.send_message(&self.http, m).await?;
+        Ok(Posted {
+            message_id: sent.id.get().to_string(),
+            place: Some(channel.to_string()),
+            photo: c.image.is_some(),
+            extra_calls: 0,
+        })
+    }
+
+    async fn edit(&self, job: &Job<'_>, at: &SlotRow, c: &Content) -> serenity::Result<()> {
+        let out = job.out;
+        let channel: u64 = at
+            .place
+            .as_deref()
+            .unwrap_or(&out.chat.id)
+            .parse()
+            .unwrap_or(0);
+        let message: u64 = at.message_id.parse().unwrap_or(0);
+        let edit = EditMessage::new()
+            .content(cut(&c.text, MAX_TEXT))
+            .components(rows(&c.actions, c.lang));
+        ChannelId::new(channel.max(1))
+            .edit_message(&self.http, MessageId::new(message.max(1)), edit)
+            .await?;
+        // A challenge taken: its game's thread grows from its message.
+        if let (Some(SlotUse::Edit(Slot::Challenge(_))), Some(game)) = (out.slot, out.game) {
+            self.grow_thread(&out.chat, at, game).await;
+        }
+        Ok(())
+    }
+
+    async fn clear_buttons(&self, chat: &ChatRef, at: &SlotRow) -> serenity::Result<()> {
+        let channel: u64 = at.place.as_deref().unwrap_or(&chat.id).parse().unwrap_or(0);
+        let message: u64 = at.message_id.parse().unwrap_or(0);
+        ChannelId::new(channel.max(1))
+            .edit_message(
+                &self.http,
+                MessageId::new(message.max(1)),
+                EditMessage::new().components(Vec::new()),
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// A DM where only a user installed the app: Discord gives the bot no way to speak
+    /// there unprompted. What is said while someone presses is answered through their
+    /// interaction (`private.rs`); the rest is not posted (the next press shows the game).
+    async fn one_message(&self, _job: &Job<'_>, _c: &Content) -> serenity::Result<bool> {
+        Err(serenity::Error::Other("a chat the bot is not part of"))
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn every_board_fits_discord_components_with_every_square() {
+        let mut menus_used = false;
+        for (what, actions) in crate::test_positions::button_lists() {
+            let shown = match layout(&actions) {
+                Layout::Buttons(rows) => {
+                    assert!(rows.len() <= MAX_ROWS, "{what}: {} rows", rows.len());
+                    assert!(rows.iter().all(|r| r.len() <= PER_ROW), "{what}");
+                    rows.iter().map(Vec::len).sum::<usize>()
+                }
+                Layout::Menus { menus, buttons } => {
+                    menus_used = true;
+                    assert!(menus.len() + buttons.len() <= MAX_ROWS, "{what}");
+                    assert!(menus.iter().all(|m| m.len() <= MAX_OPTIONS), "{what}");
+                    assert!(buttons.iter().all(|r| r.len() <= PER_ROW), "{what}");
+                    menus.iter().chain(&buttons).map(Vec::len).sum::<usize>()
+                }
+            };
+            assert_eq!(shown, actions.len(), "{what}: every square shown");
+        }
+        assert!(menus_used, "Halma's 19 pieces need select menus");
+    }
+
+    #[test]
+    fn a_long_line_is_cut_to_discords_2000_characters() {
+        let long = "Game #12345: alice vs bob · classic3x3 10+5\n".repeat(100);
+        let content = cut(&long, MAX_TEXT);
+        assert!(
+            content.chars().count() <= 2000,
+            "{}",
+            content.chars().count()
+        );
+        assert!(long.starts_with(content.trim_end_matches('…')));
+    }
+}

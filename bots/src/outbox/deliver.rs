@@ -1,0 +1,548 @@
+//! One chat's rows, delivered: read in order, a running game's board left out when a later
+//! board of the game waits behind it, the picture drawn, the platform called with retries
+//! and the chat's pace, the living message edited or replaced (the one before loses its
+//! buttons), the row marked, and a board's arrival reported for fair clocks.
+
+use super::surface::{Class, Content, Image, ImageKind, Job, Surface};
+use super::{Drained, Outbox, Pace, BATCH};
+use backon::{ExponentialBuilder, Retryable};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+use ugolki_core::store::{Outcome, Queued, SlotChange, SlotRow};
+use ugolki_core::table::{ChatRef, DrawError, Outgoing, PictureView, Slot, SlotUse};
+use ugolki_render::Scene;
+
+/// Tries of one call before its row is given up (about five minutes of backoff).
+const MAX_TRIES: usize = 12;
+
+/// A call that did not go through.
+enum Fail {
+    /// The chat or message is gone, or the bot may not post there.
+    Gone,
+    /// The chat has a new id.
+    Moved(String),
+    /// Another process holds the chat now.
+    Lost,
+    /// Retried until given up.
+    GaveUp,
+}
+
+/// What one try came to, for the retry loop.
+enum Tried<E> {
+    Lost,
+    Failed(E),
+}
+
+/// A wait between tries.
+type Waiting = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
+
+/// A row on its way: where, at what pace, and what it says, drawn.
+struct Row<'a> {
+    chat: &'a ChatRef,
+    pace: Pace,
+    q: &'a Queued,
+    job: Job<'a>,
+    content: Content,
+}
+
+/// What to do after a row.
+enum Step {
+    Next,
+    /// Stop serving the chat (it moved, or another process has it).
+    Stop,
+    /// The store failed: try again in a while.
+    Later,
+}
+
+impl<S: Surface> Outbox<S> {
+    /// Deliver the chat's rows while this process holds its lease.
+    pub(super) async fn drain_held(&self, chat: &str, seeded: &mut bool) -> Drained {
+        loop {
+            if !self.claim(chat).await {
+                return Drained::LostLease;
+            }
+            let rows = self.batch(chat).await;
+            let Some(first) = rows.first() else {
+                return Drained::Empty;
+            };
+            let chat_ref = first.1.chat.clone();
+            let pace = self.surface.pace(&chat_ref);
+            if !*seeded {
+                self.seed(chat, pace).await;
+                *seeded = true;
+            }
+            // Wait for the pace first, then choose: what came meanwhile may make the next
+            // board pointless.
+            let rows = if self.pacing.ready(chat, pace).await {
+                self.batch(chat).await
+            } else {
+                rows
+            };
+            let Some(next) = self.coalesce(&rows).await else {
+                continue;
+            };
+            let (q, out) = &rows[next];
+            match self.deliver(&chat_ref, pace, q, out).await {
+                Step::Next => {}
+                Step::Stop => return Drained::LostLease,
+                Step::Later => {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+        }
+    }
+
+    /// The chat's next unsent rows, read back; a row this version cannot read is dropped.
+    async fn batch(&self, chat: &str) -> Vec<(Queued, Outgoing)> {
+        let rows = match self
+            .table
+            .store()
+            .unsent(self.platform(), chat, BATCH)
+            .await
+        {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::warn!(error = %e, "unsent replies not read");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::with_capacity(rows.len());
+        for q in rows {
+            if let Some(o) = Outgoing::from_row(&q.row) {
+                out.push((q, o));
+            } else {
+                tracing::error!(row = q.id, "a reply this version cannot read: dropped");
+                self.mark(q.id, Outcome::Dropped, 0, None).await;
+            }
+        }
+        out
+    }
+
+    /// Mark the boards that later boards of their games overtake (not sent); the index of
+    /// the first row to send.
+    async fn coalesce(&self, rows: &[(Queued, Outgoing)]) -> Option<usize> {
+        for (i, (q, out)) in rows.iter().enumerate() {
+            if overtaken(out, &rows[i + 1..]) {
+                self.counters.overtaken.fetch_add(1, Ordering::Relaxed);
+                self.mark(q.id, Outcome::Overtaken, 0, None).await;
+            } else {
+                return Some(i);
+            }
+        }
+        None
+    }
+
+    async fn mark(&self, id: i64, outcome: Outcome, calls: i64, slot: Option<SlotChange<'_>>) {
+        if let Err(e) = self
+            .table
+            .store()
+            .mark_sent(id, (outcome, calls), slot, crate::now_ms())
+            .await
+        {
+            tracing::warn!(row = id, error = %e, "reply not marked");
+        }
+        if outcome == Outcome::Dropped {
+            self.counters.dropped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// What the row says, ready for the platform: its text and its picture, drawn now.
+    pub async fn content(&self, out: &Outgoing) -> Result<Content, DrawError> {
+        let mut c = Content {
+            text: out.text(),
+            image: None,
+            board: None,
+            actions: out.actions.clone(),
+            lang: out.lang,
+        };
+        let Some(picture) = &out.picture else {
+            return Ok(c);
+        };
+        c.image = match self.table.draw_picture(picture, out.lang).await? {
+            PictureView::Board(view) => {
+                let bytes = self.renderer.render(&Scene::from_view(&view));
+                c.board = Some(*view);
+                Some(Image {
+                    bytes,
+                    kind: ImageKind::Board,
+                })
+            }
+            PictureView::Chart(chart) => Some(Image {
+                bytes: self.renderer.chart(&chart),
+                kind: ImageKind::Chart,
+            }),
+            PictureView::Replay(frames) => {
+                let scenes: Vec<Scene> = frames.iter().map(Scene::from_view).collect();
+                match self.replays.animate(&scenes) {
+                    Ok(bytes) => Some(Image {
+                        bytes,
+                        kind: ImageKind::Replay,
+                    }),
+                    Err(e) => {
+                        tracing::error!(error = %e, "replay not drawn");
+                        None
+                    }
+                }
+            }
+        };
+        Ok(c)
+    }
+
+    /// Deliver one row.
+    async fn deliver(&self, chat: &ChatRef, pace: Pace, q: &Queued, out: &Outgoing) -> Step {
+        let content = match self.content(out).await {
+            Ok(c) => c,
+            Err(DrawError::Gone) => {
+                // A board of a line taken back, a game no longer there: nothing to show.
+                self.mark(q.id, Outcome::Dropped, 0, None).await;
+                return Step::Next;
+            }
+            Err(DrawError::Store(e)) => {
+                tracing::warn!(error = %e, "picture not drawn");
+                return Step::Later;
+            }
+        };
+        let row = Row {
+            chat,
+            pace,
+            q,
+            job: Job { id: q.id, out },
+            content,
+        };
+        if self.surface.marks_first() {
+            self.mark(q.id, Outcome::Sent, 1, None).await;
+        }
+        if chat.one_message() {
+            return self.show_one_message(&row).await;
+        }
+        if let Some(SlotUse::Edit(slot)) = out.slot {
+            if let Some(step) = self.edit_living(&row, slot).await {
+                return step;
+            }
+        }
+        self.post(&row).await
+    }
+
+    /// A one-message chat's row: its one message edited.
+    async fn show_one_message(&self, r: &Row<'_>) -> Step {
+        let shown = self
+            .call(r.chat, r.pace, || {
+                self.surface.one_message(&r.job, &r.content)
+            })
+            .await;
+        match shown {
+            Ok(pictured) => {
+                self.counters.edited.fetch_add(1, Ordering::Relaxed);
+                if pictured == Some(true) {
+                    self.delivered(r.job.out).await;
+                }
+                let outcome = pictured.map_or(Outcome::Unchanged, |_| Outcome::Sent);
+                self.done(r.q, outcome, 1, None).await;
+                Step::Next
+            }
+            Err(f) => self.failed(r.chat, r.q, f).await,
+        }
+    }
+
+    /// An edit of the slot's living message, if there is one to edit: `None` when the
+    /// reply is to be posted anew (no such message, or it is gone).
+    async fn edit_living(&self, r: &Row<'_>, slot: Slot) -> Option<Step> {
+        let (kind, id) = slot.key();
+        let living = match self
+            .table
+            .store()
+            .slot(self.platform(), &r.chat.id, kind, id)
+            .await
+        {
+            Ok(Some(living)) => living,
+            Ok(None) => return None,
+            Err(e) => {
+                tracing::warn!(error = %e, "living message not read");
+                return Some(Step::Later);
+            }
+        };
+        let edited = self
+            .call(r.chat, r.pace, || {
+                self.surface.edit(&r.job, &living, &r.content)
+            })
+            .await;
+        match edited {
+            Ok(done) => {
+                self.counters.edited.fetch_add(1, Ordering::Relaxed);
+                let now = SlotRow {
+                    buttons: !r.content.actions.is_empty(),
+                    ..living
+                };
+                if r.content.image.is_some() {
+                    self.delivered(r.job.out).await;
+                }
+                let outcome = done.map_or(Outcome::Unchanged, |()| Outcome::Sent);
+                let change = self.slot_change(r.chat, slot, &now, &r.content);
+                self.done(r.q, outcome, 1, Some(change)).await;
+                Some(Step::Next)
+            }
+            // The message is gone: the reply is posted anew.
+            Err(Fail::Gone) => None,
+            Err(f) => Some(self.failed(r.chat, r.q, f).await),
+        }
+    }
+
+    /// A new message; it becomes its slot's living message, and the one it replaces loses
+    /// its buttons.
+    async fn post(&self, r: &Row<'_>) -> Step {
+        let posted = self
+            .call(r.chat, r.pace, || self.surface.send(&r.job, &r.content))
+            .await;
+        let posted = match posted {
+            Ok(Some(p)) => p,
+            Ok(None) => {
+                self.done(r.q, Outcome::Unchanged, 1, None).await;
+                return Step::Next;
+            }
+            Err(f) => return self.failed(r.chat, r.q, f).await,
+        };
+        self.counters.sent.fetch_add(1, Ordering::Relaxed);
+        for _ in 0..posted.extra_calls {
+            self.pacing.count(&r.chat.id);
+        }
+        self.delivered(r.job.out).await;
+        let mut calls = 1 + i64::from(posted.extra_calls);
+        let Some(slot) = r.job.out.slot.map(SlotUse::slot) else {
+            self.done(r.q, Outcome::Sent, calls, None).await;
+            return Step::Next;
+        };
+        let (kind, id) = slot.key();
+        let store = self.table.store();
+        let old = store
+            .slot(self.platform(), &r.chat.id, kind, id)
+            .await
+            .ok()
+            .flatten();
+        let now = SlotRow {
+            message_id: posted.message_id.clone(),
+            place: posted.place.clone(),
+            photo: posted.photo,
+            buttons: !r.content.actions.is_empty(),
+            state: None,
+        };
+        // The message it replaces keeps no buttons (its call counted with this row's).
+        let stale = old.filter(|o| o.buttons && o.message_id != posted.message_id);
+        calls += i64::from(stale.is_some());
+        // The new message is the slot's from here; a crash before the old one is stripped
+        // leaves it its buttons (a press on them is refused as out of date).
+        let change = self.slot_change(r.chat, slot, &now, &r.content);
+        self.done(r.q, Outcome::Sent, calls, Some(change)).await;
+        if let Some(old) = stale {
+            let cleared = self
+                .call(r.chat, r.pace, || self.surface.clear_buttons(r.chat, &old))
+                .await;
+            if let Err(Fail::GaveUp) = cleared {
+                tracing::warn!("an old message kept its buttons");
+            }
+        }
+        Step::Next
+    }
+
+    /// Mark a delivered row, with what it did to its slot (a row marked before its call
+    /// keeps its slot alone).
+    async fn done(&self, q: &Queued, outcome: Outcome, calls: i64, slot: Option<SlotChange<'_>>) {
+        if !self.surface.marks_first() {
+            self.mark(q.id, outcome, calls, slot).await;
+        } else if let Some(change) = slot {
+            let store = self.table.store();
+            let r = match change {
+                SlotChange::Keep {
+                    platform,
+                    chat,
+                    slot,
+                    row,
+                } => {
+                    store
+                        .set_slot(platform, chat, slot, row, crate::now_ms())
+                        .await
+                }
+                SlotChange::Drop {
+                    platform,
+                    chat,
+                    slot,
+                } => store.drop_slot(platform, chat, slot.0, slot.1).await,
+            };
+            if let Err(e) = r {
+                tracing::warn!(error = %e, "living message not kept");
+            }
+        }
+    }
+
+    /// The slot's living message kept, or forgotten once nothing will change it again: a
+    /// finished game's last board, an answered challenge.
+    fn slot_change<'a>(
+        &'a self,
+        chat: &'a ChatRef,
+        slot: Slot,
+        row: &'a SlotRow,
+        c: &Content,
+    ) -> SlotChange<'a> {
+        let over = c.actions.is_empty()
+            && match slot {
+                Slot::Board(_) => c.board.as_ref().is_some_and(|b| b.to_move.is_none()),
+                Slot::Challenge(_) => true,
+            };
+        let (platform, chat, slot) = (self.platform(), chat.id.as_str(), slot.key());
+        if over {
+            SlotChange::Drop {
+                platform,
+                chat,
+                slot,
+            }
+        } else {
+            SlotChange::Keep {
+                platform,
+                chat,
+                slot,
+                row,
+            }
+        }
+    }
+
+    /// A board that starts a clock reached the chat: its clock starts now (fair clocks).
+    pub async fn delivered(&self, out: &Outgoing) {
+        if let (Some(game), Some(ply), Some(_)) = (out.game, out.ply, out.board()) {
+            self.table.delivered(game, ply, crate::now_ms()).await;
+        }
+    }
+
+    /// A row that could not be delivered.
+    async fn failed(&self, chat: &ChatRef, q: &Queued, f: Fail) -> Step {
+        match f {
+            Fail::Lost => Step::Stop,
+            Fail::Moved(to) => {
+                tracing::info!(chat = %chat.id, to = %to, "the chat has a new id");
+                // Its games and everything still to be said there move with it.
+                self.table.chat_moved(chat.platform, &chat.id, &to).await;
+                Step::Stop
+            }
+            Fail::Gone | Fail::GaveUp => {
+                tracing::warn!(chat = %chat.id, row = q.id, "reply not delivered");
+                self.done(q, Outcome::Dropped, 1, None).await;
+                Step::Next
+            }
+        }
+    }
+
+    /// One platform call for `chat`: the lease renewed and the pace kept before each try,
+    /// server trouble retried with backoff and the platform's waits waited out (keeping the
+    /// lease meanwhile). `Ok(None)`: what was asked is there already.
+    async fn call<T, F, Fut>(&self, chat: &ChatRef, pace: Pace, f: F) -> Result<Option<T>, Fail>
+    where
+        F: Fn() -> Fut,
+        Fut: std::future::Future<Output = Result<T, S::Error>>,
+    {
+        let f = &f;
+        let attempt = || async move {
+            if !self.claim(&chat.id).await {
+                return Err(Tried::Lost);
+            }
+            self.pacing.acquire(&chat.id, pace).await;
+            f().await.map_err(Tried::Failed)
+        };
+        let platform = self.platform();
+        let result = attempt
+            .retry(
+                ExponentialBuilder::default()
+                    .with_min_delay(Duration::from_millis(500))
+                    .with_max_delay(Duration::from_secs(30))
+                    .with_max_times(MAX_TRIES),
+            )
+            .sleep(self.holding(&chat.id))
+            .when(|e| {
+                let class = match e {
+                    Tried::Failed(e) => self.surface.classify(e),
+                    Tried::Lost => Class::Gone,
+                };
+                matches!(class, Class::Retry | Class::RetryAfter(_))
+            })
+            .adjust(|e, d| match e {
+                Tried::Failed(e) => match self.surface.classify(e) {
+                    Class::RetryAfter(wait) => Some(wait),
+                    _ => d,
+                },
+                Tried::Lost => None,
+            })
+            .notify(|e, d| {
+                if let Tried::Failed(e) = e {
+                    self.counters.retried.fetch_add(1, Ordering::Relaxed);
+                    if matches!(self.surface.classify(e), Class::RetryAfter(_)) {
+                        metrics::counter!("ugolki_platform_429_total", "platform" => platform)
+                            .increment(1);
+                    }
+                    metrics::counter!("ugolki_platform_retries_total", "platform" => platform)
+                        .increment(1);
+                    let wait_ms = d.as_millis();
+                    tracing::info!(chat = %chat.id, wait_ms, error = %e, "retrying");
+                }
+            })
+            .await;
+        match result {
+            Ok(v) => Ok(Some(v)),
+            Err(Tried::Lost) => Err(Fail::Lost),
+            Err(Tried::Failed(e)) => match self.surface.classify(&e) {
+                Class::Unchanged => Ok(None),
+                Class::Moved(to) => Err(Fail::Moved(to)),
+                Class::Gone => {
+                    tracing::info!(chat = %chat.id, error = %e, "refused for good");
+                    Err(Fail::Gone)
+                }
+                Class::Retry | Class::RetryAfter(_) => {
+                    tracing::error!(chat = %chat.id, error = %e, "given up after retries");
+                    Err(Fail::GaveUp)
+                }
+            },
+        }
+    }
+
+    /// A wait of the retry loop that keeps the chat's lease: it is renewed every few
+    /// seconds meanwhile (a platform may ask for a wait longer than a lease).
+    fn holding(&self, chat: &str) -> impl Fn(Duration) -> Waiting + 'static {
+        let store = self.table.store().clone();
+        let (platform, chat, holder) =
+            (self.platform(), chat.to_string(), self.holder().to_string());
+        move |d| {
+            let (store, chat, holder) = (store.clone(), chat.clone(), holder.clone());
+            Box::pin(async move {
+                let until = tokio::time::Instant::now() + d;
+                let piece =
+                    Duration::from_millis(u64::try_from(super::LEASE_MS / 3).unwrap_or(5000));
+                loop {
+                    let now = tokio::time::Instant::now();
+                    if now >= until {
+                        return;
+                    }
+                    tokio::time::sleep((until - now).min(piece)).await;
+                    let at = crate::now_ms();
+                    let renewed = store
+                        .claim_chat(platform, &chat, &holder, at, at + super::LEASE_MS)
+                        .await;
+                    if !matches!(renewed, Ok(true)) {
+                        return;
+                    }
+                }
+            })
+        }
+    }
+}
+
+/// A running game's board that a later board of the same game, waiting behind it, makes
+/// pointless: the next one names the last move and shows the clocks. A board without the
+/// game's buttons (a final board, a shown position) is never left out.
+fn overtaken(out: &Outgoing, later: &[(Queued, Outgoing)]) -> bool {
+    let (Some(SlotUse::Replace(Slot::Board(game))), Some(_), true) = (
+        out.slot,
+        out.board(),
+        out.actions.iter().any(|a| a.game().is_some()),
+    ) else {
+        return false;
+    };
+    later
+        .iter()
+        .any(|(_, o)| o.slot == Some(SlotUse::Replace(Slot::Board(game))) && o.board().is_some())
+}

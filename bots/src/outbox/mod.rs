@@ -1,0 +1,384 @@
+//! Delivery, one layer for every platform: the rows the table wrote to the outbox (in the
+//! transactions of the changes they tell of) are sent by one sender per chat across all
+//! processes — the holder of the chat's lease — in order, newest board only, within the
+//! platform's limits, with the platform's message ids kept as slot rows.
+//!
+//! A process serves only its own platform's rows. The process that committed a change
+//! wakes its own sender at once (the store's signal); others hear of it through
+//! `PostgreSQL`'s `NOTIFY`; and every second the store is asked for chats whose rows wait
+//! with nobody serving them (a holder that died, a notice missed), so nothing waits long.
+
+mod deliver;
+pub mod one_message;
+pub mod pacing;
+pub mod surface;
+
+pub use pacing::{Pace, Pacing};
+pub use surface::{Class, Content, Image, ImageKind, Job, Posted, Surface};
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::Notify;
+use ugolki_core::table::Table;
+use ugolki_render::Renderer;
+
+/// How long a chat's lease lasts; a sender renews it before every call, and while it waits.
+pub const LEASE_MS: i64 = 15_000;
+/// How long an idle sender keeps its chat (and its pace) before letting it go.
+const IDLE: Duration = Duration::from_secs(10);
+/// How often the store is asked for chats that wait with nobody serving them.
+const POLL: Duration = Duration::from_secs(1);
+/// Rows read at a time.
+const BATCH: i64 = 32;
+/// Sent rows are kept this long (a sender taking a chat over reads its recent calls from
+/// them; operators can see what went out), then deleted.
+pub const KEEP_SENT_MS: i64 = 3_600_000;
+/// Rows nobody sent in this long are given up (no process serves their platform).
+pub const GIVE_UP_MS: i64 = 86_400_000;
+/// How often old rows are pruned, and the depth figures read.
+const PRUNE_EVERY: Duration = Duration::from_secs(600);
+const COUNT_EVERY: Duration = Duration::from_secs(5);
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// What the outbox has done in this process, for operators and tests.
+#[derive(Debug, Default)]
+pub struct Counters {
+    pub sent: AtomicU64,
+    pub edited: AtomicU64,
+    pub overtaken: AtomicU64,
+    pub dropped: AtomicU64,
+    pub retried: AtomicU64,
+}
+
+/// A chat being served in this process.
+struct Serving {
+    /// Set when new rows may have come while the sender was busy.
+    poked: AtomicBool,
+    wake: Notify,
+    /// One delivery at a time in this process (a console flush and its sender).
+    turn: tokio::sync::Mutex<()>,
+}
+
+/// The senders of one platform in this process.
+pub struct Outbox<S: Surface> {
+    table: Arc<Table>,
+    surface: Arc<S>,
+    renderer: Renderer,
+    replays: Renderer,
+    pacing: Pacing,
+    serving: Mutex<HashMap<String, Arc<Serving>>>,
+    /// The leases this process holds, until when (renewed in the store only when a third
+    /// of the lease is gone: not a statement per call).
+    leases: Mutex<HashMap<String, i64>>,
+    /// The chats' senders and the listener: stopped with the outbox, so that no task
+    /// holds the table afterwards.
+    tasks: Mutex<tokio::task::JoinSet<()>>,
+    counters: Counters,
+}
+
+impl<S: Surface> Outbox<S> {
+    pub fn new(table: Arc<Table>, surface: Arc<S>) -> Arc<Outbox<S>> {
+        let pacing = Pacing::new(surface.per_second());
+        Arc::new(Outbox {
+            table,
+            surface,
+            renderer: Renderer::default(),
+            replays: Renderer::for_replays(),
+            pacing,
+            serving: Mutex::new(HashMap::new()),
+            leases: Mutex::new(HashMap::new()),
+            tasks: Mutex::new(tokio::task::JoinSet::new()),
+            counters: Counters::default(),
+        })
+    }
+
+    pub fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    pub fn surface(&self) -> &Arc<S> {
+        &self.surface
+    }
+
+    fn platform(&self) -> &'static str {
+        self.surface.platform().as_str()
+    }
+
+    /// This process's name among those sharing the store (its heartbeat row): the holder
+    /// of the leases it takes.
+    fn holder(&self) -> &str {
+        self.table.process()
+    }
+
+    /// Serve the platform's rows until the task is stopped: wake for this process's own
+    /// commits, other processes' notices and, every second, chats nobody serves.
+    pub async fn run(self: Arc<Self>) {
+        let store = self.table.store().clone();
+        if let Err(e) = self.forget_dead_leases().await {
+            tracing::warn!(error = %e, "leases not cleared");
+        }
+        let listener = store.listen_outbox().await;
+        if let Some(mut l) = listener {
+            let me = self.clone();
+            lock(&self.tasks).spawn(async move {
+                // Bounded by the process: a dropped connection is reopened by sqlx.
+                while let Ok(n) = l.recv().await {
+                    if let Some((platform, chat)) = n.payload().split_once(' ') {
+                        me.table.store().signal().poke(platform, chat);
+                    }
+                }
+            });
+        }
+        let mut poll = tokio::time::interval(POLL);
+        poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        let mut prune = tokio::time::interval(PRUNE_EVERY);
+        let mut count = tokio::time::interval(COUNT_EVERY);
+        loop {
+            tokio::select! {
+                chats = store.signal().changed() => {
+                    for (platform, chat) in chats {
+                        if platform == self.platform() {
+                            self.serve(chat);
+                        }
+                    }
+                }
+                _ = poll.tick() => self.poll().await,
+                _ = prune.tick() => self.prune().await,
+                _ = count.tick() => crate::observe::outbox_depth(&store).await,
+            }
+        }
+    }
+
+    /// A `SQLite` store has one process: whatever held its leases before is gone.
+    async fn forget_dead_leases(&self) -> Result<(), ugolki_core::store::StoreError> {
+        match self.table.store().backend() {
+            ugolki_core::store::Backend::Sqlite => self.table.store().clear_leases().await,
+            ugolki_core::store::Backend::Postgres => Ok(()),
+        }
+    }
+
+    async fn poll(self: &Arc<Self>) {
+        let now = crate::now_ms();
+        match self
+            .table
+            .store()
+            .chats_waiting(self.platform(), self.holder(), now, 256)
+            .await
+        {
+            Ok(chats) => {
+                for chat in chats {
+                    self.serve(chat);
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "waiting chats not read"),
+        }
+    }
+
+    async fn prune(&self) {
+        let now = crate::now_ms();
+        match self
+            .table
+            .store()
+            .prune_outbox(now - KEEP_SENT_MS, now - GIVE_UP_MS)
+            .await
+        {
+            Ok((_, 0)) => {}
+            Ok((_, stale)) => {
+                tracing::warn!(rows = stale, "replies nobody sent in a day were given up");
+            }
+            Err(e) => tracing::warn!(error = %e, "outbox not pruned"),
+        }
+    }
+
+    /// Make sure chat `chat` is being served: poke its sender, or start one.
+    pub fn serve(self: &Arc<Self>, chat: String) {
+        let mut serving = lock(&self.serving);
+        if let Some(s) = serving.get(&chat) {
+            s.poked.store(true, Ordering::SeqCst);
+            s.wake.notify_one();
+            return;
+        }
+        let s = Arc::new(Serving {
+            poked: AtomicBool::new(false),
+            wake: Notify::new(),
+            turn: tokio::sync::Mutex::new(()),
+        });
+        serving.insert(chat.clone(), s.clone());
+        let me = self.clone();
+        let mut tasks = lock(&self.tasks);
+        // Senders that ended are forgotten.
+        while tasks.try_join_next().is_some() {}
+        tasks.spawn(async move { me.work(chat, s).await });
+    }
+
+    /// Stop every sender of this outbox, and wait until they have (the process is
+    /// stopping: no task holds the table afterwards).
+    pub async fn stop(&self) {
+        let mut tasks = std::mem::take(&mut *lock(&self.tasks));
+        tasks.shutdown().await;
+        lock(&self.serving).clear();
+    }
+
+    /// One chat's sender: while it holds the chat's lease, deliver its rows; idle for a
+    /// while, let the chat go.
+    async fn work(self: Arc<Self>, chat: String, s: Arc<Serving>) {
+        let mut seeded = false;
+        loop {
+            s.poked.store(false, Ordering::SeqCst);
+            let more = {
+                let _turn = s.turn.lock().await;
+                self.drain_held(&chat, &mut seeded).await
+            };
+            match more {
+                Drained::Empty => {}
+                Drained::LostLease => break,
+            }
+            if s.poked.load(Ordering::SeqCst) {
+                continue;
+            }
+            tokio::select! {
+                () = s.wake.notified() => {}
+                () = tokio::time::sleep(IDLE) => {
+                    let done = {
+                        let mut serving = lock(&self.serving);
+                        // A poke that came meanwhile keeps the sender.
+                        let done = !s.poked.load(Ordering::SeqCst);
+                        if done {
+                            serving.remove(&chat);
+                        }
+                        done
+                    };
+                    if !done {
+                        continue;
+                    }
+                    self.release(&chat).await;
+                    return;
+                }
+            }
+        }
+        lock(&self.serving).remove(&chat);
+        lock(&self.leases).remove(&chat);
+        self.pacing.forget(&chat);
+    }
+
+    /// Deliver what waits in `chat` now, in this task (the console prints a line's replies
+    /// before it reads the next one). `release`: let the chat go afterwards unless a
+    /// sender of this process serves it (another process may show what comes next).
+    pub async fn flush(self: &Arc<Self>, chat: &str, release: bool) {
+        let (s, ours) = {
+            let mut serving = lock(&self.serving);
+            if let Some(s) = serving.get(chat) {
+                (s.clone(), false)
+            } else {
+                let s = Arc::new(Serving {
+                    poked: AtomicBool::new(false),
+                    wake: Notify::new(),
+                    turn: tokio::sync::Mutex::new(()),
+                });
+                serving.insert(chat.to_string(), s.clone());
+                (s, true)
+            }
+        };
+        {
+            let _turn = s.turn.lock().await;
+            let mut seeded = false;
+            // Another process showing its own lines lets the chat go when it is done: wait
+            // for it a little (at most two seconds), so this line's replies show here.
+            for _ in 0..100 {
+                let drained = self.drain_held(chat, &mut seeded).await;
+                if matches!(drained, Drained::Empty) || !release {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+        if ours {
+            lock(&self.serving).remove(chat);
+            if release {
+                self.release(chat).await;
+            }
+        }
+    }
+
+    /// Let a chat go: another process may serve it now.
+    async fn release(&self, chat: &str) {
+        lock(&self.leases).remove(chat);
+        let store = self.table.store();
+        if let Err(e) = store
+            .release_chat(self.platform(), chat, self.holder())
+            .await
+        {
+            tracing::debug!(error = %e, "lease not released");
+        }
+        self.pacing.forget(chat);
+    }
+
+    /// Take (or keep) the chat's lease for this process: false when another live process
+    /// holds it.
+    async fn claim(&self, chat: &str) -> bool {
+        let now = crate::now_ms();
+        if lock(&self.leases)
+            .get(chat)
+            .is_some_and(|until| until - now > LEASE_MS * 2 / 3)
+        {
+            return true;
+        }
+        let until = now + LEASE_MS;
+        let held = match self
+            .table
+            .store()
+            .claim_chat(self.platform(), chat, self.holder(), now, until)
+            .await
+        {
+            Ok(held) => held,
+            Err(e) => {
+                tracing::warn!(error = %e, "chat not claimed");
+                false
+            }
+        };
+        let mut leases = lock(&self.leases);
+        if held {
+            leases.insert(chat.to_string(), until);
+        } else {
+            leases.remove(chat);
+        }
+        held
+    }
+
+    /// A chat's calls in the last window, as the outbox recorded them, for its pace.
+    async fn seed(&self, chat: &str, pace: Pace) {
+        let span = pace
+            .window
+            .map_or(pace.spacing, |(_, w)| w.max(pace.spacing));
+        let now = crate::now_ms();
+        let since = now - i64::try_from(span.as_millis()).unwrap_or(i64::MAX);
+        match self
+            .table
+            .store()
+            .recent_calls(self.platform(), chat, since)
+            .await
+        {
+            Ok(calls) => {
+                let ago = calls.into_iter().flat_map(|(at, n)| {
+                    let d = Duration::from_millis(u64::try_from(now - at).unwrap_or(0));
+                    std::iter::repeat_n(d, usize::try_from(n).unwrap_or(0))
+                });
+                self.pacing.seed(chat, ago);
+            }
+            Err(e) => tracing::warn!(error = %e, "recent calls not read"),
+        }
+    }
+}
+
+/// Why a chat's sender stopped delivering.
+enum Drained {
+    /// Nothing waits.
+    Empty,
+    /// Another process serves the chat now (or it moved).
+    LostLease,
+}

@@ -1,0 +1,411 @@
+//! Telegram as the outbox sees it: a board is a photo with its caption, buttons are an
+//! inline keyboard (squares eight to a row, then the game's three to a row), a living
+//! message is edited by its caption or text, a reply for one person answers their message.
+//! A one-message chat (an inline message) is edited through its `inline_message_id`: its
+//! photo can only become a file already on Telegram, so each board is first posted to one
+//! of the operator's picture chats and its `file_id` used.
+
+use super::limits::Limits;
+use crate::outbox::one_message::{Shown, SLOT};
+use crate::outbox::{Class, Content, ImageKind, Job, Pace, Posted, Surface};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use teloxide::payloads::{
+    EditMessageCaptionInlineSetters, EditMessageCaptionSetters, EditMessageMediaInlineSetters,
+    EditMessageReplyMarkupSetters, EditMessageTextSetters, SendAnimationSetters,
+    SendMessageSetters, SendPhotoSetters,
+};
+use teloxide::prelude::Requester;
+use teloxide::types::{
+    ChatId, FileId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia,
+    InputMediaPhoto, MessageId, ReplyParameters,
+};
+use teloxide::{ApiError, Bot, RequestError};
+use ugolki_core::game::Rules;
+use ugolki_core::store::SlotRow;
+use ugolki_core::table::{Action, Audience, ChatRef, Platform, Table};
+use ugolki_core::view::BoardView;
+use ugolki_core::words::{render, Lang};
+use ugolki_render::{Renderer, Scene};
+
+/// Telegram's limits on a photo's caption and a message's text.
+const MAX_CAPTION: usize = 1024;
+const MAX_TEXT: usize = 4096;
+/// Telegram's limits for one keyboard: buttons in all, and per row.
+pub const MAX_BUTTONS: usize = 100;
+pub const MAX_PER_ROW: usize = 8;
+/// The game's own buttons per row.
+const ROW: usize = 3;
+/// How long storing pictures pauses after every picture chat has failed.
+const STORE_PAUSE_MS: i64 = 60_000;
+/// Card pictures stored besides the built-in games' start positions (training rooms):
+/// every new room a query names costs an upload to a picture chat, which the games' boards
+/// need too, so made-up rooms, one per query, must not go on filling it.
+pub const MAX_EXTRA_PICTURES: usize = 32;
+
+/// The keyboard's rows: square buttons (pieces, destinations) eight to a row, then the
+/// game's own buttons three to a row; never more than Telegram's 100 in all (squares past
+/// that are left out — no position has that many).
+pub fn keyboard_rows(actions: &[Action]) -> Vec<Vec<Action>> {
+    let (squares, others): (Vec<Action>, Vec<Action>) = actions.iter().partition(|a| a.is_square());
+    let room = MAX_BUTTONS.saturating_sub(others.len());
+    let mut rows: Vec<Vec<Action>> = squares[..squares.len().min(room)]
+        .chunks(MAX_PER_ROW)
+        .map(<[_]>::to_vec)
+        .collect();
+    rows.extend(others.chunks(ROW).map(<[_]>::to_vec));
+    rows
+}
+
+/// `text` cut to `max` bytes at a character boundary, with `…` when cut.
+pub fn cut(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max - '…'.len_utf8();
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
+/// Whether `key` is a built-in game's start picture (any variant but a training room's:
+/// a few dozen at most), as opposed to a training room's, of which there is no end.
+pub fn is_start_picture(key: &str) -> bool {
+    !matches!(Rules::from_id(key), Ok(Rules::Corners(v)) if v.is_training())
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+pub struct Telegram {
+    bot: Bot,
+    table: Arc<Table>,
+    limits: Limits,
+    renderer: Renderer,
+    /// Inline mode: the chats pictures are posted to, the next one to use, the start
+    /// pictures stored so far (one stored at a time), and when all last failed.
+    picture_chats: Vec<i64>,
+    next_chat: std::sync::atomic::AtomicUsize,
+    pictures: Mutex<HashMap<String, FileId>>,
+    storing: tokio::sync::Mutex<()>,
+    failed_at: Mutex<Option<i64>>,
+}
+
+fn chat_id(chat: &ChatRef) -> Result<ChatId, RequestError> {
+    chat.id
+        .parse()
+        .map(ChatId)
+        .map_err(|_| RequestError::Api(ApiError::ChatNotFound))
+}
+
+impl Telegram {
+    pub fn new(bot: Bot, table: Arc<Table>, limits: Limits, picture_chats: Vec<i64>) -> Telegram {
+        Telegram {
+            bot,
+            table,
+            limits,
+            renderer: Renderer::default(),
+            picture_chats,
+            next_chat: std::sync::atomic::AtomicUsize::new(0),
+            pictures: Mutex::new(HashMap::new()),
+            storing: tokio::sync::Mutex::new(()),
+            failed_at: Mutex::new(None),
+        }
+    }
+
+    fn keyboard(actions: &[Action], lang: Lang) -> InlineKeyboardMarkup {
+        let button =
+            |a: &Action| InlineKeyboardButton::callback(render(&a.label(), lang), a.to_text());
+        InlineKeyboardMarkup::new(
+            keyboard_rows(actions)
+                .into_iter()
+                .map(|row| row.iter().map(button).collect::<Vec<_>>()),
+        )
+    }
+
+    /// Whether inline messages can show boards (the operator gave picture chats).
+    pub fn has_picture_store(&self) -> bool {
+        !self.picture_chats.is_empty()
+    }
+
+    /// Post `png` to a picture chat, each in turn, trying the others when one fails: its
+    /// `file_id`. After all have failed, nothing is tried for a minute (a broken picture
+    /// chat must not hold up every board and every inline query).
+    async fn store_png(&self, png: &[u8]) -> Option<FileId> {
+        let now = crate::now_ms();
+        if lock(&self.failed_at).is_some_and(|t| now - t < STORE_PAUSE_MS) {
+            return None;
+        }
+        for _ in 0..self.picture_chats.len() {
+            let n = self
+                .next_chat
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let chat = self.picture_chats[n % self.picture_chats.len()];
+            let photo = InputFile::memory(png.to_vec()).file_name("board.png");
+            match self
+                .bot
+                .send_photo(ChatId(chat), photo)
+                .disable_notification(true)
+                .await
+            {
+                Ok(m) => {
+                    if let Some(p) = m.photo().and_then(<[_]>::last) {
+                        *lock(&self.failed_at) = None;
+                        return Some(p.file.id.clone());
+                    }
+                }
+                Err(e) => tracing::error!(chat, error = %e, "picture not stored"),
+            }
+        }
+        *lock(&self.failed_at) = Some(crate::now_ms());
+        None
+    }
+
+    /// The stored picture of `view` under `key` (a start position), stored on first use.
+    pub async fn picture(&self, key: &str, view: &BoardView) -> Option<FileId> {
+        if let Some(f) = lock(&self.pictures).get(key) {
+            return Some(f.clone());
+        }
+        // One at a time, so a picture asked for twice at once is stored once.
+        let _one = self.storing.lock().await;
+        {
+            let pictures = lock(&self.pictures);
+            if let Some(f) = pictures.get(key) {
+                return Some(f.clone());
+            }
+            let extra = pictures.keys().filter(|k| !is_start_picture(k)).count();
+            if !is_start_picture(key) && extra >= MAX_EXTRA_PICTURES {
+                return None;
+            }
+        }
+        let file = self
+            .store_png(&self.renderer.render(&Scene::from_view(view)))
+            .await?;
+        lock(&self.pictures).insert(key.to_string(), file.clone());
+        Some(file)
+    }
+
+    /// Store the start pictures of every card an empty query offers.
+    pub async fn store_start_pictures(&self) {
+        let Ok(cards) = ugolki_core::table::inline::cards("", &[], "") else {
+            return;
+        };
+        for card in cards {
+            self.picture(&card.picture, &card.board).await;
+        }
+    }
+
+    /// A long text after its photo, when the caption had to be cut.
+    async fn rest(&self, chat: ChatId, text: &str, caption: &str) -> u32 {
+        if caption.len() >= text.len() {
+            return 0;
+        }
+        if let Err(e) = self.bot.send_message(chat, cut(text, MAX_TEXT)).await {
+            tracing::warn!(error = %e, "the rest of a caption not sent");
+        }
+        1
+    }
+}
+
+impl Surface for Telegram {
+    type Error = RequestError;
+    type Buttons = InlineKeyboardMarkup;
+
+    fn platform(&self) -> Platform {
+        Platform::Telegram
+    }
+
+    fn pace(&self, chat: &ChatRef) -> Pace {
+        self.limits.pace(chat)
+    }
+
+    fn per_second(&self) -> Option<usize> {
+        Some(self.limits.per_second)
+    }
+
+    fn classify(&self, e: &RequestError) -> Class {
+        match e {
+            RequestError::RetryAfter(s) => Class::RetryAfter(s.duration()),
+            RequestError::Api(ApiError::MessageNotModified) => Class::Unchanged,
+            RequestError::MigrateToChatId(to) => Class::Moved(to.0.to_string()),
+            RequestError::Network(_) | RequestError::InvalidJson { .. } | RequestError::Io(_) => {
+                Class::Retry
+            }
+            RequestError::Api(ApiError::Unknown(text)) => {
+                // The server's own trouble (500, 502, 503, 504), as its description says.
+                let t = text.to_ascii_lowercase();
+                if ["internal", "gateway", "unavailable"]
+                    .iter()
+                    .any(|w| t.contains(w))
+                {
+                    Class::Retry
+                } else {
+                    Class::Gone
+                }
+            }
+            // The chat or message is gone, the bot was blocked or removed, a bad request:
+            // trying again changes nothing.
+            RequestError::Api(_) => Class::Gone,
+        }
+    }
+
+    fn layout(&self, actions: &[Action], lang: Lang) -> InlineKeyboardMarkup {
+        Self::keyboard(actions, lang)
+    }
+
+    async fn send(&self, job: &Job<'_>, c: &Content) -> Result<Posted, RequestError> {
+        let out = job.out;
+        let chat = chat_id(&out.chat)?;
+        // A reply for one person answers their message (in a group, so they see it).
+        let reply = out
+            .reply_to
+            .as_deref()
+            .filter(|_| out.audience == Audience::Sender)
+            .and_then(|m| m.parse().ok())
+            .map(|m| ReplyParameters::new(MessageId(m)).allow_sending_without_reply());
+        let markup = (!c.actions.is_empty()).then(|| self.layout(&c.actions, c.lang));
+        let caption = cut(&c.text, MAX_CAPTION);
+        let sent = if let Some(image) = &c.image {
+            let name = image.kind.file_name();
+            let file = InputFile::memory(image.bytes.clone()).file_name(name);
+            let m = if image.kind == ImageKind::Replay {
+                self.bot
+                    .send_animation(chat, file)
+                    .caption(caption.clone())
+                    .await?
+            } else {
+                let mut req = self.bot.send_photo(chat, file).caption(caption.clone());
+                if let Some(m) = markup {
+                    req = req.reply_markup(m);
+                }
+                if let Some(r) = reply {
+                    req = req.reply_parameters(r);
+                }
+                req.await?
+            };
+            let extra = self.rest(chat, &c.text, &caption).await;
+            (m, extra)
+        } else {
+            let text = cut(if c.text.is_empty() { "…" } else { &c.text }, MAX_TEXT);
+            let mut req = self.bot.send_message(chat, text);
+            if let Some(m) = markup {
+                req = req.reply_markup(m);
+            }
+            if let Some(r) = reply {
+                req = req.reply_parameters(r);
+            }
+            (req.await?, 0)
+        };
+        Ok(Posted {
+            message_id: sent.0.id.0.to_string(),
+            place: None,
+            photo: c.image.is_some(),
+            extra_calls: sent.1,
+        })
+    }
+
+    async fn edit(&self, job: &Job<'_>, at: &SlotRow, c: &Content) -> Result<(), RequestError> {
+        let chat = chat_id(&job.out.chat)?;
+        let id = MessageId(at.message_id.parse().unwrap_or(0));
+        let markup = self.layout(&c.actions, c.lang);
+        if at.photo {
+            let req = self.bot.edit_message_caption(chat, id);
+            req.caption(cut(&c.text, MAX_CAPTION))
+                .reply_markup(markup)
+                .await?;
+        } else {
+            let req = self.bot.edit_message_text(chat, id, cut(&c.text, MAX_TEXT));
+            req.reply_markup(markup).await?;
+        }
+        Ok(())
+    }
+
+    async fn clear_buttons(&self, chat: &ChatRef, at: &SlotRow) -> Result<(), RequestError> {
+        let id = MessageId(at.message_id.parse().unwrap_or(0));
+        self.bot
+            .edit_message_reply_markup(chat_id(chat)?, id)
+            .reply_markup(InlineKeyboardMarkup::default())
+            .await?;
+        Ok(())
+    }
+
+    /// An inline message: what is for everyone (and, there being nowhere else, what is for
+    /// one person) edits it; a board becomes its photo through a picture chat. When no
+    /// picture can be stored the caption and buttons still change, so the game goes on.
+    async fn one_message(&self, job: &Job<'_>, c: &Content) -> Result<bool, RequestError> {
+        let out = job.out;
+        let store = self.table.store();
+        let inline = out.chat.id.as_str();
+        let slot = store
+            .slot(Platform::Telegram.as_str(), inline, SLOT.0, SLOT.1)
+            .await
+            .ok()
+            .flatten();
+        let shown = Shown::of_slot(slot.as_ref()).after(out, &self.table).await;
+        let caption = cut(&shown.caption(), MAX_CAPTION);
+        let markup = self.layout(&shown.actions(), shown.lang());
+        let photo = match &c.image {
+            Some(image) if self.has_picture_store() => self.store_png(&image.bytes).await,
+            _ => None,
+        };
+        let pictured = photo.is_some();
+        match photo {
+            Some(file) => {
+                let media = InputMedia::Photo(
+                    InputMediaPhoto::new(InputFile::file_id(file)).caption(caption),
+                );
+                self.bot
+                    .edit_message_media_inline(inline, media)
+                    .reply_markup(markup)
+                    .await?;
+            }
+            None => {
+                self.bot
+                    .edit_message_caption_inline(inline)
+                    .caption(caption)
+                    .reply_markup(markup)
+                    .await?;
+            }
+        }
+        let row = SlotRow {
+            message_id: inline.to_string(),
+            place: None,
+            photo: true,
+            buttons: !shown.actions().is_empty(),
+            state: Some(shown.to_state()),
+        };
+        let r = store
+            .set_slot(
+                Platform::Telegram.as_str(),
+                inline,
+                SLOT,
+                &row,
+                crate::now_ms(),
+            )
+            .await;
+        if let Err(e) = r {
+            tracing::warn!(error = %e, "what an inline message shows not kept");
+        }
+        Ok(pictured)
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn every_board_keyboard_fits_telegram_with_every_square() {
+        for (what, actions) in crate::test_positions::button_lists() {
+            let rows = keyboard_rows(&actions);
+            let total: usize = rows.iter().map(Vec::len).sum();
+            assert!(total <= MAX_BUTTONS, "{what}: {total} buttons");
+            assert!(rows.iter().all(|r| r.len() <= MAX_PER_ROW), "{what}");
+            // Nothing was left out, and every callback fits.
+            assert_eq!(total, actions.len(), "{what}");
+            assert!(actions.iter().all(|a| a.to_text().len() <= 64), "{what}");
+        }
+    }
+}

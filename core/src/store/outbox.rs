@@ -1,0 +1,718 @@
+//! The outbox: every reply the table gives is a row here, written in the same transaction
+//! as the change it tells of, and sent by one process per chat (a lease), in order, after
+//! the commit. What is sent and where the living messages are (slots, threads) are rows
+//! too, so a restart or a second process carries on where the first stopped.
+//!
+//! A row keeps what to say as codes (the message's key and arguments, the buttons' text
+//! forms, the picture's spec), never prose or pictures: it is rendered in the reader's
+//! language and drawn when sent.
+
+use super::{Result, Store};
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+/// One reply, as the outbox keeps it (the table turns its typed reply into this and back).
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct OutRow {
+    pub platform: String,
+    pub chat_id: String,
+    /// `group`, `private` or `one_message`.
+    pub chat_kind: String,
+    /// A thread or topic inside the chat that the reply answers from.
+    pub place: Option<String>,
+    /// `chat` or `sender`.
+    pub audience: String,
+    pub sender_id: Option<String>,
+    pub sender_name: Option<String>,
+    /// The platform message it answers.
+    pub reply_to: Option<String>,
+    /// `replace` or `edit`, with the slot's kind (`board`, `challenge`) and id.
+    pub slot_use: Option<String>,
+    pub slot_kind: Option<String>,
+    pub slot_id: Option<i64>,
+    pub game_id: Option<i64>,
+    /// A board that starts a clock: the ply to report once it is delivered.
+    pub ply: Option<i64>,
+    /// The message's code and arguments (JSON).
+    pub message: String,
+    pub lang: String,
+    /// The buttons' text forms, separated by spaces.
+    pub actions: String,
+    /// The picture's spec (JSON), drawn when the row is sent.
+    pub picture: Option<String>,
+}
+
+/// A row waiting in the outbox.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Queued {
+    pub id: i64,
+    #[sqlx(flatten)]
+    pub row: OutRow,
+    pub created_at: i64,
+}
+
+/// How a row left the outbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The platform took it.
+    Sent,
+    /// What it asked for was there already (an edit to the same text).
+    Unchanged,
+    /// A later board of the same game, waiting behind it, said more: not sent.
+    Overtaken,
+    /// It cannot be delivered (the chat is gone, the bot was removed, it waited too long).
+    Dropped,
+}
+
+impl Outcome {
+    fn code(self) -> &'static str {
+        match self {
+            Outcome::Sent => "sent",
+            Outcome::Unchanged => "unchanged",
+            Outcome::Overtaken => "overtaken",
+            Outcome::Dropped => "dropped",
+        }
+    }
+}
+
+/// Replies made from what a change came to.
+pub type MakeRows<T> = Box<dyn FnOnce(&T) -> Vec<OutRow> + Send>;
+
+/// What a change says: its replies as outbox rows, written in the change's own
+/// transaction, so a change that commits is told even if the process dies at once.
+pub enum Says<T> {
+    Rows(Vec<OutRow>),
+    /// Replies that depend on what the change came to (a new challenge's number, a game's
+    /// rating changes): made inside the transaction, from its result.
+    After(MakeRows<T>),
+}
+
+impl<T> Says<T> {
+    /// A change with nothing to say.
+    #[must_use]
+    pub fn nothing() -> Says<T> {
+        Says::Rows(Vec::new())
+    }
+
+    pub(crate) fn rows(self, result: &T) -> Vec<OutRow> {
+        match self {
+            Says::Rows(rows) => rows,
+            Says::After(f) => f(result),
+        }
+    }
+}
+
+impl<T> std::fmt::Debug for Says<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Says::Rows(r) => write!(f, "Says::Rows({})", r.len()),
+            Says::After(_) => f.write_str("Says::After"),
+        }
+    }
+}
+
+/// Chats with new rows since their senders last looked, in this process: the committing
+/// process wakes its own senders at once, without asking the store. (Other processes hear
+/// of them through `PostgreSQL`'s `NOTIFY`, sent in the same transaction.)
+#[derive(Debug, Default)]
+pub struct Signal {
+    dirty: Mutex<HashSet<(String, String)>>,
+    notify: tokio::sync::Notify,
+}
+
+impl Signal {
+    pub(crate) fn mark<'a>(&self, chats: impl IntoIterator<Item = (&'a str, &'a str)>) {
+        let mut dirty = self
+            .dirty
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let before = dirty.len();
+        for (platform, chat) in chats {
+            dirty.insert((platform.to_string(), chat.to_string()));
+        }
+        if dirty.len() > before {
+            self.notify.notify_waiters();
+            self.notify.notify_one();
+        }
+    }
+
+    /// Mark one chat as having rows (a process's own sender, or a notice from another).
+    pub fn poke(&self, platform: &str, chat: &str) {
+        self.mark([(platform, chat)]);
+    }
+
+    /// Take the chats marked so far, waiting for one if there is none.
+    pub async fn changed(&self) -> Vec<(String, String)> {
+        loop {
+            let notified = self.notify.notified();
+            {
+                let mut dirty = self
+                    .dirty
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                if !dirty.is_empty() {
+                    return dirty.drain().collect();
+                }
+            }
+            notified.await;
+        }
+    }
+}
+
+/// The channel `PostgreSQL` tells of new rows on: the payload is `PLATFORM CHAT`.
+pub const NOTIFY_CHANNEL: &str = "ugolki_outbox";
+
+/// A living message: where the message that shows a slot is, and what it shows.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct SlotRow {
+    pub message_id: String,
+    /// The channel or thread it is in, where the platform needs it (Discord).
+    pub place: Option<String>,
+    pub photo: bool,
+    pub buttons: bool,
+    /// What a one-message chat shows, in the platform's own words (JSON).
+    pub state: Option<String>,
+}
+
+/// What delivering a row did to its slot (kept with the row's mark).
+#[derive(Clone, Copy, Debug)]
+pub enum SlotChange<'a> {
+    /// The slot's living message is now `row`.
+    Keep {
+        platform: &'a str,
+        chat: &'a str,
+        slot: (&'a str, i64),
+        row: &'a SlotRow,
+    },
+    /// Nothing will edit or strip the slot's message again (its game or challenge is over).
+    Drop {
+        platform: &'a str,
+        chat: &'a str,
+        slot: (&'a str, i64),
+    },
+}
+
+const SET_SLOT: &str = "INSERT INTO slots (platform, chat_id, kind, id, message_id, place, photo, buttons, state, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (platform, chat_id, kind, id) DO UPDATE SET message_id = excluded.message_id,
+         place = excluded.place, photo = excluded.photo, buttons = excluded.buttons,
+         state = excluded.state, updated_at = excluded.updated_at";
+
+const DROP_SLOT: &str =
+    "DELETE FROM slots WHERE platform = $1 AND chat_id = $2 AND kind = $3 AND id = $4";
+
+/// A game's own thread (Discord): grown from its challenge's message in the chat.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct ThreadRow {
+    pub game_id: i64,
+    pub chat_id: String,
+    pub thread_id: String,
+}
+
+/// What the outbox holds unsent for one platform.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Depth {
+    pub platform: String,
+    pub unsent: i64,
+    /// When the oldest unsent row was written (ms).
+    pub oldest: Option<i64>,
+}
+
+/// A lease's holder counts as alive while its heartbeat is this recent (ms): a process that
+/// dies holding chats gives them up within this, not at the end of its leases.
+pub const HOLDER_ALIVE_MS: i64 = 1_000;
+
+/// Write `$rows` (a `Vec<OutRow>`) in the transaction `$tx`, and on `PostgreSQL` tell the
+/// other processes of their chats when it commits.
+macro_rules! say_in {
+    ($tx:ident, $pg:ident, $rows:expr, $now:expr) => {
+        async {
+            let (rows, now): (&[$crate::store::OutRow], i64) = (&$rows, $now);
+            for r in rows {
+                sqlx::query(
+                    "INSERT INTO outbox (platform, chat_id, chat_kind, place, audience, sender_id, sender_name,
+                         reply_to, slot_use, slot_kind, slot_id, game_id, ply, message, lang, actions, picture, created_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+                )
+                .bind(&r.platform)
+                .bind(&r.chat_id)
+                .bind(&r.chat_kind)
+                .bind(&r.place)
+                .bind(&r.audience)
+                .bind(&r.sender_id)
+                .bind(&r.sender_name)
+                .bind(&r.reply_to)
+                .bind(&r.slot_use)
+                .bind(&r.slot_kind)
+                .bind(r.slot_id)
+                .bind(r.game_id)
+                .bind(r.ply)
+                .bind(&r.message)
+                .bind(&r.lang)
+                .bind(&r.actions)
+                .bind(&r.picture)
+                .bind(now)
+                .execute(&mut *$tx)
+                .await?;
+            }
+            if $pg {
+                for (platform, chat) in $crate::store::outbox::chats_of(rows) {
+                    sqlx::query("SELECT pg_notify($1, $2)")
+                        .bind($crate::store::outbox::NOTIFY_CHANNEL)
+                        .bind(format!("{platform} {chat}"))
+                        .execute(&mut *$tx)
+                        .await?;
+                }
+            }
+            Ok::<(), $crate::store::StoreError>(())
+        }
+        .await
+    };
+}
+pub(crate) use say_in;
+
+/// The chats rows go to, each once.
+pub(crate) fn chats_of(rows: &[OutRow]) -> Vec<(&str, &str)> {
+    let mut out: Vec<(&str, &str)> = Vec::new();
+    for r in rows {
+        let c = (r.platform.as_str(), r.chat_id.as_str());
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The rows as one JSON array, for `PostgreSQL` statements that write them in one go.
+pub(crate) fn rows_json(rows: &[OutRow]) -> String {
+    let all: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "platform": r.platform, "chat_id": r.chat_id, "chat_kind": r.chat_kind,
+                "place": r.place, "audience": r.audience, "sender_id": r.sender_id,
+                "sender_name": r.sender_name, "reply_to": r.reply_to, "slot_use": r.slot_use,
+                "slot_kind": r.slot_kind, "slot_id": r.slot_id, "game_id": r.game_id,
+                "ply": r.ply, "message": r.message, "lang": r.lang, "actions": r.actions,
+                "picture": r.picture,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(all).to_string()
+}
+
+/// The record type of [`rows_json`]'s objects, for `jsonb_to_recordset`.
+pub(crate) const ROW_RECORD: &str =
+    "r(platform text, chat_id text, chat_kind text, place text, audience text,
+     sender_id text, sender_name text, reply_to text, slot_use text, slot_kind text, slot_id bigint,
+     game_id bigint, ply bigint, message text, lang text, actions text, picture text)";
+
+impl Store {
+    /// `PostgreSQL`: a connection listening for other processes' new rows (see
+    /// [`NOTIFY_CHANNEL`]); `None` on `SQLite`, whose one process signals itself.
+    pub async fn listen_outbox(&self) -> Option<sqlx::postgres::PgListener> {
+        let super::Db::Postgres(pool) = &self.db else {
+            return None;
+        };
+        let mut l = match sqlx::postgres::PgListener::connect_with(pool).await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen for other processes' replies");
+                return None;
+            }
+        };
+        if let Err(e) = l.listen(NOTIFY_CHANNEL).await {
+            tracing::warn!(error = %e, "cannot listen for other processes' replies");
+            return None;
+        }
+        Some(l)
+    }
+
+    /// This process's signal of new rows.
+    #[must_use]
+    pub fn signal(&self) -> &Signal {
+        &self.signal
+    }
+
+    /// Tell this process's senders of rows just committed.
+    pub(crate) fn committed(&self, rows: &[OutRow]) {
+        if !rows.is_empty() {
+            self.signal.mark(chats_of(rows));
+        }
+    }
+
+    /// Write replies with nothing else to change, in one transaction with the message they
+    /// answer, if given: false (and nothing written) when that message was handled already.
+    pub async fn say(
+        &self,
+        seen: Option<(&str, &str, &str)>,
+        rows: Vec<OutRow>,
+        now: i64,
+    ) -> Result<bool> {
+        if seen.is_none() && rows.is_empty() {
+            return Ok(true);
+        }
+        let fresh = on_db!(self, conn, pg => {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            if let Some((platform, chat, id)) = seen {
+                let done = sqlx::query(
+                    "INSERT INTO seen_messages (platform, chat_id, message_id, seen_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                )
+                .bind(platform)
+                .bind(chat)
+                .bind(id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if done == 0 {
+                    tx.rollback().await?;
+                    return Ok(false);
+                }
+            }
+            say_in!(tx, pg, rows, now)?;
+            tx.commit().await?;
+            true
+        });
+        self.committed(&rows);
+        Ok(fresh)
+    }
+
+    /// Claim (or keep) chat `chat`'s queue for `holder` until `until`: true when it is
+    /// `holder`'s now. A lease is free when it ran out, or when its holder's heartbeat is
+    /// older than [`HOLDER_ALIVE_MS`] (it died).
+    pub async fn claim_chat(
+        &self,
+        platform: &str,
+        chat: &str,
+        holder: &str,
+        now: i64,
+        until: i64,
+    ) -> Result<bool> {
+        let held: Option<String> = on_db!(self, conn, _pg => sqlx::query_scalar(
+            "INSERT INTO outbox_leases (platform, chat_id, holder, until) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (platform, chat_id) DO UPDATE SET holder = excluded.holder, until = excluded.until
+             WHERE outbox_leases.holder = excluded.holder OR outbox_leases.until <= $5
+                OR NOT EXISTS (SELECT 1 FROM heartbeats h WHERE h.process = outbox_leases.holder AND h.beat_at > $6)
+             RETURNING holder",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(holder)
+        .bind(until)
+        .bind(now)
+        .bind(now - HOLDER_ALIVE_MS)
+        .fetch_optional(&mut *conn)
+        .await?);
+        Ok(held.as_deref() == Some(holder))
+    }
+
+    /// Let a chat's queue go (its sender is idle or stopping).
+    pub async fn release_chat(&self, platform: &str, chat: &str, holder: &str) -> Result<()> {
+        on_db!(self, conn, _pg => {
+            sqlx::query("DELETE FROM outbox_leases WHERE platform = $1 AND chat_id = $2 AND holder = $3")
+                .bind(platform)
+                .bind(chat)
+                .bind(holder)
+                .execute(&mut *conn)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// Let go of every chat `holder` serves (a process stopping).
+    pub async fn release_leases_of(&self, holder: &str) -> Result<()> {
+        on_db!(self, conn, _pg => {
+            sqlx::query("DELETE FROM outbox_leases WHERE holder = $1")
+                .bind(holder)
+                .execute(&mut *conn)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// Forget every lease (a `SQLite` store has one process: whatever held them is gone).
+    pub async fn clear_leases(&self) -> Result<()> {
+        on_db!(self, conn, _pg => {
+            sqlx::query("DELETE FROM outbox_leases").execute(&mut *conn).await?;
+        });
+        Ok(())
+    }
+
+    /// The next unsent rows of a chat, in the order they were written.
+    pub async fn unsent(&self, platform: &str, chat: &str, limit: i64) -> Result<Vec<Queued>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(
+            "SELECT id, platform, chat_id, chat_kind, place, audience, sender_id, sender_name, reply_to,
+                    slot_use, slot_kind, slot_id, game_id, ply, message, lang, actions, picture, created_at
+             FROM outbox WHERE platform = $1 AND chat_id = $2 AND sent_at IS NULL ORDER BY id LIMIT $3",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await?))
+    }
+
+    /// Note how a row left the outbox and how many platform calls it took, with what it
+    /// did to its slot, in one transaction. A lost mark only repeats a send after a crash
+    /// (said in the README), so it waits for no sync of its own; moves keep theirs.
+    pub async fn mark_sent(
+        &self,
+        id: i64,
+        (outcome, calls): (Outcome, i64),
+        slot: Option<SlotChange<'_>>,
+        now: i64,
+    ) -> Result<()> {
+        on_db!(self, conn, pg => {
+            if !pg {
+                sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
+            }
+            let done = async {
+                let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+                if pg {
+                    sqlx::query("SELECT set_config('synchronous_commit', 'off', true)")
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                sqlx::query("UPDATE outbox SET sent_at = $2, outcome = $3, calls = $4 WHERE id = $1")
+                    .bind(id)
+                    .bind(now)
+                    .bind(outcome.code())
+                    .bind(calls)
+                    .execute(&mut *tx)
+                    .await?;
+                match slot {
+                    Some(SlotChange::Keep { platform, chat, slot: (kind, sid), row }) => {
+                        sqlx::query(SET_SLOT)
+                            .bind(platform)
+                            .bind(chat)
+                            .bind(kind)
+                            .bind(sid)
+                            .bind(&row.message_id)
+                            .bind(&row.place)
+                            .bind(row.photo)
+                            .bind(row.buttons)
+                            .bind(&row.state)
+                            .bind(now)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                    Some(SlotChange::Drop { platform, chat, slot: (kind, sid) }) => {
+                        sqlx::query(DROP_SLOT)
+                            .bind(platform)
+                            .bind(chat)
+                            .bind(kind)
+                            .bind(sid)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                    None => {}
+                }
+                tx.commit().await?;
+                Ok::<(), super::StoreError>(())
+            }
+            .await;
+            if !pg {
+                sqlx::query("PRAGMA synchronous = FULL").execute(&mut *conn).await?;
+            }
+            done?;
+        });
+        Ok(())
+    }
+
+    /// Chats of `platform` with rows waiting that `holder` may take: their lease is free,
+    /// ran out, belongs to a dead process, or is `holder`'s own.
+    pub async fn chats_waiting(
+        &self,
+        platform: &str,
+        holder: &str,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<String>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
+            "SELECT DISTINCT o.chat_id FROM outbox o
+             LEFT JOIN outbox_leases l ON l.platform = o.platform AND l.chat_id = o.chat_id
+             WHERE o.platform = $1 AND o.sent_at IS NULL
+               AND (l.holder IS NULL OR l.holder = $2 OR l.until <= $3
+                    OR NOT EXISTS (SELECT 1 FROM heartbeats h WHERE h.process = l.holder AND h.beat_at > $4))
+             LIMIT $5",
+        )
+        .bind(platform)
+        .bind(holder)
+        .bind(now)
+        .bind(now - HOLDER_ALIVE_MS)
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await?))
+    }
+
+    /// When the calls to a chat in the window before `now` were made, as far as the outbox
+    /// says (each row's calls at the time it was marked): a sender taking over a chat
+    /// keeps within its limits from the first call.
+    pub async fn recent_calls(
+        &self,
+        platform: &str,
+        chat: &str,
+        since: i64,
+    ) -> Result<Vec<(i64, i64)>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(
+            "SELECT sent_at, calls FROM outbox
+             WHERE platform = $1 AND chat_id = $2 AND sent_at IS NOT NULL AND sent_at > $3 AND calls > 0
+             ORDER BY sent_at",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(since)
+        .fetch_all(&mut *conn)
+        .await?))
+    }
+
+    /// Unsent rows per platform, and the oldest's age (the operator's figures).
+    pub async fn outbox_depth(&self) -> Result<Vec<Depth>> {
+        let rows: Vec<(String, i64, Option<i64>)> = on_db!(self, conn, _pg => sqlx::query_as(
+            "SELECT platform, COUNT(*), MIN(created_at) FROM outbox WHERE sent_at IS NULL GROUP BY platform",
+        )
+        .fetch_all(&mut *conn)
+        .await?);
+        Ok(rows
+            .into_iter()
+            .map(|(platform, unsent, oldest)| Depth {
+                platform,
+                unsent,
+                oldest,
+            })
+            .collect())
+    }
+
+    /// Delete rows sent before `sent_before`, and give up rows still unsent from before
+    /// `unsent_before` (no process serves their platform): how many of each.
+    pub async fn prune_outbox(&self, sent_before: i64, unsent_before: i64) -> Result<(u64, u64)> {
+        on_db!(self, conn, _pg => {
+            let sent = sqlx::query("DELETE FROM outbox WHERE sent_at IS NOT NULL AND created_at < $1")
+                .bind(sent_before)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected();
+            let stale = sqlx::query("DELETE FROM outbox WHERE sent_at IS NULL AND created_at < $1")
+                .bind(unsent_before)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected();
+            // Living messages nothing changed in a month: their games are long over.
+            sqlx::query("DELETE FROM slots WHERE updated_at < $1")
+                .bind(unsent_before - 29 * 86_400_000)
+                .execute(&mut *conn)
+                .await?;
+            // Threads of games over for a while are not asked for any more.
+            sqlx::query(
+                "DELETE FROM threads WHERE game_id IN
+                     (SELECT id FROM games WHERE status <> 'active' AND finished_at < $1)",
+            )
+            .bind(unsent_before)
+            .execute(&mut *conn)
+            .await?;
+            Ok((sent, stale))
+        })
+    }
+
+    /// The living message of a slot (`kind` `board`, `challenge` or `message`).
+    pub async fn slot(
+        &self,
+        platform: &str,
+        chat: &str,
+        kind: &str,
+        id: i64,
+    ) -> Result<Option<SlotRow>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(
+            "SELECT message_id, place, photo, buttons, state FROM slots
+             WHERE platform = $1 AND chat_id = $2 AND kind = $3 AND id = $4",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(kind)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?))
+    }
+
+    /// Make `row` the slot's living message.
+    pub async fn set_slot(
+        &self,
+        platform: &str,
+        chat: &str,
+        (kind, id): (&str, i64),
+        row: &SlotRow,
+        now: i64,
+    ) -> Result<()> {
+        on_db!(self, conn, _pg => {
+            sqlx::query(SET_SLOT)
+            .bind(platform)
+            .bind(chat)
+            .bind(kind)
+            .bind(id)
+            .bind(&row.message_id)
+            .bind(&row.place)
+            .bind(row.photo)
+            .bind(row.buttons)
+            .bind(&row.state)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+        });
+        Ok(())
+    }
+
+    /// A slot nothing will edit or strip again (its game or challenge is over).
+    pub async fn drop_slot(&self, platform: &str, chat: &str, kind: &str, id: i64) -> Result<()> {
+        on_db!(self, conn, _pg => {
+            sqlx::query(DROP_SLOT)
+                .bind(platform)
+                .bind(chat)
+                .bind(kind)
+                .bind(id)
+                .execute(&mut *conn)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// A game's thread.
+    pub async fn thread_of(&self, platform: &str, game: i64) -> Result<Option<ThreadRow>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(
+            "SELECT game_id, chat_id, thread_id FROM threads WHERE platform = $1 AND game_id = $2",
+        )
+        .bind(platform)
+        .bind(game)
+        .fetch_optional(&mut *conn)
+        .await?))
+    }
+
+    /// The chat a thread grew in, if it is a game's.
+    pub async fn thread_parent(&self, platform: &str, thread: &str) -> Result<Option<String>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
+            "SELECT chat_id FROM threads WHERE platform = $1 AND thread_id = $2 LIMIT 1",
+        )
+        .bind(platform)
+        .bind(thread)
+        .fetch_optional(&mut *conn)
+        .await?))
+    }
+
+    /// Keep a game's thread.
+    pub async fn set_thread(&self, platform: &str, t: &ThreadRow, now: i64) -> Result<()> {
+        on_db!(self, conn, _pg => {
+            sqlx::query(
+                "INSERT INTO threads (platform, game_id, chat_id, thread_id, created_at) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (platform, game_id) DO UPDATE SET chat_id = excluded.chat_id, thread_id = excluded.thread_id",
+            )
+            .bind(platform)
+            .bind(t.game_id)
+            .bind(&t.chat_id)
+            .bind(&t.thread_id)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+        });
+        Ok(())
+    }
+}
