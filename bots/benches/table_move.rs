@@ -58,7 +58,12 @@ impl Surface for Null {
     async fn clear_buttons(&self, _: &ChatRef, _: &SlotRow) -> std::io::Result<()> {
         Ok(())
     }
-    async fn one_message(&self, _: &Job<'_>, _: &Content) -> std::io::Result<bool> {
+    async fn one_message(
+        &self,
+        _: &Job<'_>,
+        _: &Content,
+        _: &ugolki_bots::outbox::one_message::Shown,
+    ) -> std::io::Result<bool> {
         Ok(true)
     }
 }

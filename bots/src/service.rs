@@ -4,7 +4,8 @@
 //! every task, so the database is free again.
 
 use crate::observe::{self, Health};
-use crate::outbox::{Outbox, Surface};
+use crate::outbox::{Class, Outbox, Surface};
+use backon::{ExponentialBuilder, Retryable};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -107,4 +108,151 @@ impl Service {
             tracing::debug!(error = %e, "leases not released");
         }
     }
+}
+
+/// Whether a platform's answer is worth another try now: its own trouble, or its wait.
+fn passing(class: &Class) -> bool {
+    matches!(class, Class::Retry | Class::RetryAfter(_))
+}
+
+/// A start-up call to the platform (who the bot is, its menu, its webhook): tried again
+/// while the platform's trouble may pass (the network can be slow to come up), waiting as
+/// long as it asks; refused for good (a wrong token), the start stops at once, saying why.
+/// `classify` reads the platform's errors as the outbox does.
+pub async fn patiently<E, T, F, Fut>(
+    what: &str,
+    classify: fn(&E) -> Class,
+    f: F,
+) -> Result<T, String>
+where
+    E: std::fmt::Display,
+    F: FnMut() -> Fut,
+    Fut: std::future::IntoFuture<Output = Result<T, E>>,
+{
+    let mut f = f;
+    (|| f().into_future())
+        .retry(
+            ExponentialBuilder::default()
+                .with_min_delay(Duration::from_millis(500))
+                .with_max_delay(Duration::from_secs(10))
+                .with_max_times(8),
+        )
+        .sleep(tokio::time::sleep)
+        .when(|e| passing(&classify(e)))
+        .adjust(|e, d| match classify(e) {
+            Class::RetryAfter(wait) => Some(wait),
+            _ => d,
+        })
+        .notify(|e, _| tracing::warn!(what, error = %e, "start-up call failed; trying again"))
+        .await
+        .map_err(|e| format!("the platform refused {what}: {e}"))
+}
+
+/// The answer to a press, which must come within seconds (a platform refuses a late one,
+/// and updates wait behind it): at most two tries, each given up after two seconds, with a
+/// wait of at most a second between them.
+pub async fn briefly<E, T, F, Fut>(classify: fn(&E) -> Class, f: F) -> Result<T, String>
+where
+    E: std::fmt::Display,
+    F: FnMut() -> Fut,
+    Fut: std::future::IntoFuture<Output = Result<T, E>>,
+{
+    let mut f = f;
+    let once = || {
+        let call = f().into_future();
+        async move {
+            tokio::time::timeout(Duration::from_secs(2), call)
+                .await
+                .map_err(|_| None)?
+                .map_err(Some)
+        }
+    };
+    once.retry(
+        backon::ConstantBuilder::default()
+            .with_delay(Duration::from_millis(300))
+            .with_max_times(1),
+    )
+    .sleep(tokio::time::sleep)
+    .when(|e| e.as_ref().is_some_and(|e| passing(&classify(e))))
+    .adjust(|e, d| match e.as_ref().map(classify) {
+        Some(Class::RetryAfter(wait)) if wait <= Duration::from_secs(1) => Some(wait),
+        Some(Class::RetryAfter(_)) => None,
+        _ => d,
+    })
+    .await
+    .map_err(|e| e.map_or_else(|| "no answer in time".into(), |e| e.to_string()))
+}
+
+/// Hold role `role` among the processes on the store (one of them polls a bot, say): wait,
+/// standing by, while another holds it; `None` if `shutdown` comes first.
+pub async fn take_role(
+    table: &Table,
+    role: &str,
+    shutdown: &mut (impl std::future::Future<Output = ()> + Unpin),
+) -> Result<Option<ugolki_core::store::Exclusive>, String> {
+    let mut said = false;
+    loop {
+        match table.store().try_exclusive(role).await {
+            Ok(Some(held)) => {
+                if said {
+                    tracing::info!(role, "taking over");
+                }
+                return Ok(Some(held));
+            }
+            Ok(None) => {
+                if !said {
+                    tracing::info!(role, "another process has this role; standing by");
+                    said = true;
+                }
+                tokio::select! {
+                    () = &mut *shutdown => return Ok(None),
+                    () = tokio::time::sleep(Duration::from_secs(2)) => {}
+                }
+            }
+            Err(e) => return Err(format!("cannot take the role {role}: {e}")),
+        }
+    }
+}
+
+/// A secret nobody can guess, for a webhook whose operator gave none.
+#[must_use]
+pub fn random_secret() -> String {
+    use std::hash::BuildHasher;
+    let r = std::collections::hash_map::RandomState::new();
+    format!("{:016x}{:016x}", r.hash_one(1u8), r.hash_one(2u8))
+}
+
+/// A platform pushing updates to us (a webhook): posts to `path` on `listener` that carry
+/// `secret` in `header` are handed to `take` (which says whether the body was one it
+/// reads), until `shutdown`. Posts without the secret are refused (401).
+pub async fn serve_posts<F, Fut>(
+    listener: tokio::net::TcpListener,
+    path: &str,
+    (header, secret): (&'static str, String),
+    take: F,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), String>
+where
+    F: Fn(axum::body::Bytes) -> Fut + Clone + Send + Sync + 'static,
+    Fut: std::future::Future<Output = bool> + Send,
+{
+    use axum::http::StatusCode;
+    let route = move |headers: axum::http::HeaderMap, body: axum::body::Bytes| {
+        let (take, secret) = (take.clone(), secret.clone());
+        async move {
+            let given = headers.get(header).and_then(|v| v.to_str().ok());
+            if given != Some(secret.as_str()) {
+                StatusCode::UNAUTHORIZED
+            } else if take(body).await {
+                StatusCode::OK
+            } else {
+                StatusCode::BAD_REQUEST
+            }
+        }
+    };
+    let app = axum::Router::new().route(path, axum::routing::post(route));
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await
+        .map_err(|e| format!("webhook server: {e}"))
 }

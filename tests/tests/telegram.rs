@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
-use ugolki_bots::telegram::{limits::Limits, run, Options, MAX_EXTRA_PICTURES};
+use ugolki_bots::telegram::{run, Limits, Options, MAX_EXTRA_PICTURES};
 use ugolki_core::corners::Variant;
 use ugolki_core::game::{Game, Rules};
 use ugolki_tests::fake_telegram::{

@@ -109,7 +109,14 @@ fn no_words_for_players_outside_the_catalogue() {
             }
             // A process's own errors (`Err("…")`, stopping it at start, printed on stderr)
             // are for its operator: players' refusals are `Msg` values, never strings.
-            let internal = ["tracing::", "Corrupt(", "#[error(", "Err(", "Error::Other("];
+            let internal = [
+                "tracing::",
+                "Corrupt(",
+                "#[error(",
+                "Err(",
+                "map_err(",
+                "Error::Other(",
+            ];
             if internal.iter().any(|w| line.contains(w)) {
                 in_log = 1;
             }

@@ -381,7 +381,7 @@ fn telegram(
             .ok()
             .filter(|s| !s.is_empty()),
         metrics,
-        limits: crate::telegram::limits::Limits::default(),
+        limits: crate::telegram::Limits::default(),
         inline_chats: inline_chats()?,
     };
     let rt = tokio::runtime::Runtime::new().map_err(CliError::Io)?;

@@ -158,7 +158,12 @@ impl Surface for Console {
         Ok(())
     }
 
-    async fn one_message(&self, job: &Job<'_>, c: &Content) -> std::io::Result<bool> {
+    async fn one_message(
+        &self,
+        job: &Job<'_>,
+        c: &Content,
+        _: &crate::outbox::one_message::Shown,
+    ) -> std::io::Result<bool> {
         self.print(job.out, c).map(|_| c.image.is_some())
     }
 }

@@ -6,20 +6,21 @@
 //! Every interaction is deferred at once (Discord allows 3 s); refusals come back as
 //! ephemeral follow-ups, everything for the channel through the outbox.
 
+mod answers;
 mod commands;
-mod private;
 mod surface;
 
 use crate::observe::Health;
 use crate::outbox::Outbox;
 use crate::service::{Service, Start};
+use answers::Via;
 use serenity::all::{
     async_trait, Client, ClientBuilder, Command, CommandInteraction, ComponentInteraction, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    EditInteractionResponse, EventHandler, GatewayIntents, GuildId, HttpBuilder, Interaction,
-    Message, Permissions, Ready,
+    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GatewayIntents, GuildId,
+    HttpBuilder, Interaction, InteractionContext, Message, Permissions, Ready,
 };
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use surface::Discord;
 use ugolki_core::table::{
@@ -43,17 +44,45 @@ pub struct Options {
 
 /// Prefix for plain-text commands (`!challenge @bob`), the fallback to slash commands.
 const PREFIX: char = '!';
+/// Threads' parents remembered at most (the store has them all).
+const MAX_PARENTS: usize = 10_000;
 
 struct Handler {
     table: Arc<Table>,
     outbox: Arc<Outbox<Discord>>,
     /// Threads' parent channels, as the store keeps them (a message in a game's thread is
-    /// in its channel's chat), at most [`MAX_PARENTS`] remembered.
-    parents: std::sync::Mutex<std::collections::HashMap<u64, u64>>,
+    /// in its channel's chat).
+    parents: Mutex<HashMap<u64, u64>>,
     guild: Option<u64>,
     health: Health,
     /// Each shard of this process: whether its gateway connection is up.
-    shards: std::sync::Mutex<std::collections::HashMap<u32, bool>>,
+    shards: Mutex<HashMap<u32, bool>>,
+}
+
+/// Where something was asked, and who asked.
+struct Asked<'a> {
+    channel: u64,
+    /// A DM where only the user installed the app: nothing can be posted there.
+    private: bool,
+    dm: bool,
+    user: &'a serenity::all::User,
+    id: u64,
+    interaction: bool,
+}
+
+/// Where an interaction (a command, a press, an autocomplete: they carry the same
+/// fields) was asked.
+macro_rules! asked {
+    ($i:expr) => {
+        Asked {
+            channel: $i.channel_id.get(),
+            private: $i.context == Some(InteractionContext::PrivateChannel),
+            dm: $i.guild_id.is_none(),
+            user: &$i.user,
+            id: $i.id.get(),
+            interaction: true,
+        }
+    };
 }
 
 impl Handler {
@@ -64,91 +93,72 @@ impl Handler {
         self.health
             .platform_up(!shards.is_empty() && shards.values().all(|u| *u));
     }
-}
 
-/// Threads' parents remembered at most (the store has them all).
-const MAX_PARENTS: usize = 10_000;
-
-fn lang_of_tag(tag: &str) -> Lang {
-    Lang::from_tag(tag).unwrap_or(Lang::EN)
-}
-
-/// Who asked, where: `chat` is the table's chat (a game's thread belongs to its channel),
-/// `place` the channel or thread it was asked in.
-struct Where {
-    chat: ChatRef,
-    place: u64,
-}
-
-impl Handler {
-    fn origin(w: &Where, user: &serenity::all::User, id: String, interaction: bool) -> Origin {
-        let user = commands::user(user);
-        let mut o = if interaction {
-            Origin::interaction(w.chat.clone(), user, id)
-        } else {
-            Origin::message(w.chat.clone(), user, id)
-        };
-        o.place = (w.place.to_string() != w.chat.id).then(|| w.place.to_string());
-        o
-    }
-
-    /// The table's chat for a channel: its parent channel when it is a thread the bot made
-    /// for a game; `private`: a DM where only the user installed the app.
-    async fn chat_of(&self, channel: u64, private: bool, dm: bool) -> Where {
-        let kind = match (private, dm) {
+    /// The table's origin: the chat is the channel's (a game's thread belongs to its
+    /// channel), the place the channel or thread it was asked in.
+    async fn origin(&self, a: Asked<'_>) -> Origin {
+        let kind = match (a.private, a.dm) {
             (true, _) => ChatKind::OneMessage,
             (false, true) => ChatKind::Private,
             (false, false) => ChatKind::Group,
         };
-        let mut parent = crate::lock(&self.parents).get(&channel).copied();
-        if parent.is_none() && kind == ChatKind::Group {
-            let stored = self
-                .table
-                .store()
-                .thread_parent(Platform::Discord.as_str(), &channel.to_string())
-                .await
-                .ok()
-                .flatten()
-                .and_then(|p| p.parse::<u64>().ok());
-            let mut parents = crate::lock(&self.parents);
-            if parents.len() >= MAX_PARENTS {
-                parents.clear();
-            }
-            parents.insert(channel, stored.unwrap_or(channel));
-            parent = stored;
-        }
-        let chat = parent.unwrap_or(channel);
-        Where {
-            chat: ChatRef::new(Platform::Discord, chat.to_string(), kind),
-            place: channel,
-        }
+        let chat = if kind == ChatKind::Group {
+            self.parent(a.channel).await
+        } else {
+            a.channel
+        };
+        let chat = ChatRef::new(Platform::Discord, chat.to_string(), kind);
+        let user = commands::user(a.user);
+        let mut o = if a.interaction {
+            Origin::interaction(chat, user, format!("i:{}", a.id))
+        } else {
+            Origin::message(chat, user, a.id.to_string())
+        };
+        o.place = (a.channel.to_string() != o.chat.id).then(|| a.channel.to_string());
+        o
     }
 
-    /// Replies for the one who asked become ephemeral follow-ups; the rest are in the
-    /// outbox.
-    async fn answer(
-        &self,
-        http: &serenity::http::Http,
-        token: &InteractionReply<'_>,
-        outs: Vec<Outgoing>,
-    ) {
-        let private: Vec<String> = outs
-            .iter()
-            .filter(|o| o.direct)
-            .map(Outgoing::text)
-            .collect();
-        if private.is_empty() {
-            token.done(http).await;
-        } else {
-            token.say(http, &private.join("\n")).await;
+    /// A channel's parent channel when it is a thread the bot made for a game, else itself.
+    async fn parent(&self, channel: u64) -> u64 {
+        if let Some(p) = crate::lock(&self.parents).get(&channel) {
+            return *p;
         }
+        let (store, id) = (self.table.store(), channel.to_string());
+        let stored = store.thread_parent(Platform::Discord.as_str(), &id).await;
+        let stored = stored.ok().flatten().and_then(|p| p.parse().ok());
+        let stored = stored.unwrap_or(channel);
+        let mut parents = crate::lock(&self.parents);
+        if parents.len() >= MAX_PARENTS {
+            parents.clear();
+        }
+        parents.insert(channel, stored);
+        stored
+    }
+
+    /// Hand an interaction's input to the table and answer through it.
+    async fn interact(&self, ctx: &Context, via: &Via<'_>, origin: Origin, input: Input) {
+        let help = matches!(
+            input,
+            Input::Command(ugolki_core::table::command::Command::Help)
+        );
+        let private = origin.chat.one_message();
+        let incoming = Incoming { origin, input };
+        let mut outs = self.table.handle(&incoming).await;
+        if !private {
+            return via.answer(&ctx.http, &outs).await;
+        }
+        if help {
+            // What is different here, said plainly.
+            let lang = outs.first().map_or(Lang::EN, |o| o.lang);
+            outs.push(Outgoing::reply(&incoming.origin, Msg::DiscordPrivateHelp).in_lang(lang));
+        }
+        via.answer_all(&ctx.http, &self.outbox, outs).await;
     }
 
     async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) {
-        // A DM or group DM the bot is not part of (the app installed on a user's account):
-        // the answer is the interaction's own, public response.
-        let private = cmd.context == Some(serenity::all::InteractionContext::PrivateChannel);
-        // Deferred at once, privately: whatever the table says in public goes to the channel.
+        let private = cmd.context == Some(InteractionContext::PrivateChannel);
+        // Deferred at once; where the bot can post, privately: what the table says in
+        // public goes to the channel from the outbox.
         let deferred = if private {
             cmd.defer(&ctx.http).await
         } else {
@@ -158,10 +168,20 @@ impl Handler {
             tracing::warn!(error = %e, "interaction not deferred");
             return;
         }
-        let w = self
-            .chat_of(cmd.channel_id.get(), private, cmd.guild_id.is_none())
-            .await;
-        let mut origin = Self::origin(&w, &cmd.user, format!("i:{}", cmd.id.get()), true);
+        let via = Via::Command(cmd);
+        let input = match commands::read(cmd) {
+            Ok(c) => Input::Command(c),
+            Err(m) => {
+                return via
+                    .say(
+                        &ctx.http,
+                        &render(&m, Lang::from_tag(&cmd.locale).unwrap_or_default()),
+                    )
+                    .await
+            }
+        };
+        let asked = asked!(cmd);
+        let mut origin = self.origin(asked).await;
         origin.locale = Some(cmd.locale.clone());
         origin.group_admin = cmd.guild_id.map(|_| {
             cmd.member
@@ -169,34 +189,7 @@ impl Handler {
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.contains(Permissions::MANAGE_GUILD))
         });
-        let reply = InteractionReply::Command(cmd);
-        let input = match commands::read(cmd) {
-            Ok(c) => Input::Command(c),
-            Err(m) => {
-                reply
-                    .say(&ctx.http, &render(&m, lang_of_tag(&cmd.locale)))
-                    .await;
-                return;
-            }
-        };
-        let help = matches!(
-            input,
-            Input::Command(ugolki_core::table::command::Command::Help)
-        );
-        let incoming = Incoming { origin, input };
-        let mut outs = self.table.handle(&incoming).await;
-        if private {
-            if help {
-                // What is different here, said plainly.
-                outs.push(
-                    Outgoing::reply(&incoming.origin, Msg::DiscordPrivateHelp)
-                        .in_lang(outs.first().map_or(Lang::EN, |o| o.lang)),
-                );
-            }
-            private::answer(&ctx.http, &self.outbox, private::Via::Command(cmd), outs).await;
-            return;
-        }
-        self.answer(&ctx.http, &reply, outs).await;
+        self.interact(ctx, &via, origin, input).await;
     }
 
     async fn on_button(&self, ctx: &Context, c: &ComponentInteraction) {
@@ -204,7 +197,7 @@ impl Handler {
             tracing::warn!(error = %e, "button not acknowledged");
             return;
         }
-        let reply = InteractionReply::Component(c);
+        let via = Via::Component(c);
         // A select menu's choice is its value; a button's is its id.
         let text = match &c.data.kind {
             serenity::all::ComponentInteractionDataKind::StringSelect { values } => {
@@ -213,33 +206,18 @@ impl Handler {
             _ => c.data.custom_id.clone(),
         };
         let Some(action) = Action::parse(&text) else {
-            reply
-                .say(
-                    &ctx.http,
-                    &render(&Msg::ButtonStale, lang_of_tag(&c.locale)),
-                )
-                .await;
-            return;
+            let stale = render(
+                &Msg::ButtonStale,
+                Lang::from_tag(&c.locale).unwrap_or_default(),
+            );
+            return via.say(&ctx.http, &stale).await;
         };
-        let private = c.context == Some(serenity::all::InteractionContext::PrivateChannel);
-        let w = self
-            .chat_of(c.channel_id.get(), private, c.guild_id.is_none())
-            .await;
-        let mut origin = Self::origin(&w, &c.user, format!("i:{}", c.id.get()), true);
+        let asked = asked!(c);
+        let mut origin = self.origin(asked).await;
         origin.locale = Some(c.locale.clone());
         origin.group_admin = c.guild_id.map(|_| false);
-        let outs = self
-            .table
-            .handle(&Incoming {
-                origin,
-                input: Input::Action(action),
-            })
+        self.interact(ctx, &via, origin, Input::Action(action))
             .await;
-        if private {
-            private::answer(&ctx.http, &self.outbox, private::Via::Component(c), outs).await;
-            return;
-        }
-        self.answer(&ctx.http, &reply, outs).await;
     }
 
     /// `/move`'s autocomplete: the legal moves of the player's game that fit what is typed.
@@ -249,11 +227,8 @@ impl Handler {
             .autocomplete()
             .map(|o| o.value.to_string())
             .unwrap_or_default();
-        let private = a.context == Some(serenity::all::InteractionContext::PrivateChannel);
-        let w = self
-            .chat_of(a.channel_id.get(), private, a.guild_id.is_none())
-            .await;
-        let origin = Self::origin(&w, &a.user, format!("a:{}", a.id.get()), true);
+        let asked = asked!(a);
+        let origin = self.origin(asked).await;
         let mut choices = CreateAutocompleteResponse::new();
         for m in self.table.suggest_moves(&origin, &typed, 25).await {
             choices = choices.add_string_choice(m.clone(), m);
@@ -268,9 +243,6 @@ impl Handler {
         if msg.author.bot || msg.content.len() > 2000 {
             return;
         }
-        let w = self
-            .chat_of(msg.channel_id.get(), false, msg.guild_id.is_none())
-            .await;
         // `<@123>` mentions arrive as users; the words keep an `@` in their place.
         let mut text = msg.content.clone();
         for u in &msg.mentions {
@@ -287,52 +259,21 @@ impl Handler {
             .filter(|u| !u.bot)
             .map(|u| Mention::User(commands::user(u)))
             .collect();
-        let mut origin = Self::origin(&w, &msg.author, msg.id.get().to_string(), false);
+        let mut origin = self
+            .origin(Asked {
+                channel: msg.channel_id.get(),
+                private: false,
+                dm: msg.guild_id.is_none(),
+                user: &msg.author,
+                id: msg.id.get(),
+                interaction: false,
+            })
+            .await;
         origin.group_admin = msg.guild_id.map(|_| false);
         // Its replies are in the outbox, sent from there.
         self.table
             .handle(&Incoming::text(origin, &text, mentions))
             .await;
-    }
-}
-
-/// The interaction a deferred answer belongs to.
-enum InteractionReply<'a> {
-    Command(&'a CommandInteraction),
-    Component(&'a ComponentInteraction),
-}
-
-impl InteractionReply<'_> {
-    /// Say `text` to the one who asked only.
-    async fn say(&self, http: &serenity::http::Http, text: &str) {
-        let text: String = text.chars().take(2000).collect();
-        let r = match self {
-            InteractionReply::Command(c) => c
-                .edit_response(http, EditInteractionResponse::new().content(text))
-                .await
-                .map(|_| ()),
-            InteractionReply::Component(c) => c
-                .create_followup(
-                    http,
-                    CreateInteractionResponseFollowup::new()
-                        .content(text)
-                        .ephemeral(true),
-                )
-                .await
-                .map(|_| ()),
-        };
-        if let Err(e) = r {
-            tracing::warn!(error = %e, "private answer not delivered");
-        }
-    }
-
-    /// Nothing to say privately: a command's "thinking…" goes away.
-    async fn done(&self, http: &serenity::http::Http) {
-        if let InteractionReply::Command(c) = self {
-            if let Err(e) = c.delete_response(http).await {
-                tracing::debug!(error = %e, "deferred answer not deleted");
-            }
-        }
     }
 }
 
@@ -342,15 +283,10 @@ impl EventHandler for Handler {
         self.shard(ctx.shard_id.0, true);
         let defs = commands::definitions();
         let r = match self.guild {
-            Some(g) => GuildId::new(g)
-                .set_commands(&ctx.http, defs)
-                .await
-                .map(|_| ()),
-            None => Command::set_global_commands(&ctx.http, defs)
-                .await
-                .map(|_| ()),
+            Some(g) => GuildId::new(g).set_commands(&ctx.http, defs).await,
+            None => Command::set_global_commands(&ctx.http, defs).await,
         };
-        match r {
+        match r.map(|_| ()) {
             Ok(()) => tracing::info!(bot = %ready.user.name, "discord bot ready"),
             Err(e) => tracing::error!(error = %e, "slash commands not registered"),
         }
@@ -416,10 +352,10 @@ pub async fn run(
     let handler = Handler {
         table: table.clone(),
         outbox,
-        parents: std::sync::Mutex::new(std::collections::HashMap::new()),
+        parents: Mutex::new(HashMap::new()),
         guild: options.guild,
         health: service.health.clone(),
-        shards: std::sync::Mutex::new(std::collections::HashMap::new()),
+        shards: Mutex::new(HashMap::new()),
     };
     let intents = GatewayIntents::GUILDS
         | GatewayIntents::GUILD_MESSAGES

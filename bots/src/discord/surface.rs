@@ -5,7 +5,8 @@
 //! squares); every message is created with the outbox row's id as its `nonce`, enforced,
 //! so a send repeated after a crash is the same message, not a second one.
 
-use crate::outbox::{Class, Content, ImageKind, Job, Pace, Posted, Surface};
+use crate::outbox::one_message::Shown;
+use crate::outbox::{cut, Class, Content, ImageKind, Job, Pace, Posted, Surface};
 use serenity::all::{
     ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateAttachment, CreateButton,
     CreateEmbed, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
@@ -28,15 +29,6 @@ pub const MAX_OPTIONS: usize = 25;
 pub const SELECT_ID: &str = "sel:";
 /// Discord's answer when a message has a thread already: the thread's id is the message's.
 const THREAD_EXISTS: isize = 160_004;
-
-pub fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut s: String = text.chars().take(max - 1).collect();
-    s.push('…');
-    s
-}
 
 /// How a message's buttons are laid out on Discord.
 #[derive(Debug, PartialEq, Eq)]
@@ -131,26 +123,15 @@ pub struct Parts {
 
 impl Parts {
     pub fn of(c: &Content) -> Parts {
-        let rows = rows(&c.actions, c.lang);
-        let Some(image) = &c.image else {
-            return Parts {
-                content: Some(cut(&c.text, MAX_TEXT)),
-                embed: None,
-                file: None,
-                rows,
-            };
+        let mut parts = Parts {
+            content: Some(cut(&c.text, MAX_TEXT)),
+            embed: None,
+            file: (c.image.as_ref())
+                .map(|i| CreateAttachment::bytes(i.bytes.clone(), i.kind.file_name())),
+            rows: rows(&c.actions, c.lang),
         };
-        let file = Some(CreateAttachment::bytes(
-            image.bytes.clone(),
-            image.kind.file_name(),
-        ));
-        if image.kind != ImageKind::Board {
-            return Parts {
-                content: Some(cut(&c.text, MAX_TEXT)),
-                embed: None,
-                file,
-                rows,
-            };
+        if c.image.as_ref().is_none_or(|i| i.kind != ImageKind::Board) {
+            return parts;
         }
         let mut caption = c.text.clone();
         // The side to move's flag, counted down by the client.
@@ -162,17 +143,20 @@ impl Parts {
         if let Some(ms) = left {
             let _ = write!(caption, "\n⏱ <t:{}:R>", (crate::now_ms() + ms) / 1000);
         }
-        Parts {
-            content: None,
-            embed: Some(
-                CreateEmbed::new()
-                    .description(cut(&caption, 4000))
-                    .image("attachment://board.png"),
-            ),
-            file,
-            rows,
-        }
+        let embed = CreateEmbed::new().description(cut(&caption, 4000));
+        parts.embed = Some(embed.image("attachment://board.png"));
+        parts.content = None;
+        parts
     }
+}
+
+/// A channel or message named by its id as the store keeps it.
+fn channel(id: &str) -> ChannelId {
+    ChannelId::new(id.parse().unwrap_or(1).max(1))
+}
+
+fn message(id: &str) -> MessageId {
+    MessageId::new(id.parse().unwrap_or(1).max(1))
 }
 
 pub struct Discord {
@@ -187,43 +171,37 @@ impl Discord {
 
     /// The channel a reply goes to: its game's thread (made now for a game's first board
     /// when no challenge's message grew one), else where it was asked, else the channel.
-    async fn target(&self, job: &Job<'_>) -> u64 {
+    async fn target(&self, job: &Job<'_>) -> String {
         let out = job.out;
-        let chat: u64 = out.chat.id.parse().unwrap_or(0);
-        let asked = out
-            .place
-            .as_deref()
-            .and_then(|p| p.parse().ok())
-            .unwrap_or(chat);
+        let asked = out.place.clone().unwrap_or_else(|| out.chat.id.clone());
         let Some(game) = out.game else {
             return asked;
         };
         let store = self.table.store();
         if let Ok(Some(t)) = store.thread_of(Platform::Discord.as_str(), game).await {
-            return t.thread_id.parse().unwrap_or(chat);
+            return t.thread_id;
         }
         if !matches!(out.slot, Some(SlotUse::Replace(Slot::Board(_)))) {
             return asked;
         }
-        let thread = ChannelId::new(chat.max(1))
-            .create_thread(
-                &self.http,
-                CreateThread::new(format!("Game #{game}")).kind(ChannelType::PublicThread),
-            )
-            .await;
-        match thread {
+        let thread = CreateThread::new(format!("Game #{game}")).kind(ChannelType::PublicThread);
+        match channel(&out.chat.id)
+            .create_thread(&self.http, thread)
+            .await
+        {
             Ok(t) => {
-                self.keep_thread(&out.chat, game, t.id.get()).await;
-                t.id.get()
+                let id = t.id.get().to_string();
+                self.keep_thread(&out.chat, game, &id).await;
+                id
             }
             Err(e) => {
                 tracing::warn!(error = %e, "no thread for a game: its boards go to the channel");
-                chat
+                out.chat.id.clone()
             }
         }
     }
 
-    async fn keep_thread(&self, chat: &ChatRef, game: i64, thread: u64) {
+    async fn keep_thread(&self, chat: &ChatRef, game: i64, thread: &str) {
         let row = ThreadRow {
             game_id: game,
             chat_id: chat.id.clone(),
@@ -240,31 +218,33 @@ impl Discord {
 
     /// A game's thread, grown from the message of the challenge it came from.
     async fn grow_thread(&self, chat: &ChatRef, at: &SlotRow, game: i64) {
-        let (Ok(channel), Ok(message)) = (chat.id.parse::<u64>(), at.message_id.parse::<u64>())
-        else {
-            return;
-        };
-        let made = ChannelId::new(channel.max(1))
-            .create_thread_from_message(
-                &self.http,
-                MessageId::new(message.max(1)),
-                CreateThread::new(format!("Game #{game}")),
-            )
+        let thread = CreateThread::new(format!("Game #{game}"));
+        let made = channel(&chat.id)
+            .create_thread_from_message(&self.http, message(&at.message_id), thread)
             .await;
         let thread = match made {
-            Ok(t) => t.id.get(),
+            Ok(t) => t.id.get().to_string(),
             // Tried before a crash already: the thread has the message's id.
             Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r)))
                 if r.error.code == THREAD_EXISTS =>
             {
-                message
+                at.message_id.clone()
             }
             Err(e) => {
                 tracing::warn!(error = %e, "no thread grown from a challenge");
                 return;
             }
         };
-        self.keep_thread(chat, game, thread).await;
+        self.keep_thread(chat, game, &thread).await;
+    }
+
+    /// Edit the message `at` (in its channel, else the chat).
+    async fn edit_at(&self, chat: &ChatRef, at: &SlotRow, e: EditMessage) -> serenity::Result<()> {
+        let place = at.place.as_deref().unwrap_or(&chat.id);
+        channel(place)
+            .edit_message(&self.http, message(&at.message_id), e)
+            .await
+            .map(|_| ())
     }
 }
 
@@ -281,17 +261,14 @@ impl Surface for Discord {
         Pace::FREE
     }
 
+    /// A 429, the server's trouble or the network's: again. Anything else (an unknown
+    /// channel or message, missing access or permissions, a bad request): for good.
     fn classify(&self, e: &serenity::Error) -> Class {
         match e {
-            serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
-                let status = r.status_code.as_u16();
-                if status == 429 || r.status_code.is_server_error() {
-                    Class::Retry
-                } else {
-                    // Unknown channel or message, missing access or permissions, a bad
-                    // request: trying again changes nothing.
-                    Class::Gone
-                }
+            serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
+                if r.status_code.as_u16() == 429 || r.status_code.is_server_error() =>
+            {
+                Class::Retry
             }
             serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => Class::Retry,
             _ => Class::Gone,
@@ -304,22 +281,17 @@ impl Surface for Discord {
 
     async fn send(&self, job: &Job<'_>, c: &Content) -> serenity::Result<Posted> {
         let out = job.out;
-        let channel = self.target(job).await;
+        let place = self.target(job).await;
         let p = Parts::of(c);
-        let ch = ChannelId::new(channel.max(1));
+        let ch = channel(&place);
         let mut m = CreateMessage::new()
             .components(p.rows)
             .nonce(Nonce::String(format!("ugolki{}", job.id)))
             .enforce_nonce(true);
         // A reply where it was asked answers the message that asked.
-        let asked = out.place.clone().unwrap_or_else(|| out.chat.id.clone());
-        if let Some(r) = out
-            .reply_to
-            .as_deref()
-            .filter(|_| asked == channel.to_string())
-            .and_then(|r| r.parse::<u64>().ok())
-        {
-            m = m.reference_message((ch, MessageId::new(r.max(1))));
+        let asked = out.place.as_deref().unwrap_or(&out.chat.id);
+        if let Some(r) = out.reply_to.as_deref().filter(|_| asked == place) {
+            m = m.reference_message((ch, message(r)));
         }
         if let Some(text) = p.content {
             m = m.content(text);
@@ -333,7 +305,7 @@ impl Surface for Discord {
         let sent = ch.send_message(&self.http, m).await?;
         Ok(Posted {
             message_id: sent.id.get().to_string(),
-            place: Some(channel.to_string()),
+            place: Some(place),
             photo: c.image.is_some(),
             extra_calls: 0,
         })
@@ -341,19 +313,10 @@ impl Surface for Discord {
 
     async fn edit(&self, job: &Job<'_>, at: &SlotRow, c: &Content) -> serenity::Result<()> {
         let out = job.out;
-        let channel: u64 = at
-            .place
-            .as_deref()
-            .unwrap_or(&out.chat.id)
-            .parse()
-            .unwrap_or(0);
-        let message: u64 = at.message_id.parse().unwrap_or(0);
         let edit = EditMessage::new()
             .content(cut(&c.text, MAX_TEXT))
             .components(rows(&c.actions, c.lang));
-        ChannelId::new(channel.max(1))
-            .edit_message(&self.http, MessageId::new(message.max(1)), edit)
-            .await?;
+        self.edit_at(&out.chat, at, edit).await?;
         // A challenge taken: its game's thread grows from its message.
         if let (Some(SlotUse::Edit(Slot::Challenge(_))), Some(game)) = (out.slot, out.game) {
             self.grow_thread(&out.chat, at, game).await;
@@ -362,22 +325,14 @@ impl Surface for Discord {
     }
 
     async fn clear_buttons(&self, chat: &ChatRef, at: &SlotRow) -> serenity::Result<()> {
-        let channel: u64 = at.place.as_deref().unwrap_or(&chat.id).parse().unwrap_or(0);
-        let message: u64 = at.message_id.parse().unwrap_or(0);
-        ChannelId::new(channel.max(1))
-            .edit_message(
-                &self.http,
-                MessageId::new(message.max(1)),
-                EditMessage::new().components(Vec::new()),
-            )
-            .await?;
-        Ok(())
+        let edit = EditMessage::new().components(Vec::new());
+        self.edit_at(chat, at, edit).await
     }
 
     /// A DM where only a user installed the app: Discord gives the bot no way to speak
     /// there unprompted. What is said while someone presses is answered through their
-    /// interaction (`private.rs`); the rest is not posted (the next press shows the game).
-    async fn one_message(&self, _job: &Job<'_>, _c: &Content) -> serenity::Result<bool> {
+    /// interaction (`answers.rs`); the rest is not posted (the next press shows the game).
+    async fn one_message(&self, _: &Job<'_>, _: &Content, _: &Shown) -> serenity::Result<bool> {
         Err(serenity::Error::Other("a chat the bot is not part of"))
     }
 }

@@ -3,6 +3,7 @@
 //! and the chat's pace, the living message edited or replaced (the one before loses its
 //! buttons), the row marked, and a board's arrival reported for fair clocks.
 
+use super::one_message::{Shown, SLOT};
 use super::surface::{Class, Content, Image, ImageKind, Job, Surface};
 use super::{Drained, Outbox, Pace, BATCH};
 use backon::{ExponentialBuilder, Retryable};
@@ -223,25 +224,48 @@ impl<S: Surface> Outbox<S> {
         self.post(&row).await
     }
 
-    /// A one-message chat's row: its one message edited.
+    /// A one-message chat's row: its one message edited to show it, under what it showed
+    /// (kept in the chat's slot row).
     async fn show_one_message(&self, r: &Row<'_>) -> Step {
-        let shown = self
+        let store = self.table.store();
+        let (platform, chat) = (self.platform(), r.chat.id.as_str());
+        let slot = store
+            .slot(platform, chat, SLOT.0, SLOT.1)
+            .await
+            .ok()
+            .flatten();
+        let shown = Shown::of_slot(slot.as_ref())
+            .after(r.job.out, &self.table)
+            .await;
+        let done = self
             .call(r.chat, r.pace, || {
-                self.surface.one_message(&r.job, &r.content)
+                self.surface.one_message(&r.job, &r.content, &shown)
             })
             .await;
-        match shown {
-            Ok(pictured) => {
-                self.counters.edited.fetch_add(1, Ordering::Relaxed);
-                if pictured == Some(true) {
-                    self.delivered(r.job.out).await;
-                }
-                let outcome = pictured.map_or(Outcome::Unchanged, |_| Outcome::Sent);
-                self.done(r.q, outcome, 1, None).await;
-                Step::Next
-            }
-            Err(f) => self.failed(r.chat, r.q, f).await,
+        let pictured = match done {
+            Ok(pictured) => pictured,
+            Err(f) => return self.failed(r.chat, r.q, f).await,
+        };
+        self.counters.edited.fetch_add(1, Ordering::Relaxed);
+        if pictured == Some(true) {
+            self.delivered(r.job.out).await;
         }
+        let row = SlotRow {
+            message_id: chat.to_string(),
+            place: None,
+            photo: true,
+            buttons: !shown.actions().is_empty(),
+            state: Some(shown.to_state()),
+        };
+        let outcome = pictured.map_or(Outcome::Unchanged, |_| Outcome::Sent);
+        let keep = SlotChange::Keep {
+            platform,
+            chat,
+            slot: SLOT,
+            row: &row,
+        };
+        self.done(r.q, outcome, 1, Some(keep)).await;
+        Step::Next
     }
 
     /// An edit of the slot's living message, if there is one to edit: `None` when the

@@ -14,7 +14,7 @@ pub mod pacing;
 pub mod surface;
 
 pub use pacing::{Pace, Pacing};
-pub use surface::{Class, Content, Image, ImageKind, Job, Posted, Surface};
+pub use surface::{cut, Class, Content, Image, ImageKind, Job, Posted, Surface};
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -40,6 +40,16 @@ pub const GIVE_UP_MS: i64 = 86_400_000;
 /// How often old rows are pruned, and the depth figures read.
 const PRUNE_EVERY: Duration = Duration::from_secs(600);
 const COUNT_EVERY: Duration = Duration::from_secs(5);
+
+/// The lines of replies that are answered through their interaction (a press's alert, an
+/// ephemeral message), not from the outbox, in order.
+#[must_use]
+pub fn direct_lines(outs: &[ugolki_core::table::Outgoing]) -> Vec<String> {
+    outs.iter()
+        .filter(|o| o.direct)
+        .map(ugolki_core::table::Outgoing::text)
+        .collect()
+}
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -3,6 +3,7 @@
 //! state its limits. Everything else (queues, leases, retries, pacing, coalescing, living
 //! messages, delivery reports, pictures) is the outbox's, the same for every platform.
 
+use super::one_message::Shown;
 use super::pacing::Pace;
 use std::future::Future;
 use std::time::Duration;
@@ -10,6 +11,27 @@ use ugolki_core::store::SlotRow;
 use ugolki_core::table::{Action, ChatRef, Outgoing, Platform};
 use ugolki_core::view::BoardView;
 use ugolki_core::words::Lang;
+
+/// `text` cut to at most `max` UTF-16 units (what Telegram and Discord count as
+/// characters), with `…` when cut.
+#[must_use]
+pub fn cut(text: &str, max: usize) -> String {
+    let units: usize = text.chars().map(char::len_utf16).sum();
+    if units <= max {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 1;
+    for c in text.chars() {
+        used += c.len_utf16();
+        if used > max {
+            break;
+        }
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
 
 /// A row being delivered: its outbox id (a platform that de-duplicates sends is given it
 /// as the nonce) and the reply it holds.
@@ -138,11 +160,13 @@ pub trait Surface: Send + Sync + 'static {
     ) -> impl Future<Output = Result<(), Self::Error>> + Send;
 
     /// Show a row in a one-message chat, which is never posted to: its one message is
-    /// edited, or the row cannot be shown there (`Gone`). Whether the message shows the
-    /// row's picture now (a board counts as delivered only then).
+    /// edited to show `shown` (with `c`'s picture, if any), or the row cannot be shown
+    /// there (`Gone`). Whether the message shows the row's picture now (a board counts as
+    /// delivered only then).
     fn one_message(
         &self,
         job: &Job<'_>,
         c: &Content,
+        shown: &Shown,
     ) -> impl Future<Output = Result<bool, Self::Error>> + Send;
 }

@@ -112,49 +112,12 @@ pub fn inline_chat(inline_message_id: &str) -> ChatRef {
     ChatRef::new(Platform::Telegram, inline_message_id, ChatKind::OneMessage)
 }
 
-/// The `@handles` in an inline query (it has no entities): each `@word` of username
-/// characters, as typed `@username` mentions are read from messages.
-pub fn handles(query: &str) -> Vec<Mention> {
-    query
-        .split_whitespace()
-        .filter_map(|w| w.strip_prefix('@'))
-        .filter(|h| {
-            (1..=32).contains(&h.len()) && h.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        })
-        .map(|h| Mention::Handle(h.to_ascii_lowercase()))
-        .collect()
-}
-
-/// Someone acting in an inline message's chat: sending its card, or (`press`) pressing
-/// its buttons, whose answers for them alone are the press's alert.
-pub fn inline_origin(
-    inline_message_id: &str,
-    user: User,
-    message_id: String,
-    locale: Option<String>,
-    press: bool,
-) -> Origin {
-    let chat = inline_chat(inline_message_id);
-    let mut o = if press {
-        Origin::interaction(chat, user, message_id)
-    } else {
-        Origin::message(chat, user, message_id)
-    };
-    o.reply_to = None;
-    o.locale = locale;
-    o
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn an_inline_query_names_people_by_their_handles() {
-        assert_eq!(
-            handles("halma16 @Dana 5+3 @ @@x @bad-name"),
-            [Mention::Handle("dana".into())]
-        );
+    fn an_inline_message_is_a_one_message_chat() {
         assert_eq!(inline_chat("AgAA").kind, ChatKind::OneMessage);
     }
 }

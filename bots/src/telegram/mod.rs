@@ -8,24 +8,26 @@
 
 mod incoming;
 mod inline;
-pub mod limits;
 mod surface;
 
-pub use surface::MAX_EXTRA_PICTURES;
+pub use surface::Limits;
+pub use ugolki_core::table::inline::MAX_EXTRA_PICTURES;
 
 use crate::observe::Health;
+use crate::outbox::direct_lines as alerts;
+use crate::service::{briefly, patiently, serve_posts, take_role};
 use crate::service::{Service, Start};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use surface::Telegram;
+use surface::{classify, Telegram};
 use teloxide::payloads::{
     AnswerCallbackQuerySetters, GetUpdatesSetters, SetMyCommandsSetters, SetWebhookSetters,
 };
 use teloxide::prelude::Requester;
 use teloxide::types::{AllowedUpdate, BotCommand, Update, UpdateKind};
 use teloxide::Bot;
-use ugolki_core::table::{command, Config, Outgoing, Platform, Table};
+use ugolki_core::table::{command, Config, Platform, Table};
 use ugolki_core::words::{render, Lang, Msg};
 
 /// Where the update offset is kept across restarts.
@@ -54,7 +56,7 @@ pub struct Options {
     pub webhook_secret: Option<String>,
     /// `--metrics ADDR`: serve `/health` and `/metrics` there.
     pub metrics: Option<SocketAddr>,
-    pub limits: limits::Limits,
+    pub limits: Limits,
     /// Inline mode: chats the bot may post board pictures to (`TELEGRAM_INLINE_CHATS`),
     /// because an inline message's photo can only become a file already on Telegram.
     /// Empty: inline queries are answered with a way to a private chat instead.
@@ -76,89 +78,26 @@ fn valid_secret(s: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
 }
 
-/// Try an answer to a press at most twice, within about a second: updates are handled in
-/// turn, and Telegram refuses answers to presses older than a few seconds anyway ("query
-/// is too old"), so retrying for long would hold up every game for nothing.
-async fn briefly<T, F, Fut>(mut f: F) -> Result<T, String>
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::IntoFuture<Output = Result<T, teloxide::RequestError>>,
-{
-    // A hung call must not hold the updates either (the client's own timeout is longer).
-    let once = |fut: Fut| async move {
-        match tokio::time::timeout(PRESS_ANSWER_WAIT, fut.into_future()).await {
-            Ok(r) => r.map_err(Some),
-            Err(_) => Err(None),
-        }
-    };
-    match once(f()).await {
-        Ok(v) => return Ok(v),
-        Err(Some(teloxide::RequestError::RetryAfter(s)))
-            if s.duration() <= Duration::from_secs(1) =>
-        {
-            tokio::time::sleep(s.duration()).await;
-        }
-        Err(Some(teloxide::RequestError::Network(_) | teloxide::RequestError::Io(_))) => {
-            tokio::time::sleep(Duration::from_millis(300)).await;
-        }
-        Err(Some(e)) => return Err(e.to_string()),
-        Err(None) => return Err("no answer in time".into()),
-    }
-    match once(f()).await {
-        Ok(v) => Ok(v),
-        Err(Some(e)) => Err(e.to_string()),
-        Err(None) => Err("no answer in time".into()),
-    }
-}
-
-/// The lines of replies that are a press's answer (the rest are in the outbox).
-fn alerts(outs: &[Outgoing]) -> Vec<String> {
-    outs.iter()
-        .filter(|o| o.direct)
-        .map(Outgoing::text)
-        .collect()
-}
-
-/// The longest one try to answer a press may take.
-const PRESS_ANSWER_WAIT: Duration = Duration::from_secs(2);
-
-/// Try a start-up call a few times (the network may be slow to come up).
-async fn patiently<T, F, Fut>(what: &str, mut f: F) -> Result<T, String>
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::IntoFuture<Output = Result<T, teloxide::RequestError>>,
-{
-    let mut wait = Duration::from_millis(500);
-    for _ in 0..8 {
-        match f().await {
-            Ok(v) => return Ok(v),
-            Err(teloxide::RequestError::RetryAfter(s)) => tokio::time::sleep(s.duration()).await,
-            Err(e) => {
-                tracing::warn!(what, error = %e, "start-up call failed; trying again");
-                tokio::time::sleep(wait).await;
-                wait = (wait * 2).min(Duration::from_secs(10));
+/// The client's menu in English for everyone, and in each language the bot speaks for the
+/// clients set to it.
+async fn set_menu(bot: &Bot) -> Result<(), String> {
+    for lang in Lang::all() {
+        let line = |c: &str| render(&Msg::CommandHelp { command: c.into() }, lang);
+        let menu: Vec<BotCommand> = command::MENU
+            .iter()
+            .map(|c| BotCommand::new(*c, line(c)))
+            .collect();
+        patiently("setMyCommands", classify, || {
+            let req = bot.set_my_commands(menu.clone());
+            if lang == Lang::EN {
+                req
+            } else {
+                req.language_code(lang.code())
             }
-        }
-    }
-    Err(format!("Telegram did not answer {what}"))
-}
-
-/// The commands for the client's menu, in `lang`.
-fn menu(lang: Lang) -> Vec<BotCommand> {
-    command::MENU
-        .iter()
-        .map(|c| {
-            BotCommand::new(
-                *c,
-                render(
-                    &Msg::CommandHelp {
-                        command: (*c).to_string(),
-                    },
-                    lang,
-                ),
-            )
         })
-        .collect()
+        .await?;
+    }
+    Ok(())
 }
 
 /// Run the bot until `shutdown` resolves; then stop taking updates, give queued replies ten
@@ -172,7 +111,7 @@ pub async fn run(
         let url = url::Url::parse(url).map_err(|e| format!("TELOXIDE_API_URL: {e}"))?;
         bot = bot.set_api_url(url);
     }
-    let me = patiently("getMe", || bot.get_me()).await?;
+    let me = patiently("getMe", classify, || bot.get_me()).await?;
     let username = me.username.clone().unwrap_or_default();
     if let Some(secret) = &options.webhook_secret {
         if !valid_secret(secret) {
@@ -195,7 +134,6 @@ pub async fn run(
     let table = service.table.clone();
     let surface = Arc::new(Telegram::new(
         bot.clone(),
-        table.clone(),
         options.limits,
         options.inline_chats.clone(),
     ));
@@ -206,18 +144,7 @@ pub async fn run(
              /setinline (and /setinlinefeedback, for every chosen result)"
         );
     }
-    // The menu in English for everyone, and in each language the bot speaks for the
-    // clients set to it.
-    let commands = menu(Lang::EN);
-    patiently("setMyCommands", || bot.set_my_commands(commands.clone())).await?;
-    for lang in Lang::all().filter(|l| *l != Lang::EN) {
-        let commands = menu(lang);
-        patiently("setMyCommands", || {
-            bot.set_my_commands(commands.clone())
-                .language_code(lang.code())
-        })
-        .await?;
-    }
+    set_menu(&bot).await?;
     let b = Arc::new(Running {
         bot: bot.clone(),
         table: table.clone(),
@@ -258,28 +185,11 @@ impl Running {
         tokio::pin!(shutdown);
         let store = self.table.store();
         let role = format!("telegram-poller:{bot_id}");
-        let mut said = false;
-        let _role = loop {
-            match store.try_exclusive(&role).await {
-                Ok(Some(held)) => break held,
-                Ok(None) => {
-                    if !said {
-                        tracing::info!("another process polls this bot; standing by");
-                        said = true;
-                    }
-                    tokio::select! {
-                        () = &mut shutdown => return Ok(()),
-                        () = tokio::time::sleep(Duration::from_secs(2)) => {}
-                    }
-                }
-                Err(e) => return Err(format!("cannot take the poller's role: {e}")),
-            }
+        let Some(_role) = take_role(&self.table, &role, &mut shutdown).await? else {
+            return Ok(());
         };
-        if said {
-            tracing::info!("taking over polling");
-        }
         // Polling and a webhook exclude each other; pending updates are kept.
-        patiently("deleteWebhook", || self.bot.delete_webhook()).await?;
+        patiently("deleteWebhook", classify, || self.bot.delete_webhook()).await?;
         let mut offset = store
             .counter(OFFSET_KEY)
             .await
@@ -361,7 +271,10 @@ impl Running {
     async fn press(&self, q: &teloxide::types::CallbackQuery) {
         let mut alert: Vec<String> = Vec::new();
         let lang = incoming::lang_of(&q.from);
-        if q.data.as_deref().is_some_and(inline::is_card) {
+        if q.data
+            .as_deref()
+            .is_some_and(ugolki_core::table::card_data::is_card)
+        {
             // A card pressed before its chosen result has made the challenge.
             alert.extend(self.card_pressed(q).await);
         } else if let Some(msg) = incoming::press(q) {
@@ -371,7 +284,7 @@ impl Running {
         }
         let text = alert.join("\n");
         let id = q.id.clone();
-        let r = briefly(|| {
+        let r = briefly(classify, || {
             let req = self.bot.answer_callback_query(id.clone());
             if text.is_empty() {
                 req
@@ -398,42 +311,11 @@ impl Running {
     ) -> Result<(), String> {
         // A secret only Telegram and the bot know: posts without it are refused. Workers
         // behind one URL share the operator's; a lone worker makes one of its own.
-        let secret: String = secret.unwrap_or_else(|| {
-            use std::hash::BuildHasher;
-            let r = std::collections::hash_map::RandomState::new();
-            format!("{:016x}{:016x}", r.hash_one(1u8), r.hash_one(2u8))
-        });
-        let path = url.path().to_string();
-        let me = self.clone();
-        let s2 = secret.clone();
-        let app = axum::Router::new().route(
-            &path,
-            axum::routing::post(
-                move |headers: axum::http::HeaderMap, body: axum::body::Bytes| {
-                    let me = me.clone();
-                    let secret = s2.clone();
-                    async move {
-                        let given = headers
-                            .get("x-telegram-bot-api-secret-token")
-                            .and_then(|v| v.to_str().ok());
-                        if given != Some(secret.as_str()) {
-                            return axum::http::StatusCode::UNAUTHORIZED;
-                        }
-                        match serde_json::from_slice::<Update>(&body) {
-                            Ok(u) => {
-                                Box::pin(me.handle(u)).await;
-                                axum::http::StatusCode::OK
-                            }
-                            Err(_) => axum::http::StatusCode::BAD_REQUEST,
-                        }
-                    }
-                },
-            ),
-        );
+        let secret = secret.unwrap_or_else(crate::service::random_secret);
         let listener = tokio::net::TcpListener::bind(listen)
             .await
             .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
-        patiently("setWebhook", || {
+        patiently("setWebhook", classify, || {
             self.bot
                 .set_webhook(url.clone())
                 .secret_token(secret.clone())
@@ -441,9 +323,18 @@ impl Running {
         })
         .await?;
         tracing::info!(%listen, "webhook listening");
-        axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await
-            .map_err(|e| format!("webhook server: {e}"))
+        let me = self.clone();
+        let take = move |body: axum::body::Bytes| {
+            let me = me.clone();
+            async move {
+                let Ok(u) = serde_json::from_slice::<Update>(&body) else {
+                    return false;
+                };
+                Box::pin(me.handle(u)).await;
+                true
+            }
+        };
+        let header = "x-telegram-bot-api-secret-token";
+        serve_posts(listener, url.path(), (header, secret), take, shutdown).await
     }
 }

@@ -5,11 +5,12 @@
 //! photo can only become a file already on Telegram, so each board is first posted to one
 //! of the operator's picture chats and its `file_id` used.
 
-use super::limits::Limits;
-use crate::outbox::one_message::{Shown, SLOT};
-use crate::outbox::{Class, Content, ImageKind, Job, Pace, Posted, Surface};
+use crate::lock;
+use crate::outbox::one_message::Shown;
+use crate::outbox::{cut, Class, Content, ImageKind, Job, Pace, Posted, Surface};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
+use std::time::Duration;
 use teloxide::payloads::{
     EditMessageCaptionInlineSetters, EditMessageCaptionSetters, EditMessageMediaInlineSetters,
     EditMessageReplyMarkupSetters, EditMessageTextSetters, SendAnimationSetters,
@@ -21,12 +22,48 @@ use teloxide::types::{
     InputMediaPhoto, MessageId, ReplyParameters,
 };
 use teloxide::{ApiError, Bot, RequestError};
-use ugolki_core::game::Rules;
 use ugolki_core::store::SlotRow;
-use ugolki_core::table::{Action, Audience, ChatRef, Platform, Table};
+use ugolki_core::table::inline::{is_start_picture, MAX_EXTRA_PICTURES};
+use ugolki_core::table::{Action, Audience, ChatKind, ChatRef, Platform};
 use ugolki_core::view::BoardView;
 use ugolki_core::words::{render, Lang};
 use ugolki_render::{Renderer, Scene};
+
+/// Telegram's flood limits, as the outbox paces calls: about one message a second in a
+/// chat, twenty a minute in a group (paced evenly, one every three seconds, so a blitz game
+/// gets a steady board rather than a burst and a stall), thirty a second in all.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Least time between two calls in one chat.
+    pub per_chat: Duration,
+    /// Calls a group may take in `group_window`.
+    pub per_group: usize,
+    pub group_window: Duration,
+    /// Calls the bot may make in a second, over all chats.
+    pub per_second: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            per_chat: Duration::from_secs(1),
+            per_group: 20,
+            group_window: Duration::from_secs(60),
+            per_second: 30,
+        }
+    }
+}
+
+impl Limits {
+    /// A chat's pace: a group keeps the per-minute window too.
+    #[must_use]
+    pub fn pace(&self, chat: &ChatRef) -> Pace {
+        Pace {
+            spacing: self.per_chat,
+            window: (chat.kind == ChatKind::Group).then_some((self.per_group, self.group_window)),
+        }
+    }
+}
 
 /// Telegram's limits on a photo's caption and a message's text.
 const MAX_CAPTION: usize = 1024;
@@ -38,10 +75,6 @@ pub const MAX_PER_ROW: usize = 8;
 const ROW: usize = 3;
 /// How long storing pictures pauses after every picture chat has failed.
 const STORE_PAUSE_MS: i64 = 60_000;
-/// Card pictures stored besides the built-in games' start positions (training rooms):
-/// every new room a query names costs an upload to a picture chat, which the games' boards
-/// need too, so made-up rooms, one per query, must not go on filling it.
-pub const MAX_EXTRA_PICTURES: usize = 32;
 
 /// The keyboard's rows: square buttons (pieces, destinations) eight to a row, then the
 /// game's own buttons three to a row; never more than Telegram's 100 in all (squares past
@@ -57,31 +90,36 @@ pub fn keyboard_rows(actions: &[Action]) -> Vec<Vec<Action>> {
     rows
 }
 
-/// `text` cut to `max` bytes at a character boundary, with `…` when cut.
-pub fn cut(text: &str, max: usize) -> String {
-    if text.len() <= max {
-        return text.to_string();
+/// What a failed call means: Telegram's wait, its own trouble, nothing to change, a
+/// group become a supergroup, or a refusal for good.
+pub fn classify(e: &RequestError) -> Class {
+    match e {
+        RequestError::RetryAfter(s) => Class::RetryAfter(s.duration()),
+        RequestError::Api(ApiError::MessageNotModified) => Class::Unchanged,
+        RequestError::MigrateToChatId(to) => Class::Moved(to.0.to_string()),
+        RequestError::Network(_) | RequestError::InvalidJson { .. } | RequestError::Io(_) => {
+            Class::Retry
+        }
+        RequestError::Api(ApiError::Unknown(text)) => {
+            // The server's own trouble (500, 502, 503, 504), as its description says.
+            let t = text.to_ascii_lowercase();
+            if ["internal", "gateway", "unavailable"]
+                .iter()
+                .any(|w| t.contains(w))
+            {
+                Class::Retry
+            } else {
+                Class::Gone
+            }
+        }
+        // The chat or message is gone, the bot was blocked or removed, a bad request:
+        // trying again changes nothing.
+        RequestError::Api(_) => Class::Gone,
     }
-    let mut end = max - '…'.len_utf8();
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}…", &text[..end])
-}
-
-/// Whether `key` is a built-in game's start picture (any variant but a training room's:
-/// a few dozen at most), as opposed to a training room's, of which there is no end.
-pub fn is_start_picture(key: &str) -> bool {
-    !matches!(Rules::from_id(key), Ok(Rules::Corners(v)) if v.is_training())
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 pub struct Telegram {
     bot: Bot,
-    table: Arc<Table>,
     limits: Limits,
     renderer: Renderer,
     /// Inline mode: the chats pictures are posted to, the next one to use, the start
@@ -101,10 +139,9 @@ fn chat_id(chat: &ChatRef) -> Result<ChatId, RequestError> {
 }
 
 impl Telegram {
-    pub fn new(bot: Bot, table: Arc<Table>, limits: Limits, picture_chats: Vec<i64>) -> Telegram {
+    pub fn new(bot: Bot, limits: Limits, picture_chats: Vec<i64>) -> Telegram {
         Telegram {
             bot,
-            table,
             limits,
             renderer: Renderer::default(),
             picture_chats,
@@ -226,29 +263,7 @@ impl Surface for Telegram {
     }
 
     fn classify(&self, e: &RequestError) -> Class {
-        match e {
-            RequestError::RetryAfter(s) => Class::RetryAfter(s.duration()),
-            RequestError::Api(ApiError::MessageNotModified) => Class::Unchanged,
-            RequestError::MigrateToChatId(to) => Class::Moved(to.0.to_string()),
-            RequestError::Network(_) | RequestError::InvalidJson { .. } | RequestError::Io(_) => {
-                Class::Retry
-            }
-            RequestError::Api(ApiError::Unknown(text)) => {
-                // The server's own trouble (500, 502, 503, 504), as its description says.
-                let t = text.to_ascii_lowercase();
-                if ["internal", "gateway", "unavailable"]
-                    .iter()
-                    .any(|w| t.contains(w))
-                {
-                    Class::Retry
-                } else {
-                    Class::Gone
-                }
-            }
-            // The chat or message is gone, the bot was blocked or removed, a bad request:
-            // trying again changes nothing.
-            RequestError::Api(_) => Class::Gone,
-        }
+        classify(e)
     }
 
     fn layout(&self, actions: &[Action], lang: Lang) -> InlineKeyboardMarkup {
@@ -334,16 +349,13 @@ impl Surface for Telegram {
     /// An inline message: what is for everyone (and, there being nowhere else, what is for
     /// one person) edits it; a board becomes its photo through a picture chat. When no
     /// picture can be stored the caption and buttons still change, so the game goes on.
-    async fn one_message(&self, job: &Job<'_>, c: &Content) -> Result<bool, RequestError> {
-        let out = job.out;
-        let store = self.table.store();
-        let inline = out.chat.id.as_str();
-        let slot = store
-            .slot(Platform::Telegram.as_str(), inline, SLOT.0, SLOT.1)
-            .await
-            .ok()
-            .flatten();
-        let shown = Shown::of_slot(slot.as_ref()).after(out, &self.table).await;
+    async fn one_message(
+        &self,
+        job: &Job<'_>,
+        c: &Content,
+        shown: &Shown,
+    ) -> Result<bool, RequestError> {
+        let inline = job.out.chat.id.as_str();
         let caption = cut(&shown.caption(), MAX_CAPTION);
         let markup = self.layout(&shown.actions(), shown.lang());
         let photo = match &c.image {
@@ -351,42 +363,17 @@ impl Surface for Telegram {
             _ => None,
         };
         let pictured = photo.is_some();
-        match photo {
-            Some(file) => {
-                let media = InputMedia::Photo(
-                    InputMediaPhoto::new(InputFile::file_id(file)).caption(caption),
-                );
-                self.bot
-                    .edit_message_media_inline(inline, media)
-                    .reply_markup(markup)
-                    .await?;
-            }
-            None => {
-                self.bot
-                    .edit_message_caption_inline(inline)
-                    .caption(caption)
-                    .reply_markup(markup)
-                    .await?;
-            }
-        }
-        let row = SlotRow {
-            message_id: inline.to_string(),
-            place: None,
-            photo: true,
-            buttons: !shown.actions().is_empty(),
-            state: Some(shown.to_state()),
-        };
-        let r = store
-            .set_slot(
-                Platform::Telegram.as_str(),
-                inline,
-                SLOT,
-                &row,
-                crate::now_ms(),
-            )
-            .await;
-        if let Err(e) = r {
-            tracing::warn!(error = %e, "what an inline message shows not kept");
+        if let Some(file) = photo {
+            let media =
+                InputMedia::Photo(InputMediaPhoto::new(InputFile::file_id(file)).caption(caption));
+            let req = self.bot.edit_message_media_inline(inline, media);
+            req.reply_markup(markup).await?;
+        } else {
+            let req = self
+                .bot
+                .edit_message_caption_inline(inline)
+                .caption(caption);
+            req.reply_markup(markup).await?;
         }
         Ok(pictured)
     }

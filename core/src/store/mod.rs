@@ -59,7 +59,7 @@ mod types;
 
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Accepted, Checked, Finish, GameRow, MoveUpdate, NewGame, Saved};
-pub use locks::GameLock;
+pub use locks::{Exclusive, GameLock};
 pub use outbox::{Depth, OutRow, Outcome, Queued, Says, Signal, SlotChange, SlotRow, ThreadRow};
 pub use players::Player;
 pub use ratings::Standing;

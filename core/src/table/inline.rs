@@ -8,12 +8,27 @@
 //! named, a few time controls when none is said.
 
 use super::command::{self, ChallengeSpec, Command, Parsed};
-use super::types::Mention;
+use super::types::{lang_of, ChatRef, Incoming, Mention, Origin, Outgoing, User};
+use super::Table;
 use crate::clock::TimeControl;
 use crate::corners::{Variant, STANDARD_IDS};
 use crate::game::{Game, Rules};
 use crate::view::BoardView;
 use crate::words::{Duration, Msg};
+
+/// Card pictures kept besides the built-in games' start positions (training rooms): every
+/// new room a query names costs an upload where the platform keeps pictures (Telegram's
+/// picture chats), which the games' boards need too, so made-up rooms, one per query, must
+/// not go on filling it.
+pub const MAX_EXTRA_PICTURES: usize = 32;
+
+/// Whether a card's picture key is a built-in game's start position (any variant but a
+/// training room's: a few dozen at most), as opposed to a training room's, of which there
+/// is no end.
+#[must_use]
+pub fn is_start_picture(key: &str) -> bool {
+    !matches!(Rules::from_id(key), Ok(Rules::Corners(v)) if v.is_training())
+}
 
 /// The time controls a card offers when the query says none: the default first.
 pub const OFFERED_TIMES: [&str; 4] = ["10+5", "5+3", "3+2", "1d"];
@@ -196,6 +211,111 @@ fn card_for(
     }
 }
 
+/// The `@handles` in an inline query (it has no entities): each `@word` of username
+/// characters, as typed `@username` mentions are read from messages.
+#[must_use]
+pub fn handles(query: &str) -> Vec<Mention> {
+    query
+        .split_whitespace()
+        .filter_map(|w| w.strip_prefix('@'))
+        .filter(|h| {
+            (1..=32).contains(&h.len()) && h.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+        .map(|h| Mention::Handle(h.to_ascii_lowercase()))
+        .collect()
+}
+
+/// The message id of a card's `/challenge`, whichever way it comes (chosen or pressed):
+/// it is made once.
+const CARD_MESSAGE: &str = "chosen";
+
+/// Someone in a card's one-message chat, with their language hint: sending the card, or
+/// (`press`) pressing one of its buttons.
+fn card_origin(
+    chat: &ChatRef,
+    user: User,
+    id: String,
+    locale: Option<String>,
+    press: bool,
+) -> Origin {
+    let mut o = if press {
+        Origin::interaction(chat.clone(), user, id)
+    } else {
+        Origin::message(chat.clone(), user, id)
+    };
+    o.reply_to = None;
+    o.locale = locale;
+    o
+}
+
+impl Table {
+    /// A card was sent (its chosen result): its challenge is made in the card's
+    /// one-message chat, in its sender's name. `index`: its place among the cards `query`
+    /// offered. What the table says, refusals too, is shown on that message (the only
+    /// place there is).
+    pub async fn card_chosen(
+        &self,
+        chat: &ChatRef,
+        from: &User,
+        locale: Option<String>,
+        query: &str,
+        index: usize,
+    ) {
+        let card = cards(query, &handles(query), &from.name)
+            .and_then(|cards| cards.into_iter().nth(index).ok_or(Msg::ChallengeGone));
+        let origin = card_origin(chat, from.clone(), CARD_MESSAGE.into(), locale, false);
+        match card {
+            Ok(card) => self.make_card_challenge(origin, &card.args).await,
+            Err(refusal) => {
+                let out = Outgoing::to_chat(chat, refusal).in_lang(lang_of(&origin));
+                self.tell(vec![out]).await;
+            }
+        }
+    }
+
+    /// `/challenge ARGS` from a card's sender in its message's chat.
+    async fn make_card_challenge(&self, origin: Origin, args: &str) {
+        let text = format!("/challenge {args}");
+        self.handle(&Incoming::text(origin, &text, handles(args)))
+            .await;
+    }
+
+    /// A card's button pressed (`data`, signed with `key`): its challenge is made if it was
+    /// not yet, in its sender's name, then the press answers it — Accept; Decline, or
+    /// Cancel by its sender. The replies; those for the presser are the press's answer.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn card_pressed(
+        &self,
+        chat: &ChatRef,
+        presser: &User,
+        press: String,
+        locale: Option<String>,
+        key: &[u8],
+        data: &str,
+    ) -> Vec<Outgoing> {
+        let me = card_origin(chat, presser.clone(), press, locale.clone(), true);
+        let refuse = |m: Msg| vec![Outgoing::private(&me, m)];
+        let Some(card) = super::card_data::read_card(key, data) else {
+            return refuse(Msg::InlineNotReady);
+        };
+        let now_min = u64::try_from(self.now() / 60_000).unwrap_or(0);
+        if !card.fresh(now_min) {
+            return refuse(Msg::InlineCardExpired);
+        }
+        let Some(sender) = self.known_user(chat.platform, &card.sender).await else {
+            return refuse(Msg::InlineNotReady);
+        };
+        let command = match (card.accept, presser.id == sender.id) {
+            (true, _) => "/accept",
+            (false, true) => "/cancel",
+            (false, false) => "/decline",
+        };
+        let origin = card_origin(chat, sender, CARD_MESSAGE.into(), locale, false);
+        self.make_card_challenge(origin, &card.args).await;
+        self.handle(&Incoming::text(me, command, Vec::new())).await
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,6 +333,14 @@ mod tests {
             .into_iter()
             .map(|c| c.args)
             .collect()
+    }
+
+    #[test]
+    fn an_inline_query_names_people_by_their_handles() {
+        assert_eq!(
+            super::handles("halma16 @Dana 5+3 @ @@x @bad-name"),
+            [Mention::Handle("dana".into())]
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@
 mod action;
 mod bot;
 mod by_buttons;
+pub mod card_data;
 mod challenges;
 pub mod clean;
 pub mod command;
@@ -21,6 +22,7 @@ mod in_game;
 pub mod inline;
 mod leaderboard;
 mod live;
+pub mod options;
 mod outbox;
 pub mod picture;
 mod play;

@@ -20,6 +20,7 @@ mod fair_play;
 mod fuzz;
 mod languages;
 mod moves;
+mod options;
 mod processes;
 mod ratings;
 mod restart;
