@@ -7,6 +7,7 @@ pub(crate) mod pg;
 
 mod games;
 mod indexes;
+mod outbox;
 mod players;
 mod processes;
 mod ratings;

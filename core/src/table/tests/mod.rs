@@ -21,6 +21,7 @@ mod fuzz;
 mod languages;
 mod moves;
 mod options;
+mod outbox;
 mod processes;
 mod ratings;
 mod restart;

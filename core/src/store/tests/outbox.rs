@@ -1,0 +1,212 @@
+//! The outbox in the store: rows written with what they answer, read back in order, one
+//! sender per chat (a lease that lapses when it runs out or its holder dies), marks with
+//! their slots, pruning, and a chat that moves taking its unsent rows, slots and threads.
+//! On both backends.
+
+use super::{on_both, T0};
+use crate::store::{OutRow, Outcome, SlotChange, SlotRow, Store, ThreadRow};
+
+on_both!(
+    outbox_rows_are_kept_with_the_message_they_answer_once,
+    outbox_a_chat_has_one_sender_until_its_lease_lapses_or_its_holder_dies,
+    outbox_marks_keep_or_drop_the_slot_and_count_the_calls,
+    outbox_old_rows_are_pruned_and_the_depth_reported,
+    outbox_a_moved_chat_takes_its_unsent_rows_slots_and_threads,
+);
+
+fn row(chat: &str, n: i64) -> OutRow {
+    OutRow {
+        platform: "test".into(),
+        chat_id: chat.into(),
+        chat_kind: "group".into(),
+        place: None,
+        audience: "chat".into(),
+        sender_id: None,
+        sender_name: None,
+        reply_to: None,
+        slot_use: None,
+        slot_kind: None,
+        slot_id: None,
+        game_id: Some(n),
+        ply: None,
+        message: format!(r#"{{"k":"game-number","id":{n}}}"#),
+        lang: "en".into(),
+        actions: String::new(),
+        picture: None,
+    }
+}
+
+async fn outbox_rows_are_kept_with_the_message_they_answer_once(store: Store) {
+    let seen = Some(("test", "room", "m1"));
+    assert!(store
+        .say(seen, vec![row("room", 1), row("room", 2)], T0)
+        .await
+        .unwrap());
+    // The same message again: nothing more is written.
+    assert!(!store.say(seen, vec![row("room", 3)], T0).await.unwrap());
+    store.say(None, vec![row("other", 4)], T0).await.unwrap();
+    let rows = store.unsent("test", "room", 10).await.unwrap();
+    let games: Vec<Option<i64>> = rows.iter().map(|q| q.row.game_id).collect();
+    assert_eq!(games, [Some(1), Some(2)], "in the order written, that chat's only");
+    assert_eq!(rows[0].row, row("room", 1), "read back as written");
+    // This process's senders were told of both chats.
+    let mut told = store.signal().changed().await;
+    told.sort();
+    assert_eq!(
+        told,
+        [("test".into(), "other".into()), ("test".into(), "room".into())]
+    );
+}
+
+async fn outbox_a_chat_has_one_sender_until_its_lease_lapses_or_its_holder_dies(store: Store) {
+    store.resume("a", T0, None).await.unwrap();
+    store.resume("b", T0, Some(T0)).await.unwrap();
+    let claim = |holder: &'static str, now: i64| {
+        let store = store.clone();
+        async move {
+            store
+                .claim_chat("test", "room", holder, now, now + 15_000)
+                .await
+                .unwrap()
+        }
+    };
+    assert!(claim("a", T0).await);
+    assert!(claim("a", T0 + 10).await, "its holder keeps it");
+    assert!(!claim("b", T0 + 20).await, "held by a live process");
+    // The lease runs out while a still beats: b may take it.
+    store.beat("a", T0 + 15_500).await.unwrap();
+    store.beat("b", T0 + 15_500).await.unwrap();
+    assert!(claim("b", T0 + 15_600).await);
+    assert!(!claim("a", T0 + 15_700).await);
+    // b dies (no heartbeat for over a second): a takes the chat at once, lease or not.
+    store.beat("a", T0 + 17_000).await.unwrap();
+    assert!(claim("a", T0 + 17_000).await);
+    // Let go: anyone may take it.
+    store.release_chat("test", "room", "a").await.unwrap();
+    store.beat("b", T0 + 17_100).await.unwrap();
+    assert!(claim("b", T0 + 17_100).await);
+    // Waiting chats: those whose lease a holder may take (its own, or free ones).
+    store.say(None, vec![row("room", 1), row("hall", 2)], T0).await.unwrap();
+    let mut free_for_a = store
+        .chats_waiting("test", "a", T0 + 17_200, 10)
+        .await
+        .unwrap();
+    free_for_a.sort();
+    assert_eq!(free_for_a, ["hall"], "room is b's");
+    let mut free_for_b = store
+        .chats_waiting("test", "b", T0 + 17_200, 10)
+        .await
+        .unwrap();
+    free_for_b.sort();
+    assert_eq!(free_for_b, ["hall", "room"]);
+    store.release_leases_of("b").await.unwrap();
+    store.clear_leases().await.unwrap();
+    assert!(claim("a", T0 + 17_300).await);
+}
+
+async fn outbox_marks_keep_or_drop_the_slot_and_count_the_calls(store: Store) {
+    store.say(None, vec![row("room", 1), row("room", 2)], T0).await.unwrap();
+    let rows = store.unsent("test", "room", 10).await.unwrap();
+    let living = SlotRow {
+        message_id: "55".into(),
+        place: Some("thread".into()),
+        photo: true,
+        buttons: true,
+        state: None,
+    };
+    let keep = SlotChange::Keep {
+        platform: "test",
+        chat: "room",
+        slot: ("board", 7),
+        row: &living,
+    };
+    store
+        .mark_sent(rows[0].id, (Outcome::Sent, 2), Some(keep), T0 + 100)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.slot("test", "room", "board", 7).await.unwrap(),
+        Some(living)
+    );
+    let left = store.unsent("test", "room", 10).await.unwrap();
+    assert_eq!(left.len(), 1);
+    let drop = SlotChange::Drop {
+        platform: "test",
+        chat: "room",
+        slot: ("board", 7),
+    };
+    store
+        .mark_sent(left[0].id, (Outcome::Overtaken, 0), Some(drop), T0 + 200)
+        .await
+        .unwrap();
+    assert_eq!(store.slot("test", "room", "board", 7).await.unwrap(), None);
+    assert!(store.unsent("test", "room", 10).await.unwrap().is_empty());
+    // The calls a sender taking the chat over must count: two, at T0 + 100.
+    assert_eq!(
+        store.recent_calls("test", "room", T0).await.unwrap(),
+        [(T0 + 100, 2)]
+    );
+    assert!(store
+        .recent_calls("test", "room", T0 + 100)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+async fn outbox_old_rows_are_pruned_and_the_depth_reported(store: Store) {
+    store.say(None, vec![row("room", 1)], T0).await.unwrap();
+    store.say(None, vec![row("room", 2)], T0 + 1000).await.unwrap();
+    let depth = store.outbox_depth().await.unwrap();
+    assert_eq!(depth.len(), 1);
+    assert_eq!((depth[0].unsent, depth[0].oldest), (2, Some(T0)));
+    let rows = store.unsent("test", "room", 10).await.unwrap();
+    store
+        .mark_sent(rows[0].id, (Outcome::Sent, 1), None, T0 + 10)
+        .await
+        .unwrap();
+    // Sent before T0 + 500 goes; unsent before T0 + 500 would be given up: none is.
+    assert_eq!(
+        store.prune_outbox(T0 + 500, T0 + 500).await.unwrap(),
+        (1, 0)
+    );
+    assert_eq!(
+        store.prune_outbox(T0 + 500, T0 + 2000).await.unwrap(),
+        (0, 1),
+        "a row nobody sent for long enough is given up"
+    );
+    assert!(store.outbox_depth().await.unwrap().is_empty());
+}
+
+async fn outbox_a_moved_chat_takes_its_unsent_rows_slots_and_threads(store: Store) {
+    store.say(None, vec![row("-1", 1)], T0).await.unwrap();
+    let living = SlotRow {
+        message_id: "9".into(),
+        place: None,
+        photo: false,
+        buttons: true,
+        state: None,
+    };
+    store
+        .set_slot("test", "-1", ("challenge", 3), &living, T0)
+        .await
+        .unwrap();
+    let thread = ThreadRow {
+        game_id: 4,
+        chat_id: "-1".into(),
+        thread_id: "77".into(),
+    };
+    store.set_thread("test", &thread, T0).await.unwrap();
+    assert_eq!(store.thread_parent("test", "77").await.unwrap(), Some("-1".into()));
+    store.move_chat("test", "-1", "-100").await.unwrap();
+    assert!(store.unsent("test", "-1", 10).await.unwrap().is_empty());
+    assert_eq!(store.unsent("test", "-100", 10).await.unwrap().len(), 1);
+    assert_eq!(store.slot("test", "-1", "challenge", 3).await.unwrap(), None);
+    assert_eq!(
+        store.slot("test", "-100", "challenge", 3).await.unwrap(),
+        Some(living)
+    );
+    assert_eq!(
+        store.thread_of("test", 4).await.unwrap().map(|t| t.chat_id),
+        Some("-100".into())
+    );
+}
