@@ -1,10 +1,12 @@
 //! The crash test: a driver plays a live game through `ugolki console` and kills the process
-//! with SIGKILL at random moments (while a player thinks, right after a move is sent, right
-//! after it is answered, part-way through a start), restarting it on the same database each
-//! time. Afterwards:
+//! with SIGKILL at random moments (while a player thinks, right after a move is sent,
+//! between a move's commit and its reply, right after it is answered, part-way through a
+//! start), restarting it on the same database each time. Afterwards:
 //! - every move the bot answered is stored, once, in the order played;
-//! - no move is lost or doubled (a move sent just before a kill is either stored, and
-//!   retyping it is answered "already played", or not stored, and retyping plays it);
+//! - no move is lost or doubled, and no committed move goes unanswered: a move stored just
+//!   before a kill has its board printed by the next process without retyping (its reply
+//!   was committed with it, in the outbox); one not stored is played when retyped;
+//! - every board arrives exactly once over all the processes' output;
 //! - each clock was charged for the thinking time while a process was serving the game,
 //!   and never for the time no process was alive: within one heartbeat (0.1 s) per crash
 //!   below, and within start-up latency above.
@@ -44,6 +46,13 @@ impl Rng {
     }
 }
 
+/// Every line any console printed, in the order read.
+type Transcript = std::sync::Arc<std::sync::Mutex<Vec<String>>>;
+
+/// How long a console waits between a line's commit and its replies (the console's fault
+/// injection hook), so that a kill can fall between them.
+const REPLY_PAUSE_MS: u64 = 60;
+
 /// One running console, its input and its output lines with the time each was read.
 struct Console {
     child: Child,
@@ -52,13 +61,17 @@ struct Console {
 }
 
 impl Console {
-    fn start(db: &Path, boards: &Path) -> Console {
+    fn start(db: &Path, boards: &Path, transcript: &Transcript) -> Console {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ugolki"))
             .arg("console")
             .arg("--db")
             .arg(db)
             .arg("--boards")
             .arg(boards)
+            .env(
+                ugolki_bots::console::REPLY_PAUSE,
+                REPLY_PAUSE_MS.to_string(),
+            )
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -67,9 +80,14 @@ impl Console {
         let stdin = child.stdin.take().expect("stdin");
         let stdout = child.stdout.take().expect("stdout");
         let (tx, lines) = std::sync::mpsc::channel();
+        let transcript = transcript.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
+                transcript
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(line.clone());
                 if tx.send((Instant::now(), line)).is_err() {
                     break;
                 }
@@ -92,14 +110,20 @@ impl Console {
 
     /// The first line containing any of `wanted`, and when it came.
     fn wait_for(&self, wanted: &[&str]) -> Option<(Instant, String)> {
+        self.wait_collecting(wanted).map(|(at, line, _)| (at, line))
+    }
+
+    /// The first line containing any of `wanted`, when it came, and the lines before it.
+    fn wait_collecting(&self, wanted: &[&str]) -> Option<(Instant, String, Vec<String>)> {
         let deadline = Instant::now() + WAIT;
+        let mut before = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok((at, line)) if wanted.iter().any(|w| line.contains(w)) => {
-                    return Some((at, line));
+                    return Some((at, line, before));
                 }
-                Ok(_) => {}
+                Ok((_, line)) => before.push(line),
                 Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
             }
         }
@@ -113,12 +137,15 @@ impl Console {
     }
 }
 
-/// Start a console and wait until it answers (its table is open): the moment it serves.
-fn serve(db: &Path, boards: &Path) -> (Console, Instant) {
-    let mut c = Console::start(db, boards);
+/// Start a console and wait until it answers (its table is open): the moment it serves,
+/// and what it printed first (replies a killed process committed but did not print).
+fn serve(db: &Path, boards: &Path, transcript: &Transcript) -> (Console, Instant, Vec<String>) {
+    let mut c = Console::start(db, boards, transcript);
     c.send("carol: /chips");
-    let (at, _) = c.wait_for(&["carol has"]).expect("the console answers");
-    (c, at)
+    let (at, _, first) = c
+        .wait_collecting(&["carol has"])
+        .expect("the console answers");
+    (c, at, first)
 }
 
 /// The length of `[a, b]` covered by the intervals in `alive`.
@@ -130,6 +157,26 @@ fn alive_within(alive: &[(Instant, Instant)], a: Instant, b: Instant) -> Duratio
             e.saturating_duration_since(s)
         })
         .sum()
+}
+
+/// How far a move ("c3-e3-e5") takes its piece toward the far corner: White's target is
+/// up and right, Black's down and left.
+fn advance(mv: &str, white: bool) -> i32 {
+    let square = |s: &str| -> i32 {
+        let mut chars = s.chars();
+        let file = chars.next().map_or(0, |c| c as i32 - 'a' as i32);
+        let rank: i32 = chars.as_str().parse().unwrap_or(0);
+        file + rank
+    };
+    let (Some(from), Some(to)) = (mv.split('-').next(), mv.split('-').next_back()) else {
+        return 0;
+    };
+    let gain = square(to) - square(from);
+    if white {
+        gain
+    } else {
+        -gain
+    }
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -144,6 +191,8 @@ fn temp_dir(name: &str) -> PathBuf {
 enum KillAt {
     Thinking,
     JustSent,
+    /// After the move's commit, before its reply is printed (the reply pause).
+    Committed,
     Answered,
 }
 
@@ -159,7 +208,8 @@ fn sigkill_at_random_moments_loses_no_move_and_charges_no_downtime() {
     let mut rng = Rng(seed);
     let dir = temp_dir("crash");
     let (db, boards) = (dir.join("crash.db"), dir.join("boards"));
-    let (mut console, mut up) = serve(&db, &boards);
+    let transcript = Transcript::default();
+    let (mut console, mut up, _) = serve(&db, &boards, &transcript);
     console.send("alice: /challenge @bob classic3x3 30+0 white");
     console.wait_for(&["challenge #1"]).expect("challenge");
     console.send("bob: /accept");
@@ -176,7 +226,11 @@ fn sigkill_at_random_moments_loses_no_move_and_charges_no_downtime() {
     let mut kills = 0usize;
     // Crashes that fell in each side's turn: each may give that side back one heartbeat.
     let mut kills_in_turn = [0u32; 2];
-    let max_plies = 30 + kills_wanted / 2;
+    // Moves stored before a kill: their boards came from the next process unasked, or
+    // (a failure) only "already played" came when retyped.
+    let (mut redelivered, mut committed_unanswered) = (0usize, 0usize);
+    // About four turns in five have a kill.
+    let max_plies = 30 + kills_wanted * 3 / 2;
     let restart =
         |console: Console, up: Instant, alive: &mut Vec<(Instant, Instant)>, rng: &mut Rng| {
             let killed = console.kill();
@@ -186,11 +240,11 @@ fn sigkill_at_random_moments_loses_no_move_and_charges_no_downtime() {
             // Now and then a start is killed too, part-way: its credit and heartbeat are one
             // transaction, so nothing is credited twice.
             if rng.below(3) == 0 {
-                let starting = Console::start(&db, &boards);
+                let starting = Console::start(&db, &boards, &transcript);
                 std::thread::sleep(rng.millis(0, 40));
                 starting.kill();
             }
-            serve(&db, &boards)
+            serve(&db, &boards, &transcript)
         };
     while game.plies() < max_plies && (kills < kills_wanted || game.plies() < 10) {
         let side = game.turn();
@@ -208,22 +262,35 @@ fn sigkill_at_random_moments_loses_no_move_and_charges_no_downtime() {
                 g.play_text(m).is_ok() && g.ending().is_none()
             })
             .collect();
-        let Some(mv) = candidates
-            .get(rng.below(candidates.len() as u64) as usize)
+        // Mostly forward, so that the pieces leave home before the deadline (C6) and a long
+        // run is not cut short by a lost game.
+        let forward: Vec<&String> = candidates
+            .iter()
+            .copied()
+            .filter(|m| advance(m, side == ugolki_core::Color::White) > 0)
+            .collect();
+        let pool = if !forward.is_empty() && rng.below(4) != 0 {
+            &forward
+        } else {
+            &candidates
+        };
+        let Some(mv) = pool
+            .get(rng.below(pool.len() as u64) as usize)
             .map(|m| (*m).clone())
         else {
             break;
         };
-        let kill_at = match (kills < kills_wanted, rng.below(4)) {
+        let kill_at = match (kills < kills_wanted, rng.below(5)) {
             (true, 0) => Some(KillAt::Thinking),
             (true, 1) => Some(KillAt::JustSent),
-            (true, 2) => Some(KillAt::Answered),
+            (true, 2) => Some(KillAt::Committed),
+            (true, 3) => Some(KillAt::Answered),
             _ => None,
         };
         std::thread::sleep(rng.millis(50, 400));
         let me = usize::from(side == ugolki_core::Color::Black);
         if matches!(kill_at, Some(KillAt::Thinking)) {
-            (console, up) = restart(console, up, &mut alive, &mut rng);
+            (console, up, _) = restart(console, up, &mut alive, &mut rng);
             kills += 1;
             kills_in_turn[me] += 1;
             std::thread::sleep(rng.millis(50, 300));
@@ -232,20 +299,34 @@ fn sigkill_at_random_moments_loses_no_move_and_charges_no_downtime() {
         let mut sent = console.send(&line);
         let played = format!("{who} played {mv}.");
         let already = format!("{mv} was already played");
-        if matches!(kill_at, Some(KillAt::JustSent)) {
-            std::thread::sleep(rng.millis(0, 15));
-            (console, up) = restart(console, up, &mut alive, &mut rng);
+        if let Some(at @ (KillAt::JustSent | KillAt::Committed)) = kill_at {
+            // Just sent: it may not be stored yet. Committed: stored, its reply waiting.
+            let wait = match at {
+                KillAt::JustSent => rng.millis(0, 15),
+                _ => rng.millis(20, REPLY_PAUSE_MS - 20),
+            };
+            std::thread::sleep(wait);
+            let first;
+            (console, up, first) = restart(console, up, &mut alive, &mut rng);
             kills += 1;
             // Stored or not before the kill: it fell in one of the two turns.
             kills_in_turn[0] += 1;
             kills_in_turn[1] += 1;
-            // Retype it: either it was stored before the kill, or it is played now.
-            let again = console.send(&line);
-            let (_, reply) = console
-                .wait_for(&[&played, &already])
-                .unwrap_or_else(|| panic!("no answer to the retyped {line}"));
-            if reply.contains(&played) {
-                sent = again;
+            if first.iter().any(|l| l.contains(&played)) {
+                // Stored, and its board printed by the new process with nobody retyping.
+                redelivered += 1;
+            } else {
+                // Not stored: retyping plays it. ("Already played" here is a committed move
+                // whose answer was lost.)
+                let again = console.send(&line);
+                let (_, reply) = console
+                    .wait_for(&[&played, &already])
+                    .unwrap_or_else(|| panic!("no answer to the retyped {line}"));
+                if reply.contains(&played) {
+                    sent = again;
+                } else {
+                    committed_unanswered += 1;
+                }
             }
             answered.push(mv.clone());
         } else {
@@ -262,12 +343,17 @@ fn sigkill_at_random_moments_loses_no_move_and_charges_no_downtime() {
         turn_start = sent;
         game.play_text(&mv).expect("the driver's own move is legal");
         if matches!(kill_at, Some(KillAt::Answered)) {
-            (console, up) = restart(console, up, &mut alive, &mut rng);
+            (console, up, _) = restart(console, up, &mut alive, &mut rng);
             kills += 1;
             kills_in_turn[1 - me] += 1;
         }
     }
     assert!(kills >= kills_wanted, "{kills} kills");
+    eprintln!(
+        "{kills} kills; committed before a kill and answered by the next process: \
+         {redelivered}; committed but unanswered: {committed_unanswered}"
+    );
+    assert_eq!(committed_unanswered, 0, "a committed move's reply was lost");
     // A clean end: input closed, the process exits and lets go of the database.
     drop(console.stdin);
     let _ = console.child.wait();
@@ -289,6 +375,36 @@ fn sigkill_at_random_moments_loses_no_move_and_charges_no_downtime() {
         stored, answered,
         "every answered move stored once, in order, nothing else (seed {seed:#x})"
     );
+    // Every board arrived exactly once over every process's output.
+    let said = transcript
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone();
+    // A move's text may come back later in a game (a piece steps back and forth), so count
+    // each "who played what" as often as it was stored.
+    let mut expected_boards: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut replay = Game::new(&Rules::Corners(Variant::classic3x3()));
+    for mv in &stored {
+        let who = if replay.turn() == ugolki_core::Color::White {
+            "alice"
+        } else {
+            "bob"
+        };
+        *expected_boards
+            .entry(format!("bot: {who} played {mv}."))
+            .or_default() += 1;
+        replay.play_text(mv).expect("stored moves replay");
+    }
+    for (board, &want) in &expected_boards {
+        let n = said
+            .iter()
+            .filter(|l| l.starts_with(board.as_str()))
+            .count();
+        assert_eq!(
+            n, want,
+            "{board} printed {n} times, played {want} (seed {seed:#x})"
+        );
+    }
     assert!(row.is_active(), "{row:?}");
     for (i, name) in ["white", "black"].into_iter().enumerate() {
         let k = f64::from(kills_in_turn[i]);

@@ -285,7 +285,7 @@ where
                 metrics,
             };
             let mut input = std::io::BufReader::new(stdin);
-            crate::console::run(&options, &mut input, stdin_is_terminal, io.out)
+            crate::console::run(&options, &mut input, stdin_is_terminal)
                 .map(|()| 0)
                 .map_err(CliError::Usage)
         }

@@ -10,7 +10,7 @@ pub use surface::Console;
 
 use crate::outbox::Outbox;
 use crate::service::{Service, Start};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::Arc;
 use ugolki_core::table::clean::clean;
@@ -126,14 +126,25 @@ impl Running {
         &self.service.table
     }
 
-    /// Print what waits in the outbox for the console's chat.
-    fn flush(&self, out: &mut dyn Write) -> Result<(), String> {
+    /// Print what waits in the outbox for the console's chat (a pause first, when the
+    /// crash test asks for one: see [`REPLY_PAUSE`]).
+    fn flush(&self) {
+        if let Some(ms) = std::env::var(REPLY_PAUSE).ok().and_then(|v| v.parse().ok()) {
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+        }
         // Let go of the chat after: another console on the database shows its own lines.
         self.rt.block_on(self.outbox.flush(CHAT, true));
-        out.write_all(&self.outbox.surface().take_printed())
-            .map_err(|e| format!("cannot write: {e}"))
+    }
+
+    /// A line of the console's own.
+    fn say(&self, line: &str) {
+        let _ = self.outbox.surface().say(line);
     }
 }
+
+/// Fault injection for the crash test: milliseconds to wait between a line's change being
+/// committed and its replies being printed, so a kill can fall there.
+pub const REPLY_PAUSE: &str = "UGOLKI_CONSOLE_REPLY_PAUSE_MS";
 
 /// The runtime, the table on the database of `options`, and the outbox (delivering in the
 /// background in a terminal, where timers fire as they come).
@@ -152,7 +163,11 @@ fn open(options: &Options, tag: &str, live: bool) -> Result<Running, String> {
     }))?;
     // The console's "platform" is this terminal: always there.
     service.health.platform_up(true);
-    let surface = Arc::new(Console::new(options.boards.clone(), tag));
+    let surface = Arc::new(Console::new(
+        options.boards.clone(),
+        tag,
+        Box::new(std::io::stdout()),
+    ));
     let outbox = {
         let _rt = rt.enter();
         if live {
@@ -189,13 +204,9 @@ fn names(options: &Options) -> (String, String) {
     (run, tag)
 }
 
-/// Run the console: lines from `--script` (echoed, then exit) or from `input` until it ends.
-pub fn run(
-    options: &Options,
-    input: &mut dyn BufRead,
-    interactive: bool,
-    out: &mut dyn Write,
-) -> Result<(), String> {
+/// Run the console: lines from `--script` (echoed, then exit) or from `input` until it
+/// ends; everything is printed on standard output.
+pub fn run(options: &Options, input: &mut dyn BufRead, interactive: bool) -> Result<(), String> {
     let (run, tag) = names(options);
     let echo = options.script.is_some();
     let live = interactive && !echo;
@@ -211,22 +222,12 @@ pub fn run(
         None => input,
     };
     if live {
-        let _ = writeln!(out, "{}", english(&Msg::ConsoleWelcome));
         // Timers (flags, expiries, automatic moves) print as they fire.
-        let console = r.outbox.surface().clone();
-        std::thread::spawn(move || loop {
-            std::thread::sleep(std::time::Duration::from_millis(100));
-            let printed = console.take_printed();
-            if !printed.is_empty() {
-                let _ = std::io::stdout().write_all(&printed);
-            }
-        });
+        r.say(&english(&Msg::ConsoleWelcome));
     }
     // Replies a process before this one committed but did not show (it died) come first.
-    r.flush(out)?;
-    let console_says = |out: &mut dyn Write, m: &Msg| {
-        let _ = writeln!(out, "console: {}", english(m));
-    };
+    r.flush();
+    let console_says = |m: &Msg| r.say(&format!("console: {}", english(m)));
     let mut n = 0u64;
     let mut raw = Vec::new();
     loop {
@@ -243,28 +244,25 @@ pub fn run(
             lines
                 .read_until(b'\n', &mut sink)
                 .map_err(|e| format!("cannot read input: {e}"))?;
-            console_says(
-                out,
-                &Msg::ConsoleLineTooLong {
-                    max: MAX_LINE as usize,
-                },
-            );
+            console_says(&Msg::ConsoleLineTooLong {
+                max: MAX_LINE as usize,
+            });
             continue;
         }
         // A line that is not UTF-8 is answered and skipped; the session goes on.
         let Ok(line) = String::from_utf8(std::mem::take(&mut raw)) else {
-            console_says(out, &Msg::ConsoleNotText);
+            console_says(&Msg::ConsoleNotText);
             continue;
         };
         if echo && !line.trim().is_empty() {
-            let _ = writeln!(out, "> {}", clean(line.trim_end()));
+            r.say(&format!("> {}", clean(line.trim_end())));
         }
         let incoming = match parse_line(&line, &run, n) {
             Ok(None) => continue,
             Ok(Some(Line::Say(msg))) => *msg,
             Ok(Some(Line::Press { who, label })) => {
                 let Some(action) = r.outbox.surface().button(&label) else {
-                    console_says(out, &Msg::ConsoleNoSuchButton { label });
+                    console_says(&Msg::ConsoleNoSuchButton { label });
                     continue;
                 };
                 Incoming {
@@ -273,17 +271,17 @@ pub fn run(
                 }
             }
             Err(m) => {
-                console_says(out, &m);
+                console_says(&m);
                 continue;
             }
         };
         r.rt.block_on(r.table().handle(&incoming));
-        r.flush(out)?;
+        r.flush();
         if !live {
             // No live timers here: what is due now (the bot's answer, a flag that fell
             // while the line was typed) fires before the next line.
             r.rt.block_on(r.table().fire_due());
-            r.flush(out)?;
+            r.flush();
         }
     }
     let Running { rt, service, .. } = r;

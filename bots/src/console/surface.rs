@@ -1,8 +1,9 @@
 //! The console as a platform: its "calls" print lines. Replies print as text (private ones
 //! as `bot → NAME:`, edits of a living message as `bot (edits board #12):`), buttons as
 //! `[Accept] [Decline]`; boards are written as PNG files (path printed) and drawn as text.
-//! What is printed collects in a buffer the console writes out (after each line, or as
-//! timers fire in a terminal).
+//! A reply is printed the moment it is marked sent (a terminal cannot be asked what it
+//! showed: the mark goes first, then the text at once, then the picture's file), so a kill
+//! can lose a line only in the microseconds between the two, and never repeats one.
 
 use super::text_board;
 use crate::outbox::{Class, Content, ImageKind, Job, Pace, Posted, Surface};
@@ -22,7 +23,8 @@ pub struct Console {
     seq: AtomicU64,
     /// The newest button with each label.
     buttons: Mutex<HashMap<String, Action>>,
-    printed: Mutex<Vec<u8>>,
+    /// Where lines go (the terminal).
+    out: Mutex<Box<dyn Write + Send>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -38,13 +40,13 @@ fn slot_name(slot: Slot) -> String {
 
 impl Console {
     #[must_use]
-    pub fn new(dir: PathBuf, run: &str) -> Console {
+    pub fn new(dir: PathBuf, run: &str, out: Box<dyn Write + Send>) -> Console {
         Console {
             dir,
             run: run.to_string(),
             seq: AtomicU64::new(0),
             buttons: Mutex::new(HashMap::new()),
-            printed: Mutex::new(Vec::new()),
+            out: Mutex::new(out),
         }
     }
 
@@ -54,15 +56,18 @@ impl Console {
         lock(&self.buttons).get(label).copied()
     }
 
-    /// What was printed since the last call.
-    pub fn take_printed(&self) -> Vec<u8> {
-        std::mem::take(&mut *lock(&self.printed))
+    /// Print a line of the console's own (an echo, a word about a line).
+    pub fn say(&self, line: &str) -> std::io::Result<()> {
+        let mut out = lock(&self.out);
+        writeln!(out, "{line}")?;
+        out.flush()
     }
 
-    /// Print one reply: the text, its buttons, and a picture's file (a board also as text).
+    /// Print one reply: the text, its picture's file name (a board also as text), its
+    /// buttons — then write the picture's file.
     fn print(&self, o: &Outgoing, c: &Content) -> std::io::Result<u64> {
         let n = self.seq.fetch_add(1, Ordering::Relaxed) + 1;
-        let mut out = Vec::new();
+        let mut text = Vec::new();
         let who = match (o.audience, o.slot) {
             (Audience::Sender, _) => format!(
                 "bot → {}",
@@ -74,32 +79,36 @@ impl Console {
             (Audience::Chat, _) => "bot".to_string(),
         };
         for line in c.text.lines() {
-            writeln!(out, "{who}: {line}")?;
+            writeln!(text, "{who}: {line}")?;
         }
-        if let Some(image) = &c.image {
-            let (stem, label) = match image.kind {
-                ImageKind::Board => ("board", "board"),
-                ImageKind::Chart => ("chart", "chart"),
-                ImageKind::Replay => ("replay", "replay"),
-            };
-            let ext = if image.kind == ImageKind::Replay {
-                "gif"
-            } else {
-                "png"
+        let file = c.image.as_ref().map(|image| {
+            let (stem, ext) = match image.kind {
+                ImageKind::Board => ("board", "png"),
+                ImageKind::Chart => ("chart", "png"),
+                ImageKind::Replay => ("replay", "gif"),
             };
             let path = self.dir.join(format!("{stem}-{}-{n:04}.{ext}", self.run));
-            std::fs::create_dir_all(&self.dir)?;
-            std::fs::write(&path, &image.bytes)?;
-            writeln!(out, "{who}: [{label}] {}", path.display())?;
+            (stem, path, &image.bytes)
+        });
+        if let Some((label, path, _)) = &file {
+            writeln!(text, "{who}: [{label}] {}", path.display())?;
             if let Some(view) = &c.board {
-                out.write_all(text_board::draw(view).as_bytes())?;
+                text.extend_from_slice(text_board::draw(view).as_bytes());
             }
         }
         if !c.actions.is_empty() {
             let labels = self.layout(&c.actions, c.lang);
-            writeln!(out, "{who}: {}", labels.join(" "))?;
+            writeln!(text, "{who}: {}", labels.join(" "))?;
         }
-        lock(&self.printed).extend_from_slice(&out);
+        {
+            let mut out = lock(&self.out);
+            out.write_all(&text)?;
+            out.flush()?;
+        }
+        if let Some((_, path, bytes)) = file {
+            std::fs::create_dir_all(&self.dir)?;
+            std::fs::write(path, bytes)?;
+        }
         Ok(n)
     }
 }

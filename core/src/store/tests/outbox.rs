@@ -47,14 +47,21 @@ async fn outbox_rows_are_kept_with_the_message_they_answer_once(store: Store) {
     store.say(None, vec![row("other", 4)], T0).await.unwrap();
     let rows = store.unsent("test", "room", 10).await.unwrap();
     let games: Vec<Option<i64>> = rows.iter().map(|q| q.row.game_id).collect();
-    assert_eq!(games, [Some(1), Some(2)], "in the order written, that chat's only");
+    assert_eq!(
+        games,
+        [Some(1), Some(2)],
+        "in the order written, that chat's only"
+    );
     assert_eq!(rows[0].row, row("room", 1), "read back as written");
     // This process's senders were told of both chats.
     let mut told = store.signal().changed().await;
     told.sort();
     assert_eq!(
         told,
-        [("test".into(), "other".into()), ("test".into(), "room".into())]
+        [
+            ("test".into(), "other".into()),
+            ("test".into(), "room".into())
+        ]
     );
 }
 
@@ -86,7 +93,10 @@ async fn outbox_a_chat_has_one_sender_until_its_lease_lapses_or_its_holder_dies(
     store.beat("b", T0 + 17_100).await.unwrap();
     assert!(claim("b", T0 + 17_100).await);
     // Waiting chats: those whose lease a holder may take (its own, or free ones).
-    store.say(None, vec![row("room", 1), row("hall", 2)], T0).await.unwrap();
+    store
+        .say(None, vec![row("room", 1), row("hall", 2)], T0)
+        .await
+        .unwrap();
     let mut free_for_a = store
         .chats_waiting("test", "a", T0 + 17_200, 10)
         .await
@@ -105,7 +115,10 @@ async fn outbox_a_chat_has_one_sender_until_its_lease_lapses_or_its_holder_dies(
 }
 
 async fn outbox_marks_keep_or_drop_the_slot_and_count_the_calls(store: Store) {
-    store.say(None, vec![row("room", 1), row("room", 2)], T0).await.unwrap();
+    store
+        .say(None, vec![row("room", 1), row("room", 2)], T0)
+        .await
+        .unwrap();
     let rows = store.unsent("test", "room", 10).await.unwrap();
     let living = SlotRow {
         message_id: "55".into(),
@@ -155,7 +168,10 @@ async fn outbox_marks_keep_or_drop_the_slot_and_count_the_calls(store: Store) {
 
 async fn outbox_old_rows_are_pruned_and_the_depth_reported(store: Store) {
     store.say(None, vec![row("room", 1)], T0).await.unwrap();
-    store.say(None, vec![row("room", 2)], T0 + 1000).await.unwrap();
+    store
+        .say(None, vec![row("room", 2)], T0 + 1000)
+        .await
+        .unwrap();
     let depth = store.outbox_depth().await.unwrap();
     assert_eq!(depth.len(), 1);
     assert_eq!((depth[0].unsent, depth[0].oldest), (2, Some(T0)));
@@ -196,11 +212,17 @@ async fn outbox_a_moved_chat_takes_its_unsent_rows_slots_and_threads(store: Stor
         thread_id: "77".into(),
     };
     store.set_thread("test", &thread, T0).await.unwrap();
-    assert_eq!(store.thread_parent("test", "77").await.unwrap(), Some("-1".into()));
+    assert_eq!(
+        store.thread_parent("test", "77").await.unwrap(),
+        Some("-1".into())
+    );
     store.move_chat("test", "-1", "-100").await.unwrap();
     assert!(store.unsent("test", "-1", 10).await.unwrap().is_empty());
     assert_eq!(store.unsent("test", "-100", 10).await.unwrap().len(), 1);
-    assert_eq!(store.slot("test", "-1", "challenge", 3).await.unwrap(), None);
+    assert_eq!(
+        store.slot("test", "-1", "challenge", 3).await.unwrap(),
+        None
+    );
     assert_eq!(
         store.slot("test", "-100", "challenge", 3).await.unwrap(),
         Some(living)

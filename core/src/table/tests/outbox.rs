@@ -39,7 +39,12 @@ async fn next_rows_are(c: &Room, out: &[Outgoing]) {
     assert_eq!(read, want);
     for (q, _) in rows {
         c.store
-            .mark_sent(q.id, (crate::store::Outcome::Sent, 1), None, c.time.now_ms())
+            .mark_sent(
+                q.id,
+                (crate::store::Outcome::Sent, 1),
+                None,
+                c.time.now_ms(),
+            )
             .await
             .unwrap();
     }
@@ -48,9 +53,7 @@ async fn next_rows_are(c: &Room, out: &[Outgoing]) {
 #[tokio::test]
 async fn every_reply_is_kept_in_the_outbox_in_order_as_it_was_made() {
     let c = chat().await;
-    let out = c
-        .say("alice", "/challenge @bob classic3x3 5+3 white")
-        .await;
+    let out = c.say("alice", "/challenge @bob classic3x3 5+3 white").await;
     next_rows_are(&c, &out).await;
     let out = c.say("bob", "/accept").await;
     assert_eq!(out.len(), 2);
@@ -60,7 +63,10 @@ async fn every_reply_is_kept_in_the_outbox_in_order_as_it_was_made() {
     // A refusal is kept too, for its sender, answering their message.
     let out = c.say("alice", "c3-d3").await;
     assert_eq!(out[0].audience, Audience::Sender);
-    assert!(out[0].reply_to.is_some(), "it answers the message that asked");
+    assert!(
+        out[0].reply_to.is_some(),
+        "it answers the message that asked"
+    );
     next_rows_are(&c, &out).await;
     // Read-only answers too.
     let out = c.say("bob", "/board").await;
@@ -73,7 +79,11 @@ async fn every_reply_is_kept_in_the_outbox_in_order_as_it_was_made() {
 async fn a_move_sent_twice_is_told_once() {
     let c = chat().await;
     c.start("none").await;
-    next_rows_are(&c, &kept(&c).await.into_iter().map(|r| r.1).collect::<Vec<_>>()).await;
+    next_rows_are(
+        &c,
+        &kept(&c).await.into_iter().map(|r| r.1).collect::<Vec<_>>(),
+    )
+    .await;
     let msg = c.incoming("alice", "c3-d3");
     let (a, b) = tokio::join!(c.table.handle(&msg), c.table.handle(&msg));
     assert_eq!(a.len() + b.len(), 1, "{a:#?} {b:#?}");
@@ -96,7 +106,11 @@ async fn a_presss_answer_for_its_presser_goes_back_through_the_press() {
         matches!(out.as_slice(), [o] if o.direct && o.message == Msg::ButtonNotYours),
         "{out:#?}"
     );
-    assert_eq!(kept(&c).await.len(), before, "nothing kept for a press's answer");
+    assert_eq!(
+        kept(&c).await.len(),
+        before,
+        "nothing kept for a press's answer"
+    );
 }
 
 #[tokio::test]
@@ -133,7 +147,10 @@ async fn on_one_message_a_confirm_pressed_for_goes_on_the_message_too() {
     );
     let rows = kept(&c).await;
     let last = &rows.last().expect("kept").1;
-    assert!(matches!(last.message, Msg::ConfirmNeeded { buttons: true, .. }));
+    assert!(matches!(
+        last.message,
+        Msg::ConfirmNeeded { buttons: true, .. }
+    ));
 }
 
 #[tokio::test]
@@ -180,9 +197,7 @@ async fn pictures_are_drawn_when_sent_from_the_game_as_it_was() {
         ..spec
     };
     assert!(matches!(
-        c.table
-            .draw_picture(&Picture::Board(gone), Lang::EN)
-            .await,
+        c.table.draw_picture(&Picture::Board(gone), Lang::EN).await,
         Err(DrawError::Gone)
     ));
     let too_far = BoardSpec {
