@@ -382,7 +382,7 @@ fn sigkill_at_random_moments_loses_no_move_and_charges_no_downtime() {
         .clone();
     // A move's text may come back later in a game (a piece steps back and forth), so count
     // each "who played what" as often as it was stored.
-    let mut expected_boards: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut expected_boards = std::collections::BTreeMap::<String, usize>::new();
     let mut replay = Game::new(&Rules::Corners(Variant::classic3x3()));
     for mv in &stored {
         let who = if replay.turn() == ugolki_core::Color::White {

@@ -334,6 +334,8 @@ struct Inner {
     tokens: HashMap<String, u64>,
     commands: Vec<Command>,
     gateway: GatewayState,
+    /// Nonces of the bot's messages sent with `enforce_nonce`: (channel, message) and when.
+    nonces: HashMap<String, (u64, u64, Instant)>,
 }
 
 struct Channel {
@@ -878,6 +880,7 @@ impl Inner {
             interactions: BTreeMap::new(),
             tokens: HashMap::new(),
             commands: Vec::new(),
+            nonces: HashMap::new(),
             gateway: GatewayState {
                 heartbeat_interval_ms: u64::try_from(HEARTBEAT_INTERVAL.as_millis())
                     .unwrap_or(1000),

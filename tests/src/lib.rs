@@ -1,8 +1,10 @@
 //! Shared helpers for the end-to-end tests of ugolki (the tests live in `tests/tests/`).
 
+pub mod e2e;
 pub mod fake_discord;
 pub mod fake_telegram;
 pub mod pg;
+pub mod said;
 
 /// What one in-process run of the `ugolki` command line produced.
 #[derive(Debug)]

@@ -3,20 +3,35 @@
 //! attachments, stale buttons, flags, 429s and a gateway resume. Every wait is bounded.
 
 use std::time::Duration;
-use tokio::sync::oneshot;
 use ugolki_bots::discord::{run, Options};
 use ugolki_core::corners::Variant;
 use ugolki_core::game::{Game, Rules};
+use ugolki_core::words::{english, Msg};
+use ugolki_tests::e2e::{
+    data_of, decodes, has_button, health_becomes, safe_moves, says, sqlite_url, temp_db, text, Rng,
+    RunningBot, WAIT,
+};
 use ugolki_tests::fake_discord::{Failure, FakeDiscord, FakeUser, OptionValue, SentMessage};
+use ugolki_tests::said::{
+    challenge_parts, challenges, first_sentence, fits, game_line, game_over, hole, hole_msg,
+    in_order, lead, played, played_by, played_infix, played_move, players,
+};
 
-const WAIT: Duration = Duration::from_secs(30);
-
-struct RunningBot {
-    stop: Option<oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<Result<(), String>>,
+/// Starting the Discord bot on the fake, with a database of its own named `name`.
+trait StartDiscord {
+    fn start(fake: &FakeDiscord, name: &str) -> Self;
+    fn start_with(fake: &FakeDiscord, name: &str, metrics: Option<std::net::SocketAddr>) -> Self;
+    /// With `guild` None the commands are registered globally (as in production), so
+    /// they reach DMs too.
+    fn start_in(
+        fake: &FakeDiscord,
+        name: &str,
+        metrics: Option<std::net::SocketAddr>,
+        guild: Option<u64>,
+    ) -> Self;
 }
 
-impl RunningBot {
+impl StartDiscord for RunningBot {
     fn start(fake: &FakeDiscord, name: &str) -> RunningBot {
         RunningBot::start_with(fake, name, None)
     }
@@ -29,41 +44,21 @@ impl RunningBot {
         RunningBot::start_in(fake, name, metrics, Some(FakeDiscord::GUILD_ID))
     }
 
-    /// With `guild` None the commands are registered globally (as in production), so
-    /// they reach DMs too.
     fn start_in(
         fake: &FakeDiscord,
         name: &str,
         metrics: Option<std::net::SocketAddr>,
         guild: Option<u64>,
     ) -> RunningBot {
-        let dir = std::env::temp_dir().join(format!("ugolki-dc-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let (stop, stopped) = oneshot::channel::<()>();
         let options = Options {
             token: FakeDiscord::TOKEN.into(),
             api_url: Some(fake.api_base()),
-            database_url: format!("sqlite://{}", dir.join("bot.db").display()),
+            database_url: sqlite_url(&temp_db("dc", name)),
             guild,
             shards: None,
             metrics,
         };
-        let task = tokio::spawn(run(options, async move {
-            let _ = stopped.await;
-        }));
-        RunningBot {
-            stop: Some(stop),
-            task,
-        }
-    }
-
-    async fn stop(mut self) {
-        if let Some(s) = self.stop.take() {
-            let _ = s.send(());
-        }
-        let done = tokio::time::timeout(WAIT, &mut self.task).await;
-        assert!(matches!(done, Ok(Ok(Ok(())))), "stops cleanly: {done:?}");
+        RunningBot::spawn(|stopped| run(options, stopped))
     }
 }
 
@@ -71,26 +66,6 @@ struct Server {
     fake: FakeDiscord,
     alice: FakeUser,
     bob: FakeUser,
-}
-
-/// The text of a message: its content and its embeds' descriptions.
-fn text(m: &SentMessage) -> String {
-    let mut t = m.content.clone();
-    for e in &m.embeds {
-        if let Some(d) = e["description"].as_str() {
-            t.push('\n');
-            t.push_str(d);
-        }
-    }
-    t
-}
-
-fn decodes(png: &[u8]) -> bool {
-    let Ok(mut reader) = png::Decoder::new(std::io::Cursor::new(png)).read_info() else {
-        return false;
-    };
-    let mut buf = vec![0; reader.output_buffer_size().unwrap_or(0)];
-    reader.next_frame(&mut buf).is_ok()
 }
 
 impl Server {
@@ -163,43 +138,28 @@ impl Server {
     }
 
     fn press(&self, who: &FakeUser, m: &SentMessage, label: &str) -> u64 {
-        let custom = m
-            .components
-            .iter()
-            .flatten()
-            .find(|(l, _)| l == label)
-            .map_or_else(|| panic!("no [{label}] on {m:#?}"), |(_, c)| c.clone());
-        self.fake.button(m.channel, who, m.id, &custom)
+        self.fake.button(m.channel, who, m.id, &data_of(m, label))
     }
 
     /// Play `game` on in `channel` with random legal moves, alternating typed text and
     /// `/move`, each answered with its board; stops at the game's end or after `max` plies.
-    async fn play_random(&self, channel: u64, game: &mut Game, mut seed: u64, max: usize) {
+    async fn play_random(&self, channel: u64, game: &mut Game, seed: u64, max: usize) {
         let s = self;
         let thread_id = channel;
-        let start = s
-            .all()
-            .iter()
-            .filter(|m| text(m).contains(" played "))
-            .count();
+        let mut rng = Rng(seed);
+        let a_move = played_infix();
+        let start = s.all().iter().filter(|m| says(m, &a_move)).count();
         for i in 0..max {
             let ply = start + i;
             if game.ending().is_some() {
                 break;
             }
             // Moves that lose at once (C6) ask for a confirmation first: not chosen here.
-            let moves: Vec<String> = game
-                .legal_move_texts()
-                .into_iter()
-                .filter(|m| game.check_text(m).is_ok_and(|(_, loses)| !loses))
-                .collect();
+            let moves = safe_moves(game);
             if moves.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let mv = moves[(seed % moves.len() as u64) as usize].clone();
+            let mv = rng.pick(&moves).clone();
             let who = if game.turn() == ugolki_core::Color::White {
                 &s.alice
             } else {
@@ -217,15 +177,11 @@ impl Server {
                 );
             }
             // The same move may have been played before: count the answers, not find one.
-            let want = format!("{} played {mv}.", who.name);
+            let want = played(&who.name, &mv);
             let ok = s
                 .fake
                 .wait_until(WAIT, |_| {
-                    s.all()
-                        .iter()
-                        .filter(|m| text(m).contains(" played "))
-                        .count()
-                        > ply
+                    s.all().iter().filter(|m| says(m, &a_move)).count() > ply
                 })
                 .await;
             assert!(
@@ -242,10 +198,10 @@ impl Server {
             let last = s
                 .all()
                 .into_iter()
-                .filter(|m| text(m).contains(" played "))
+                .filter(|m| says(m, &a_move))
                 .nth(ply)
                 .expect("answer");
-            assert!(text(&last).contains(&want), "{} / {want}", text(&last));
+            assert!(says(&last, &want), "{} / {want}", text(&last));
             game.play_text(&mv).expect("legal");
         }
     }
@@ -264,10 +220,10 @@ impl Server {
             ],
             "en-US",
         );
+        let accept = english(&Msg::BtnAccept);
         let challenge = self
             .expect("a challenge with buttons", |m| {
-                text(m).contains("challenges")
-                    && m.components.iter().flatten().any(|(l, _)| l == "Accept")
+                says(m, &challenges("alice", "bob")) && has_button(m, &accept)
             })
             .await;
         let record = self.fake.interaction(id).expect("interaction");
@@ -276,10 +232,10 @@ impl Server {
             "{record:#?}"
         );
         let before: Vec<u64> = self.all().iter().map(|m| m.id).collect();
-        self.press(&self.bob, &challenge, "Accept");
+        self.press(&self.bob, &challenge, &accept);
         let board = self
             .expect("the new game's board", |m| {
-                text(m).contains("(White) vs") && !before.contains(&m.id)
+                says(m, &players("alice", "bob")) && !before.contains(&m.id)
             })
             .await;
         assert!(!board.attachments.is_empty(), "{board:#?}");
@@ -318,12 +274,17 @@ async fn a_challenge_by_slash_command_is_accepted_by_button_and_played_in_a_thre
         "the board is in the game's thread"
     );
     // The challenge lost its buttons.
+    let taken = english(&Msg::ChallengeTaken {
+        id: 1,
+        by: "bob".into(),
+        game: 1,
+    });
     let ok = s
         .fake
         .wait_until(WAIT, |f| {
             f.messages(FakeDiscord::CHANNEL_ID)
                 .iter()
-                .any(|m| text(m).contains("accepted by") && m.components.is_empty())
+                .any(|m| says(m, &taken) && m.components.is_empty())
         })
         .await;
     assert!(ok, "{:#?}", s.fake.messages(FakeDiscord::CHANNEL_ID));
@@ -352,7 +313,7 @@ async fn a_challenge_by_slash_command_is_accepted_by_button_and_played_in_a_thre
     let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
     s.play_random(thread.id, &mut game, 0x5eed, 200).await;
     assert!(game.ending().is_some());
-    s.expect_text("Game #1 over:").await;
+    s.expect_text(&game_over(1)).await;
     // A full Damas game in its own thread, to its end (no pieces or no move, D5) or, if
     // random play drags on, a resignation.
     let board = s.start_game("damas", "none").await;
@@ -369,10 +330,10 @@ async fn a_challenge_by_slash_command_is_accepted_by_button_and_played_in_a_thre
         } else {
             &s.bob
         };
-        s.press(who, &newest, "Resign");
-        s.expect_text("Game #2:").await;
+        s.press(who, &newest, &english(&Msg::BtnResign));
+        s.expect_text(&game_line(2)).await;
     } else {
-        s.expect_text("Game #2 over:").await;
+        s.expect_text(&game_over(2)).await;
     }
     // An illegal move is answered.
     let boards: Vec<SentMessage> = s
@@ -396,6 +357,7 @@ async fn challenges_accepted_out_of_order_each_get_their_own_thread() {
     let s = Server::new().await;
     let bot = RunningBot::start(&s.fake, "threads");
     s.ready().await;
+    let accept = english(&Msg::BtnAccept);
     let mut challenges = Vec::new();
     for variant in ["classic3x3", "damas"] {
         s.fake.slash_command(
@@ -410,23 +372,32 @@ async fn challenges_accepted_out_of_order_each_get_their_own_thread() {
             "en-US",
         );
         let n = challenges.len() + 1;
+        let challenge = challenge_parts(&Msg::ChallengeTo {
+            id: n as i64,
+            from: "alice".into(),
+            to: hole(),
+            terms: hole_msg(),
+            wish: None,
+            minutes: 0,
+            pair_limit: false,
+            buttons: false,
+        });
         let c = s
             .expect("a challenge", |m| {
-                text(m).contains(&format!("challenge #{n}"))
-                    && m.components.iter().flatten().any(|(l, _)| l == "Accept")
+                in_order(&text(m), &challenge) && has_button(m, &accept)
             })
             .await;
         challenges.push(c);
     }
     // The second challenge first (game #1), then the first (game #2).
     for (game, c) in [(1, &challenges[1]), (2, &challenges[0])] {
-        s.press(&s.bob, c, "Accept");
+        s.press(&s.bob, c, &accept);
         let ok = s
             .fake
             .wait_until(WAIT, |f| {
-                f.threads()
-                    .iter()
-                    .any(|t| t.name == format!("Game #{game}") && t.starter == Some(c.id))
+                f.threads().iter().any(|t| {
+                    t.name == english(&Msg::ThreadName { id: game }) && t.starter == Some(c.id)
+                })
             })
             .await;
         assert!(ok, "game #{game}: {:#?}", s.fake.threads());
@@ -461,7 +432,11 @@ async fn illegal_moves_buttons_stale_presses_and_a_flag() {
     // The running clock is a Discord timestamp the client counts down.
     assert!(text(&first).contains("<t:"), "{}", text(&first));
     s.fake.message_create(thread, &s.alice, "a3-a4", &[]);
-    s.expect_text("a3-a4: ").await;
+    s.expect_text(&lead(&Msg::Refused {
+        text: "a3-a4".into(),
+        reason: hole_msg(),
+    }))
+    .await;
     // Taking the buttons off the old board is slowed down (429s), so a player can still
     // press one after the game moved on: the press is refused privately as out of date.
     s.fake.fail_next(
@@ -472,9 +447,13 @@ async fn illegal_moves_buttons_stale_presses_and_a_flag() {
         },
     );
     s.fake.message_create(thread, &s.alice, "11-15", &[]);
-    s.expect_text("alice played").await;
-    let id = s.press(&s.bob, &first, "Resign");
-    assert!(s.private_answer(id).await.contains("out of date"));
+    s.expect_text(&played_by("alice")).await;
+    let resign = english(&Msg::BtnResign);
+    let id = s.press(&s.bob, &first, &resign);
+    assert!(s
+        .private_answer(id)
+        .await
+        .contains(&english(&Msg::ButtonStale)));
     // Then the old board loses its buttons after all.
     let ok = s
         .fake
@@ -487,17 +466,32 @@ async fn illegal_moves_buttons_stale_presses_and_a_flag() {
     // Plain-text commands with the prefix work too.
     s.fake
         .message_create(FakeDiscord::CHANNEL_ID, &s.bob, "!games", &[]);
-    s.expect_text("#1 Damas").await;
+    s.expect_text(&lead(&Msg::GamesLine {
+        id: 1,
+        rules: Box::new(Rules::Damas { flying: true }),
+        opponent: hole(),
+        my_turn: false,
+        here: true,
+    }))
+    .await;
     let carol = FakeDiscord::user(23, "carol");
     let board = s
-        .expect("the newest board", |m| text(m).contains("alice played"))
+        .expect("the newest board", |m| says(m, &played_by("alice")))
         .await;
-    let id = s.press(&carol, &board, "Resign");
-    assert!(s.private_answer(id).await.contains("not for you"));
+    let id = s.press(&carol, &board, &resign);
+    assert!(s
+        .private_answer(id)
+        .await
+        .contains(&english(&Msg::ButtonNotYours)));
     s.fake.message_create(thread, &s.bob, "22-18", &[]);
-    s.expect_text("bob played").await;
+    s.expect_text(&played_by("bob")).await;
     // Nobody types: alice's ten seconds run out.
-    s.expect_text("alice ran out of time").await;
+    s.expect_text(&english(&Msg::Flagged {
+        id: 1,
+        loser: "alice".into(),
+        winner: "bob".into(),
+    }))
+    .await;
     bot.stop().await;
 }
 
@@ -517,34 +511,45 @@ async fn draw_and_resign_by_buttons_through_429s_and_a_gateway_resume() {
         },
     );
     s.fake.message_create(thread, &s.alice, "c3-d3", &[]);
-    s.expect_text("alice played c3-d3.").await;
+    s.expect_text(&played("alice", "c3-d3")).await;
     // The gateway drops; serenity resumes; a move sent meanwhile arrives exactly once.
     assert!(s.fake.disconnect());
     s.fake.message_create(thread, &s.bob, "f6-e6", &[]);
-    s.expect_text("bob played f6-e6.").await;
+    s.expect_text(&played("bob", "f6-e6")).await;
     let ok = s.fake.wait_until(WAIT, |f| f.resume_count() >= 1).await;
     assert!(ok, "resumed");
     assert_eq!(
         s.all()
             .iter()
-            .filter(|m| text(m).contains("bob played f6-e6."))
+            .filter(|m| says(m, &played("bob", "f6-e6")))
             .count(),
         1
     );
     let board = s
-        .expect("the newest board", |m| text(m).contains("bob played"))
+        .expect("the newest board", |m| says(m, &played_by("bob")))
         .await;
-    s.press(&s.alice, &board, "Offer draw");
+    s.press(&s.alice, &board, &english(&Msg::BtnOfferDraw));
+    let offered = first_sentence(&Msg::DrawOffered {
+        by: "alice".into(),
+        to: hole(),
+        buttons: false,
+    });
     let offer = s
         .expect("an offer", |m| {
-            text(m).contains("offers a draw") && !m.components.is_empty()
+            says(m, &offered) && !m.components.is_empty()
         })
         .await;
-    s.press(&s.bob, &offer, "Decline draw");
-    let declined = s.expect_text("bob declined the draw").await;
-    s.press(&s.bob, &declined, "Resign");
-    s.expect_text("Game #1: bob resigned — alice wins (T2).")
+    s.press(&s.bob, &offer, &english(&Msg::BtnDeclineDraw));
+    let declined = s
+        .expect_text(&english(&Msg::DrawDeclined { by: "bob".into() }))
         .await;
+    s.press(&s.bob, &declined, &english(&Msg::BtnResign));
+    s.expect_text(&english(&Msg::Resigned {
+        id: 1,
+        loser: "bob".into(),
+        winner: "alice".into(),
+    }))
+    .await;
     bot.stop().await;
 }
 
@@ -555,15 +560,7 @@ async fn health_is_up_once_the_shard_is_connected() {
     let s = Server::new().await;
     let addr = ugolki_tests::free_addr();
     let bot = RunningBot::start_with(&s.fake, "health", Some(addr));
-    let mut last = (0, String::new());
-    for _ in 0..3000 {
-        last = ugolki_tests::http(addr, "GET", "/health", &[], "", Duration::from_secs(5)).await;
-        if last.0 == 200 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    assert_eq!(last, (200, "ok\n".into()));
+    assert_eq!(health_becomes(addr, 200).await, (200, "ok\n".into()));
     let (code, text) = ugolki_tests::http(addr, "GET", "/metrics", &[], "", WAIT).await;
     assert_eq!(code, 200);
     assert!(
@@ -581,12 +578,11 @@ async fn moves_by_buttons_edit_the_board_and_play() {
     let first = s.start_game("classic3x3", "none").await;
     let channel = first.channel;
     let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let (resign, back) = (english(&Msg::BtnResign), english(&Msg::BtnBack));
     for ply in 0..6 {
         let board = s
             .expect("the newest board with its buttons", |m| {
-                m.channel == channel
-                    && !m.attachments.is_empty()
-                    && m.components.iter().flatten().any(|(l, _)| l == "Resign")
+                m.channel == channel && !m.attachments.is_empty() && has_button(m, &resign)
             })
             .await;
         // Five buttons to a row, five rows at most.
@@ -603,12 +599,12 @@ async fn moves_by_buttons_edit_the_board_and_play() {
         // The same message is edited: its buttons become the destinations and Back.
         let picked = s
             .expect("the destinations", |m| {
-                m.id == board.id && m.components.iter().flatten().any(|(l, _)| l == "Back")
+                m.id == board.id && has_button(m, &back)
             })
             .await;
         s.press(who, &picked, to);
         game.play_text(&mv).unwrap();
-        s.expect_text(&format!(" played {mv}.")).await;
+        s.expect_text(&played_move(&mv)).await;
     }
     bot.stop().await;
 }
@@ -653,46 +649,40 @@ async fn a_user_installed_challenge_in_a_dm_is_played_on_one_message_by_buttons(
         }
     };
     // The command's own response is the challenge, for everyone in the DM.
+    let accept = english(&Msg::BtnAccept);
     let challenge = newest(
         "the challenge",
-        Box::new(|m: &SentMessage| {
-            !m.ephemeral && !m.loading && m.components.iter().flatten().any(|(l, _)| l == "Accept")
-        }),
+        Box::new(move |m: &SentMessage| !m.ephemeral && !m.loading && has_button(m, &accept)),
     )
     .await;
     assert_eq!(challenge.interaction, Some(id));
-    s.press(&s.bob, &challenge, "Accept");
+    s.press(&s.bob, &challenge, &english(&Msg::BtnAccept));
     // The same message becomes the board, and the whole game is played on it, by buttons.
     let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
-    let mut seed = 0xd_0a11_u64;
+    let mut rng = Rng(0xd_0a11_u64);
+    let (resign, back) = (english(&Msg::BtnResign), english(&Msg::BtnBack));
     for _ in 0..400 {
         if game.ending().is_some() {
             break;
         }
         let board_id = challenge.id;
+        let (r, b) = (resign.clone(), back.clone());
         let board = newest(
             "the board",
             Box::new(move |m: &SentMessage| {
                 m.id == board_id
                     && !m.attachments.is_empty()
-                    && !m.components.iter().flatten().any(|(l, _)| l == "Back")
-                    && m.components.iter().flatten().any(|(l, _)| l == "Resign")
+                    && !has_button(m, &b)
+                    && has_button(m, &r)
             }),
         )
         .await;
         // Random moves, but none that loses at once (C6 asks for a confirmation first).
-        let moves: Vec<String> = game
-            .legal_move_texts()
-            .into_iter()
-            .filter(|m| game.check_text(m).is_ok_and(|(_, loses)| !loses))
-            .collect();
+        let moves = safe_moves(&game);
         if moves.is_empty() {
             break;
         }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let mv = moves[usize::try_from(seed % moves.len() as u64).unwrap()].clone();
+        let mv = rng.pick(&moves).clone();
         let squares: Vec<&str> = mv.split('-').collect();
         let (from, to) = (squares[0], squares[squares.len() - 1]);
         let who = if game.turn() == ugolki_core::Color::White {
@@ -701,26 +691,26 @@ async fn a_user_installed_challenge_in_a_dm_is_played_on_one_message_by_buttons(
             &s.bob
         };
         s.press(who, &board, from);
+        let b = back.clone();
         let picked = newest(
             "the destinations",
-            Box::new(move |m: &SentMessage| {
-                m.id == board_id && m.components.iter().flatten().any(|(l, _)| l == "Back")
-            }),
+            Box::new(move |m: &SentMessage| m.id == board_id && has_button(m, &b)),
         )
         .await;
         s.press(who, &picked, to);
         game.play_text(&mv).unwrap();
-        let played = format!(" played {mv}.");
+        let played = played_move(&mv);
         newest(
             "the move",
-            Box::new(move |m: &SentMessage| m.id == board_id && text(m).contains(&played)),
+            Box::new(move |m: &SentMessage| m.id == board_id && says(m, &played)),
         )
         .await;
     }
     if game.ending().is_some() {
+        let over = game_over(1);
         newest(
             "the result",
-            Box::new(|m: &SentMessage| text(m).contains("Game #1 over:")),
+            Box::new(move |m: &SentMessage| says(m, &over)),
         )
         .await;
     } else {
@@ -732,19 +722,30 @@ async fn a_user_installed_challenge_in_a_dm_is_played_on_one_message_by_buttons(
         } else {
             &s.bob
         };
-        s.press(who, &board, "Resign");
+        s.press(who, &board, &resign);
+        // (After ten moves or fewer a resignation annuls the game.)
+        let resigned = Msg::Resigned {
+            id: 1,
+            loser: hole(),
+            winner: hole(),
+        };
+        let annulled = Msg::ResignedAnnulled {
+            id: 1,
+            loser: hole(),
+        };
         newest(
             "the resignation",
-            Box::new(|m: &SentMessage| text(m).contains("resigned")),
+            Box::new(move |m: &SentMessage| fits(&text(m), &resigned) || fits(&text(m), &annulled)),
         )
         .await;
     }
     // /help there says plainly what is different.
     s.fake
         .slash_command(private, &s.alice, "help", &[], "en-US");
+    let help = english(&Msg::DiscordPrivateHelp);
     newest(
         "the help for this chat",
-        Box::new(|m: &SentMessage| text(m).contains("by its buttons only")),
+        Box::new(move |m: &SentMessage| says(m, &help)),
     )
     .await;
     // Everything there went through the interactions: nothing was posted to the channel.
@@ -779,22 +780,22 @@ async fn a_game_against_the_bot_by_the_play_command_is_answered_by_the_bot() {
     );
     let board = s
         .expect("the game's board", |m| {
-            text(m).contains("alice (White) vs")
-                && m.components.iter().flatten().any(|(l, _)| l == "c3")
+            says(m, &players("alice", "Bot L1")) && has_button(m, "c3")
         })
         .await;
     // alice plays by buttons; the bot answers with nobody else there.
     s.press(&s.alice, &board, "c3");
+    let back = english(&Msg::BtnBack);
     let picked = s
         .expect("the destinations", |m| {
-            m.id == board.id && m.components.iter().flatten().any(|(l, _)| l == "Back")
+            m.id == board.id && has_button(m, &back)
         })
         .await;
     s.press(&s.alice, &picked, "d3");
-    s.expect_text("alice played c3-d3.").await;
+    s.expect_text(&played("alice", "c3-d3")).await;
     let answered = s
         .expect("the bot's move", |m| {
-            text(m).contains(" played ") && !text(m).contains("alice played")
+            says(m, &played_infix()) && !says(m, &played_by("alice"))
         })
         .await;
     assert!(!answered.attachments.is_empty(), "{answered:#?}");

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 use ugolki_core::store::{SlotRow, ThreadRow};
 use ugolki_core::table::{Action, ChatRef, Platform, Slot, SlotUse, Table};
-use ugolki_core::words::{render, Lang};
+use ugolki_core::words::{render, Lang, Msg};
 
 /// Discord's limit on a message's text.
 pub const MAX_TEXT: usize = 2000;
@@ -184,7 +184,8 @@ impl Discord {
         if !matches!(out.slot, Some(SlotUse::Replace(Slot::Board(_)))) {
             return asked;
         }
-        let thread = CreateThread::new(format!("Game #{game}")).kind(ChannelType::PublicThread);
+        let name = render(&Msg::ThreadName { id: game }, out.lang);
+        let thread = CreateThread::new(name).kind(ChannelType::PublicThread);
         match channel(&out.chat.id)
             .create_thread(&self.http, thread)
             .await
@@ -217,8 +218,8 @@ impl Discord {
     }
 
     /// A game's thread, grown from the message of the challenge it came from.
-    async fn grow_thread(&self, chat: &ChatRef, at: &SlotRow, game: i64) {
-        let thread = CreateThread::new(format!("Game #{game}"));
+    async fn grow_thread(&self, chat: &ChatRef, at: &SlotRow, game: i64, lang: Lang) {
+        let thread = CreateThread::new(render(&Msg::ThreadName { id: game }, lang));
         let made = channel(&chat.id)
             .create_thread_from_message(&self.http, message(&at.message_id), thread)
             .await;
@@ -319,7 +320,7 @@ impl Surface for Discord {
         self.edit_at(&out.chat, at, edit).await?;
         // A challenge taken: its game's thread grows from its message.
         if let (Some(SlotUse::Edit(Slot::Challenge(_))), Some(game)) = (out.slot, out.game) {
-            self.grow_thread(&out.chat, at, game).await;
+            self.grow_thread(&out.chat, at, game, out.lang).await;
         }
         Ok(())
     }

@@ -10,6 +10,7 @@ time-fischer = { $text }
 time-per-move = { $text } per move
 list-or = { $first } or { $second }
 game-number = #{ $id }
+thread-name = Game #{ $id }
 rules-name = { $family ->
         [damas] Damas ({ $flying ->
             [yes] flying kings

@@ -15,6 +15,7 @@ time-fischer = { $text }
 time-per-move = { $text } a mossa
 list-or = { $first } o { $second }
 game-number = #{ $id }
+thread-name = Partita #{ $id }
 rules-name = { $family ->
         [damas] Damas ({ $flying ->
             [yes] dame volanti

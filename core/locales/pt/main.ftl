@@ -13,6 +13,7 @@ time-fischer = { $text }
 time-per-move = { $text } por lance
 list-or = { $first } ou { $second }
 game-number = #{ $id }
+thread-name = Partida #{ $id }
 rules-name = { $family ->
         [damas] Damas ({ $flying ->
             [yes] dama de várias casas

@@ -12,6 +12,7 @@ time-fischer = { $text }
 time-per-move = { $text } на ход
 list-or = { $first } или { $second }
 game-number = #{ $id }
+thread-name = Партия #{ $id }
 rules-name = { $family ->
         [damas] Шашки ({ $flying ->
             [yes] дальнобойные дамки

@@ -86,6 +86,8 @@ messages! {
     TimePerMove { text: String } => "time-per-move",
     ListOr { first: String, second: String } => "list-or",
     GameNumber { id: i64 } => "game-number",
+    /// The name of a game's own thread (Discord).
+    ThreadName { id: i64 } => "thread-name",
     /// A rules family's name: `family` is a standard variant id, `training` or `damas`.
     RulesName { family: String, training: bool, flying: bool } => "rules-name",
     KindName { kind: String } => "kind-name",

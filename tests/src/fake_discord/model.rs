@@ -88,6 +88,11 @@ impl ApiFail {
         ApiFail::new(404, 10003, "Unknown Channel")
     }
 
+    /// Discord's answer to a field it cannot read (50035 "Invalid Form Body").
+    pub(super) fn invalid_form(field: &str) -> ApiFail {
+        ApiFail::new(400, 50035, format!("Invalid Form Body: {field}"))
+    }
+
     pub(super) fn unknown_message() -> ApiFail {
         ApiFail::new(404, 10008, "Unknown Message")
     }

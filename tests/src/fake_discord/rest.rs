@@ -24,6 +24,9 @@ const MAX_PARTS: usize = 16;
 const MESSAGE_FLAGS: u64 = (1 << 2) | (1 << 12) | (1 << 15);
 const FLAG_COMPONENTS_V2: u64 = 1 << 15;
 
+/// How long Discord checks a nonce for uniqueness ("the past few minutes").
+const NONCE_WINDOW: std::time::Duration = std::time::Duration::from_secs(5 * 60);
+
 /// A file part of a multipart body.
 struct Upload {
     filename: String,
@@ -649,6 +652,16 @@ impl Inner {
         }
     }
 
+    /// With `enforce_nonce`, the message the bot created with `nonce` in the past few
+    /// minutes: Discord's "Create Message" returns it again and creates nothing.
+    fn made_with(&self, nonce: Option<&str>, enforce: bool) -> Option<Value> {
+        let (channel, id, _) = self
+            .nonces
+            .get(nonce.filter(|_| enforce)?)
+            .filter(|(_, _, at)| at.elapsed() < NONCE_WINDOW)?;
+        self.stored(*channel, *id).map(|m| m.json.clone())
+    }
+
     /// Create a message (the bot's) from a JSON or multipart payload; returns it.
     fn create_message(
         &mut self,
@@ -667,6 +680,10 @@ impl Inner {
             }
         }
         let p = object(&body.json)?;
+        let (nonce, enforce) = nonce_of(p)?;
+        if let Some(made) = self.made_with(nonce.as_deref(), enforce) {
+            return Ok(made);
+        }
         let (interaction, message_type, loading) = match origin {
             Origin::Channel => (None, 0, false),
             Origin::Interaction {
@@ -724,6 +741,12 @@ impl Inner {
             m.insert("referenced_message".into(), referenced);
         }
         m.insert("type".into(), kind.into());
+        if let Some(n) = &nonce {
+            m.insert("nonce".into(), n.clone().into());
+            if enforce {
+                self.nonces.insert(n.clone(), (channel, id, Instant::now()));
+            }
+        }
         if interaction.is_some() {
             m.insert("webhook_id".into(), FakeDiscord::APP_ID.to_string().into());
             m.insert(
@@ -1440,6 +1463,19 @@ fn is_ephemeral(message: &Value) -> bool {
 }
 
 /// The `content` of a payload: at most 2000 characters (`null` is empty).
+/// A create's nonce — an integer or a string of at most 25 characters — and whether it is
+/// enforced.
+fn nonce_of(p: &Map<String, Value>) -> Result<(Option<String>, bool), ApiFail> {
+    let nonce = match p.get("nonce") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s.chars().count() <= 25 => Some(s.clone()),
+        Some(Value::Number(n)) => Some(n.to_string()),
+        Some(_) => return Err(ApiFail::invalid_form("nonce")),
+    };
+    let enforce = p.get("enforce_nonce").and_then(Value::as_bool) == Some(true);
+    Ok((nonce, enforce))
+}
+
 fn content_of(v: Option<&Value>) -> Result<String, ApiFail> {
     let content = match v {
         None | Some(Value::Null) => String::new(),

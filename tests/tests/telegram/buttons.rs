@@ -1,0 +1,144 @@
+//! The buttons under a board in a group: a stale button and a press by someone who does not
+//! play (each refused privately), presses too old to answer, and moves played by picking a
+//! piece and its destination on the board's keyboard.
+
+use crate::harness::{
+    first_move_played, quick, start_game, temp_db, Group, Rng, RunningBot, StartTelegram, WAIT,
+};
+use std::time::{Duration, Instant};
+use ugolki_core::corners::Variant;
+use ugolki_core::game::{Game, Rules};
+use ugolki_core::words::{english, Msg};
+use ugolki_tests::fake_telegram::{Failure, FakeTelegram};
+use ugolki_tests::said::{played, played_move};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_button_gets_an_alert_and_changes_nothing() {
+    let g = Group::new().await;
+    let db = temp_db("stale");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    let first = first_move_played(&g).await;
+    // The first board's Resign button is out of date now.
+    let query = g.press(&g.bob, &first, &english(&Msg::BtnResign));
+    let ok = g
+        .fake
+        .wait_until(WAIT, |f| f.callback_answers().iter().any(|a| a.id == query))
+        .await;
+    assert!(ok, "the press is answered");
+    let answer = g
+        .fake
+        .callback_answers()
+        .into_iter()
+        .find(|a| a.id == query)
+        .expect("answer");
+    assert!(answer.show_alert, "{answer:?}");
+    assert!(
+        answer
+            .text
+            .as_deref()
+            .is_some_and(|t| t.contains(&english(&Msg::ButtonStale))),
+        "{answer:?}"
+    );
+    // The game goes on: bob can still move.
+    g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
+    g.expect_text(&played("Bob", "f6-e6")).await;
+    // A press by someone who does not play is refused the same way, privately.
+    let board = g.board();
+    let carol = FakeTelegram::user(13, "Carol", Some("carol"), None);
+    let query = g.press(&carol, &board, &english(&Msg::BtnResign));
+    let not_yours = english(&Msg::ButtonNotYours);
+    let ok = g
+        .fake
+        .wait_until(WAIT, |f| {
+            f.callback_answers()
+                .iter()
+                .any(|a| a.id == query && a.text.as_deref().is_some_and(|t| t.contains(&not_yours)))
+        })
+        .await;
+    assert!(ok, "{:?}", g.fake.callback_answers());
+    bot.stop().await;
+}
+
+/// Telegram refuses an answer to a press that came too late ("query is too old"): it is
+/// tried at most twice, and the updates behind it are not held up (they used to wait out
+/// 45 s of retries per press).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_too_old_to_answer_holds_up_nothing() {
+    let g = Group::new().await;
+    let db = temp_db("too-old");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    let first = first_move_played(&g).await;
+    g.fake
+        .fail_next(100, &["answercallbackquery"], Failure::QueryTooOld);
+    let started = Instant::now();
+    for _ in 0..3 {
+        g.press(&g.bob, &first, &english(&Msg::BtnResign));
+    }
+    g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
+    g.expect_text(&played("Bob", "f6-e6")).await;
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "the move waited {:?} behind the presses",
+        started.elapsed()
+    );
+    let tries = g
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.method == "answercallbackquery")
+        .count();
+    assert!(
+        (3..=6).contains(&tries),
+        "{tries} answers tried for 3 presses"
+    );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_by_buttons_edit_the_board_keyboard_and_play() {
+    let g = Group::new().await;
+    let db = temp_db("by-buttons");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    start_game(&g, "classic3x3 none").await;
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let mut rng = Rng(0xb077_0115);
+    let (resign, back) = (english(&Msg::BtnResign), english(&Msg::BtnBack));
+    for ply in 0..8 {
+        let board = g.board();
+        // The pieces that can move are the first rows, eight at most to a row.
+        assert!(board.buttons.iter().all(|r| r.len() <= 8), "{board:#?}");
+        let labels: Vec<String> = board
+            .buttons
+            .iter()
+            .flatten()
+            .map(|(t, _)| t.clone())
+            .collect();
+        assert!(labels.contains(&resign));
+        let moves = game.legal_move_texts();
+        let mv = rng.pick(&moves).clone();
+        let squares: Vec<&str> = mv.split('-').collect();
+        let (from, to) = (squares[0], squares[squares.len() - 1]);
+        let who = g.who(game.turn() == ugolki_core::Color::White);
+        g.press(who, &board, from);
+        // The same message is edited in place: its keyboard becomes the destinations.
+        let ok = g
+            .fake
+            .wait_until(WAIT, |f| {
+                f.messages(g.chat.id).iter().any(|m| {
+                    m.id == board.id && m.buttons.iter().flatten().any(|(t, _)| *t == back)
+                })
+            })
+            .await;
+        assert!(ok, "ply {ply}: no destinations on {:#?}", g.messages());
+        let picked = g
+            .messages()
+            .into_iter()
+            .find(|m| m.id == board.id)
+            .expect("the board");
+        assert!(picked.edits >= 1 && picked.photo.is_some());
+        g.press(who, &picked, to);
+        game.play_text(&mv).unwrap();
+        g.expect_text(&played_move(&mv)).await;
+    }
+    bot.stop().await;
+}

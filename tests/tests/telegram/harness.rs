@@ -1,0 +1,231 @@
+//! The harness of the Telegram tests: a bot started on the fake Bot API with flood limits
+//! scaled down, a group with Alice and Bob in it, waits for the bot's messages there, and
+//! games started and played on through the bot.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use ugolki_bots::telegram::{run, Limits, Options};
+use ugolki_core::game::Game;
+use ugolki_core::words::{english, Msg};
+pub use ugolki_tests::e2e::{data_of, decodes, has_button, says, Rng, RunningBot, WAIT};
+use ugolki_tests::e2e::{safe_moves, sqlite_url};
+use ugolki_tests::fake_telegram::{FakeChat, FakeTelegram, FakeUser, SentMessage};
+use ugolki_tests::said::{challenges, played, played_infix, players};
+
+/// Flood limits scaled down, so that games in tests take seconds.
+pub fn quick() -> Limits {
+    Limits {
+        per_chat: Duration::from_millis(5),
+        per_group: 10_000,
+        group_window: Duration::from_secs(60),
+        per_second: 10_000,
+    }
+}
+
+/// A new database for the test `name`.
+pub fn temp_db(name: &str) -> PathBuf {
+    ugolki_tests::e2e::temp_db("tg", name)
+}
+
+/// Starting the Telegram bot: stop it to restart on the same database.
+pub trait StartTelegram {
+    /// On the fake, polling, with `db` and `limits`.
+    fn start(fake: &FakeTelegram, db: &Path, limits: Limits) -> Self;
+    /// With these options.
+    fn start_with(options: Options) -> Self;
+}
+
+impl StartTelegram for RunningBot {
+    fn start(fake: &FakeTelegram, db: &Path, limits: Limits) -> RunningBot {
+        RunningBot::start_with(Options {
+            token: FakeTelegram::TOKEN.into(),
+            api_url: Some(fake.api_url()),
+            database_url: sqlite_url(db),
+            webhook: None,
+            webhook_secret: None,
+            metrics: None,
+            limits,
+            inline_chats: Vec::new(),
+        })
+    }
+
+    fn start_with(options: Options) -> RunningBot {
+        RunningBot::spawn(|stopped| run(options, stopped))
+    }
+}
+
+/// A group on the fake with Alice and Bob in it.
+pub struct Group {
+    pub fake: FakeTelegram,
+    pub chat: FakeChat,
+    pub alice: FakeUser,
+    pub bob: FakeUser,
+}
+
+impl Group {
+    pub async fn new() -> Group {
+        let fake = FakeTelegram::start().await;
+        let chat = FakeTelegram::group(-1001, "Board games");
+        fake.add_chat(&chat);
+        Group {
+            fake,
+            chat,
+            alice: FakeTelegram::user(11, "Alice", Some("alice"), Some("en")),
+            bob: FakeTelegram::user(12, "Bob", Some("bob"), Some("en")),
+        }
+    }
+
+    pub fn messages(&self) -> Vec<SentMessage> {
+        self.fake.messages(self.chat.id)
+    }
+
+    /// Wait until a bot message in the group satisfies `f`; that message.
+    pub async fn expect(&self, what: &str, f: impl Fn(&SentMessage) -> bool) -> SentMessage {
+        let ok = self
+            .fake
+            .wait_until(WAIT, |fake| fake.messages(self.chat.id).iter().any(&f))
+            .await;
+        assert!(ok, "no message {what}: {:#?}", self.messages());
+        self.messages()
+            .into_iter()
+            .rev()
+            .find(|m| f(m))
+            .expect("found")
+    }
+
+    /// A message whose text or caption contains `part`.
+    pub async fn expect_text(&self, part: &str) -> SentMessage {
+        self.expect(part, |m| says(m, part)).await
+    }
+
+    pub fn who(&self, white_to_move: bool) -> &FakeUser {
+        if white_to_move {
+            &self.alice
+        } else {
+            &self.bob
+        }
+    }
+
+    /// The newest board message (a photo).
+    pub fn board(&self) -> SentMessage {
+        self.messages()
+            .into_iter()
+            .rev()
+            .find(|m| m.photo.is_some())
+            .expect("a board")
+    }
+
+    /// Press the button `label` on message `m`.
+    pub fn press(&self, who: &FakeUser, m: &SentMessage, label: &str) -> String {
+        self.fake.press(&self.chat, who, m.id, &data_of(m, label))
+    }
+}
+
+/// Challenge with `terms`, accepted by bob's button press; returns the board message.
+pub async fn start_game(g: &Group, terms: &str) -> SentMessage {
+    g.fake.send_text(
+        &g.chat,
+        &g.alice,
+        &format!(
+            "/challenge@{} @bob {terms} white",
+            FakeTelegram::BOT_USERNAME
+        ),
+    );
+    // Bob is @bob until the bot has seen him.
+    let to_bob = [challenges("Alice", "@bob"), challenges("Alice", "Bob")];
+    let challenge = g
+        .expect("a challenge with buttons", |m| {
+            to_bob.iter().any(|c| says(m, c)) && !m.buttons.is_empty()
+        })
+        .await;
+    g.press(&g.bob, &challenge, &english(&Msg::BtnAccept));
+    let board = g.expect_text(&players("Alice", "Bob")).await;
+    // The challenge message lost its buttons once accepted.
+    let ok = g
+        .fake
+        .wait_until(WAIT, |f| {
+            f.messages(g.chat.id)
+                .iter()
+                .any(|m| m.id == challenge.id && m.buttons.is_empty())
+        })
+        .await;
+    assert!(ok, "the challenge keeps its buttons: {:#?}", g.messages());
+    board
+}
+
+/// Play `game` on through the bot: moves alternate between `/m` and replies to the board.
+/// Stops at the end of the game or after `max_plies`; returns the moves played.
+pub async fn play_random(
+    g: &Group,
+    game: &mut Game,
+    rng: &mut Rng,
+    max_plies: usize,
+) -> Vec<String> {
+    let mut played_moves = Vec::new();
+    let a_move = played_infix();
+    let answered = g.messages().iter().filter(|m| says(m, &a_move)).count();
+    for ply in 0..max_plies {
+        if game.ending().is_some() {
+            break;
+        }
+        // Moves that lose at once (C6) ask for a confirmation first: not chosen here.
+        let moves = safe_moves(game);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = rng.pick(&moves).clone();
+        let who = g.who(game.turn() == ugolki_core::Color::White);
+        if ply % 2 == 0 {
+            g.fake.send_text(&g.chat, who, &format!("/m {mv}"));
+        } else {
+            let board = g.board();
+            g.fake.reply_text(&g.chat, who, &mv, board.id);
+        }
+        let name = if who.id == g.alice.id { "Alice" } else { "Bob" };
+        // The same move may have been played before: count the answers, not find one.
+        let before = answered + ply;
+        let ok = g
+            .fake
+            .wait_until(WAIT, |f| {
+                f.messages(g.chat.id)
+                    .iter()
+                    .filter(|m| says(m, &a_move))
+                    .count()
+                    > before
+            })
+            .await;
+        assert!(ok, "no answer to {name}'s {mv}");
+        let last = g
+            .messages()
+            .into_iter()
+            .filter(|m| says(m, &a_move))
+            .nth(before)
+            .expect("answer");
+        assert!(says(&last, &played(name, &mv)), "{last:#?}");
+        game.play_text(&mv).expect("legal");
+        played_moves.push(mv);
+    }
+    played_moves
+}
+
+/// An untimed classic game with Alice's first move (c3-d3) played: its first board, whose
+/// buttons are out of date now.
+pub async fn first_move_played(g: &Group) -> SentMessage {
+    let first = start_game(g, "classic3x3 none").await;
+    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
+    g.expect_text(&played("Alice", "c3-d3")).await;
+    first
+}
+
+/// Wait until a bot message in `chat` says `part`.
+pub async fn expect_in(fake: &FakeTelegram, chat: &FakeChat, part: &str) {
+    let ok = fake
+        .wait_until(WAIT, |f| f.messages(chat.id).iter().any(|m| says(m, part)))
+        .await;
+    assert!(
+        ok,
+        "no {part:?} in chat {}: {:#?}",
+        chat.id,
+        fake.messages(chat.id)
+    );
+}

@@ -1,0 +1,68 @@
+//! Webhook mode: the bot registers its URL with a secret token and takes updates posted to
+//! its listener only with that secret.
+
+use crate::harness::{quick, temp_db, Group, RunningBot, StartTelegram, WAIT};
+use ugolki_bots::telegram::Options;
+use ugolki_core::words::{english, Msg};
+use ugolki_tests::e2e::sqlite_url;
+use ugolki_tests::fake_telegram::FakeTelegram;
+
+/// POST `body` to `addr` at `path` over plain HTTP/1.1; the status code.
+async fn post(addr: std::net::SocketAddr, path: &str, secret: Option<&str>, body: &str) -> u16 {
+    let mut headers = vec!["Content-Type: application/json".to_string()];
+    if let Some(s) = secret {
+        headers.push(format!("X-Telegram-Bot-Api-Secret-Token: {s}"));
+    }
+    ugolki_tests::http(addr, "POST", path, &headers, body, WAIT)
+        .await
+        .0
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webhook_mode_takes_updates_posted_with_the_secret_only() {
+    let g = Group::new().await;
+    let db = temp_db("webhook");
+    // A free loopback port for the bot's listener.
+    let listen = ugolki_tests::free_addr();
+    let url = format!("http://{listen}/tg-hook");
+    let options = Options {
+        token: FakeTelegram::TOKEN.into(),
+        api_url: Some(g.fake.api_url()),
+        database_url: sqlite_url(&db),
+        webhook: Some((url::Url::parse(&url).expect("url"), listen)),
+        webhook_secret: None,
+        metrics: None,
+        limits: quick(),
+        inline_chats: Vec::new(),
+    };
+    let bot = RunningBot::start_with(options);
+    let ok = g
+        .fake
+        .wait_until(WAIT, |f| f.webhook().as_deref() == Some(url.as_str()))
+        .await;
+    assert!(ok, "setWebhook was called with {url}");
+    let secret = g
+        .fake
+        .calls()
+        .into_iter()
+        .find(|c| c.method == "setwebhook")
+        .and_then(|c| c.params["secret_token"].as_str().map(str::to_string))
+        .expect("a secret token");
+    let update = r#"{"update_id": 1, "message": {"message_id": 1, "date": 0,
+        "chat": {"id": -1001, "type": "group", "title": "Board games"},
+        "from": {"id": 11, "is_bot": false, "first_name": "Alice", "username": "alice"},
+        "text": "/help", "entities": [{"type": "bot_command", "offset": 0, "length": 5}]}}"#;
+    assert_eq!(
+        post(listen, "/tg-hook", None, update).await,
+        401,
+        "no secret"
+    );
+    assert_eq!(post(listen, "/tg-hook", Some("guess"), update).await, 401);
+    assert_eq!(
+        post(listen, "/tg-hook", Some(&secret), "{nonsense").await,
+        400
+    );
+    assert_eq!(post(listen, "/tg-hook", Some(&secret), update).await, 200);
+    g.expect_text(&english(&Msg::Help)).await;
+    bot.stop().await;
+}
