@@ -6,7 +6,8 @@
 //! inject updates (messages, replies, button presses), read back what the bot did (every
 //! call, the bot's messages in their current state, callback answers, registered commands)
 //! and inject failures (429, 500, "message is not modified"). Inline mode (inline queries,
-//! chosen results, inline messages and their edits) is in [`inline`].
+//! chosen results, inline messages and their edits) is in [`inline`]. With a webhook set,
+//! updates are pushed to it as Telegram does ([`webhook`]).
 //!
 //! Everything is in memory and on loopback. Every waiting loop has a count limit and a time
 //! limit: long polls end after at most [`LONG_POLL_CAP`], each request is cut off after
@@ -29,6 +30,7 @@ use tokio::sync::oneshot;
 use tokio::sync::watch;
 
 mod inline;
+mod webhook;
 pub use inline::InlineAnswer;
 
 /// The longest a `getUpdates` long poll waits for an update, whatever its `timeout`.
@@ -172,6 +174,10 @@ struct Inner {
     last_query: u64,
     commands: Vec<(Option<String>, CommandList)>,
     webhook: Option<String>,
+    /// The `secret_token` of `setWebhook`, sent with every push.
+    webhook_secret: Option<String>,
+    /// Updates pushed to the webhook and answered 2xx.
+    pushed: usize,
     failures: Vec<FailRule>,
     /// Uploaded photos by `file_id`.
     files: HashMap<String, Vec<u8>>,
@@ -199,6 +205,8 @@ struct Stored {
 struct FailRule {
     remaining: usize,
     methods: Vec<String>,
+    /// Only calls for this chat (`chat_id`), if set.
+    chat: Option<i64>,
     kind: Failure,
 }
 
@@ -270,6 +278,7 @@ impl FakeTelegram {
                 .into_future();
             let _ = tokio::time::timeout(SERVER_LIFETIME, serve).await;
         });
+        tokio::spawn(webhook::push(Arc::downgrade(&shared)));
         FakeTelegram {
             shared,
             addr,
@@ -461,7 +470,12 @@ impl FakeTelegram {
         self.lock().webhook.clone()
     }
 
-    /// How many updates no `getUpdates` offset has confirmed yet.
+    /// How many updates were pushed to the webhook and accepted (answered 2xx).
+    pub fn pushed_updates(&self) -> usize {
+        self.lock().pushed
+    }
+
+    /// How many updates no `getUpdates` offset (or webhook answer) has confirmed yet.
     pub fn pending_updates(&self) -> usize {
         self.lock().updates.len()
     }
@@ -476,6 +490,21 @@ impl FakeTelegram {
         self.lock().failures.push(FailRule {
             remaining: n,
             methods: methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
+            chat: None,
+            kind,
+        });
+    }
+
+    /// As [`FakeTelegram::fail_next`], for calls whose `chat_id` is `chat` only (a flood
+    /// wait in one chat: Telegram's per-chat limits answer 429 in that chat alone).
+    pub fn fail_next_in(&self, chat: i64, n: usize, methods: &[&str], kind: Failure) {
+        if n == 0 {
+            return;
+        }
+        self.lock().failures.push(FailRule {
+            remaining: n,
+            methods: methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
+            chat: Some(chat),
             kind,
         });
     }
@@ -620,9 +649,11 @@ impl Inner {
     }
 
     /// The injected failure for this call, if a rule matches (and use it up).
-    fn take_failure(&mut self, method: &str) -> Option<Failure> {
+    fn take_failure(&mut self, method: &str, params: &Map<String, Value>) -> Option<Failure> {
+        let chat = i64_param(params, "chat_id");
         let rule = self.failures.iter_mut().find(|r| {
             r.remaining > 0
+                && r.chat.is_none_or(|c| chat == Some(c))
                 && if r.methods.is_empty() {
                     method != "getupdates"
                 } else {
@@ -743,6 +774,7 @@ impl Inner {
                     self.updates.clear();
                 }
                 self.webhook = if url.is_empty() { None } else { Some(url) };
+                self.webhook_secret = str_param(p, "secret_token");
                 Ok(true.into())
             }
             "deletewebhook" => {
@@ -1400,7 +1432,7 @@ async fn serve_call(shared: &Shared, time: Instant, request: Request) -> Respons
                 return answer_fail(&fail);
             }
         };
-        if let Some(kind) = inner.take_failure(&method) {
+        if let Some(kind) = inner.take_failure(&method, &params) {
             let fail = kind.answer();
             inner.calls[index].failed = true;
             inner.calls[index].error = Some(fail.description.clone());

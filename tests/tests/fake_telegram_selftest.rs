@@ -789,3 +789,88 @@ async fn inline_queries_chosen_results_and_inline_edits() {
         .await
         .is_err());
 }
+
+/// A failure for one chat leaves the other chats' calls alone.
+#[tokio::test]
+async fn a_failure_injected_in_one_chat_fails_that_chat_only() {
+    let fake = FakeTelegram::start().await;
+    let bot = bot(&fake);
+    for (id, title) in [(-500, "A"), (-501, "B")] {
+        fake.add_chat(&FakeTelegram::group(id, title));
+    }
+    fake.fail_next_in(
+        -500,
+        2,
+        &["sendmessage"],
+        Failure::TooManyRequests { retry_after: 3 },
+    );
+    assert!(bot.send_message(ChatId(-501), "b").await.is_ok());
+    let err = bot.send_message(ChatId(-500), "a").await.expect_err("429");
+    assert!(matches!(err, RequestError::RetryAfter(_)), "{err:?}");
+    assert!(bot.send_message(ChatId(-501), "b").await.is_ok());
+    assert!(bot.send_message(ChatId(-500), "a").await.is_err());
+    assert!(bot.send_message(ChatId(-500), "a").await.is_ok());
+    assert_eq!(fake.messages(-500).len(), 1);
+    assert_eq!(fake.messages(-501).len(), 2);
+}
+
+/// With a webhook set, each update is POSTed to it with the secret, one at a time, and
+/// stays queued until the webhook answers 2xx.
+#[tokio::test]
+async fn updates_are_pushed_to_the_webhook_until_it_accepts_them() {
+    use std::sync::{Arc, Mutex};
+    let fake = FakeTelegram::start().await;
+    let bot = bot(&fake);
+    // A webhook that refuses the first post and records the rest.
+    let seen: Arc<Mutex<Vec<(Option<String>, serde_json::Value)>>> = Arc::default();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let record = seen.clone();
+    let app = axum::Router::new().route(
+        "/hook",
+        axum::routing::post(
+            move |headers: axum::http::HeaderMap, body: axum::body::Bytes| {
+                let record = record.clone();
+                async move {
+                    let secret = headers
+                        .get("x-telegram-bot-api-secret-token")
+                        .and_then(|v| v.to_str().ok())
+                        .map(str::to_string);
+                    let update = serde_json::from_slice(&body).unwrap_or_default();
+                    let mut seen = record.lock().expect("lock");
+                    seen.push((secret, update));
+                    if seen.len() == 1 {
+                        axum::http::StatusCode::SERVICE_UNAVAILABLE
+                    } else {
+                        axum::http::StatusCode::OK
+                    }
+                }
+            },
+        ),
+    );
+    let server = tokio::spawn(async move { axum::serve(listener, app).await });
+    bot.set_webhook(format!("http://{addr}/hook").parse().expect("url"))
+        .secret_token("s3cret")
+        .await
+        .expect("setWebhook");
+    let alice = FakeTelegram::user(7, "Alice", None, None);
+    let chat = FakeTelegram::private(&alice);
+    fake.send_text(&chat, &alice, "one");
+    fake.send_text(&chat, &alice, "two");
+    let ok = fake
+        .wait_until(5 * SECOND, |f| f.pushed_updates() == 2)
+        .await;
+    assert!(ok, "pushed: {:?}", seen.lock().expect("lock"));
+    assert_eq!(fake.pending_updates(), 0);
+    let seen = seen.lock().expect("lock").clone();
+    let texts: Vec<&str> = seen
+        .iter()
+        .map(|(_, u)| u["message"]["text"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(texts, ["one", "one", "two"], "refused, pushed again, next");
+    assert!(seen.iter().all(|(s, _)| s.as_deref() == Some("s3cret")));
+    assert!(matches!(bot.get_updates().await, Err(RequestError::Api(_))));
+    server.abort();
+}

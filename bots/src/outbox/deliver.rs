@@ -59,6 +59,9 @@ impl<S: Surface> Outbox<S> {
     /// Deliver the chat's rows while this process holds its lease.
     pub(super) async fn drain_held(&self, chat: &str, seeded: &mut bool) -> Drained {
         loop {
+            if self.stopping.load(Ordering::SeqCst) {
+                return Drained::Stopping;
+            }
             if !self.claim(chat).await {
                 return Drained::LostLease;
             }

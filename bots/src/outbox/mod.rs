@@ -40,6 +40,9 @@ pub const GIVE_UP_MS: i64 = 86_400_000;
 /// How often old rows are pruned, and the depth figures read.
 const PRUNE_EVERY: Duration = Duration::from_secs(600);
 const COUNT_EVERY: Duration = Duration::from_secs(5);
+/// How long a stopping process lets its senders finish the call they are making (so that
+/// what they sent is marked, and the next holder strips the right board's buttons).
+const STOP_GRACE: Duration = Duration::from_secs(5);
 
 /// The lines of replies that are answered through their interaction (a press's alert, an
 /// ephemeral message), not from the outbox, in order.
@@ -85,9 +88,13 @@ pub struct Outbox<S: Surface> {
     /// The leases this process holds, until when (renewed in the store only when a third
     /// of the lease is gone: not a statement per call).
     leases: Mutex<HashMap<String, i64>>,
-    /// The chats' senders and the listener: stopped with the outbox, so that no task
-    /// holds the table afterwards.
+    /// The chats' senders: stopped with the outbox, so that no task holds the table
+    /// afterwards.
     tasks: Mutex<tokio::task::JoinSet<()>>,
+    /// The listener for other processes' notices (aborted at the stop).
+    listener: Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// Set at the stop: senders finish the row they are on, let their chats go and end.
+    stopping: AtomicBool,
     counters: Counters,
 }
 
@@ -103,6 +110,8 @@ impl<S: Surface> Outbox<S> {
             serving: Mutex::new(HashMap::new()),
             leases: Mutex::new(HashMap::new()),
             tasks: Mutex::new(tokio::task::JoinSet::new()),
+            listener: Mutex::new(None),
+            stopping: AtomicBool::new(false),
             counters: Counters::default(),
         })
     }
@@ -135,14 +144,14 @@ impl<S: Surface> Outbox<S> {
         let listener = store.listen_outbox().await;
         if let Some(mut l) = listener {
             let me = self.clone();
-            lock(&self.tasks).spawn(async move {
+            *lock(&self.listener) = Some(tokio::spawn(async move {
                 // Bounded by the process: a dropped connection is reopened by sqlx.
                 while let Ok(n) = l.recv().await {
                     if let Some((platform, chat)) = n.payload().split_once(' ') {
                         me.table.store().signal().poke(platform, chat);
                     }
                 }
-            });
+            }));
         }
         let mut poll = tokio::time::interval(POLL);
         poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
@@ -207,6 +216,9 @@ impl<S: Surface> Outbox<S> {
 
     /// Make sure chat `chat` is being served: poke its sender, or start one.
     pub fn serve(self: &Arc<Self>, chat: String) {
+        if self.stopping.load(Ordering::SeqCst) {
+            return;
+        }
         let mut serving = lock(&self.serving);
         if let Some(s) = serving.get(&chat) {
             s.poked.store(true, Ordering::SeqCst);
@@ -227,9 +239,26 @@ impl<S: Surface> Outbox<S> {
     }
 
     /// Stop every sender of this outbox, and wait until they have (the process is
-    /// stopping: no task holds the table afterwards).
+    /// stopping: no task holds the table afterwards). Each finishes the row it is on and
+    /// lets its chat go, so another process takes over at once and knows what was sent;
+    /// one still waiting after [`STOP_GRACE`] (out a long flood wait) is cut off.
     pub async fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        if let Some(l) = lock(&self.listener).take() {
+            l.abort();
+        }
+        for s in lock(&self.serving).values() {
+            s.poked.store(true, Ordering::SeqCst);
+            s.wake.notify_one();
+        }
         let mut tasks = std::mem::take(&mut *lock(&self.tasks));
+        let finished = tokio::time::timeout(STOP_GRACE, async {
+            while tasks.join_next().await.is_some() {}
+        })
+        .await;
+        if finished.is_err() {
+            tracing::warn!("senders still busy at the stop: cut off");
+        }
         tasks.shutdown().await;
         lock(&self.serving).clear();
     }
@@ -247,6 +276,10 @@ impl<S: Surface> Outbox<S> {
             match more {
                 Drained::Empty => {}
                 Drained::LostLease => break,
+                Drained::Stopping => {
+                    self.release(&chat).await;
+                    break;
+                }
             }
             if s.poked.load(Ordering::SeqCst) {
                 continue;
@@ -301,7 +334,7 @@ impl<S: Surface> Outbox<S> {
             // for it a little (at most two seconds), so this line's replies show here.
             for _ in 0..100 {
                 let drained = self.drain_held(chat, &mut seeded).await;
-                if matches!(drained, Drained::Empty) || !release {
+                if matches!(drained, Drained::Empty | Drained::Stopping) || !release {
                     break;
                 }
                 tokio::time::sleep(Duration::from_millis(20)).await;
@@ -391,4 +424,6 @@ enum Drained {
     Empty,
     /// Another process serves the chat now (or it moved).
     LostLease,
+    /// The process is stopping.
+    Stopping,
 }

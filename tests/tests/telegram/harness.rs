@@ -3,6 +3,7 @@
 //! games started and played on through the bot.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 use ugolki_bots::telegram::{run, Limits, Options};
 use ugolki_core::game::Game;
@@ -56,7 +57,8 @@ impl StartTelegram for RunningBot {
 
 /// A group on the fake with Alice and Bob in it.
 pub struct Group {
-    pub fake: FakeTelegram,
+    /// Shared by the groups of one test ([`Group::another`]).
+    pub fake: Arc<FakeTelegram>,
     pub chat: FakeChat,
     pub alice: FakeUser,
     pub bob: FakeUser,
@@ -68,11 +70,29 @@ impl Group {
         let chat = FakeTelegram::group(-1001, "Board games");
         fake.add_chat(&chat);
         Group {
-            fake,
+            fake: Arc::new(fake),
             chat,
             alice: FakeTelegram::user(11, "Alice", Some("alice"), Some("en")),
             bob: FakeTelegram::user(12, "Bob", Some("bob"), Some("en")),
         }
+    }
+
+    /// Another group `id` on the same fake, with Carol (13) and Dave (14) in it in the
+    /// places of Alice and Bob.
+    pub fn another(&self, id: i64, title: &str) -> Group {
+        let chat = FakeTelegram::group(id, title);
+        self.fake.add_chat(&chat);
+        Group {
+            fake: self.fake.clone(),
+            chat,
+            alice: FakeTelegram::user(13, "Carol", Some("carol"), Some("en")),
+            bob: FakeTelegram::user(14, "Dave", Some("dave"), Some("en")),
+        }
+    }
+
+    /// The name the bot calls `who` by.
+    pub fn name_of<'a>(&self, who: &'a FakeUser) -> &'a str {
+        &who.first_name
     }
 
     pub fn messages(&self) -> Vec<SentMessage> {
@@ -121,25 +141,28 @@ impl Group {
     }
 }
 
-/// Challenge with `terms`, accepted by bob's button press; returns the board message.
+/// Challenge with `terms` (the group's first player challenges the second, by their
+/// @name), accepted by a button press; returns the board message.
 pub async fn start_game(g: &Group, terms: &str) -> SentMessage {
+    let (a, b) = (g.alice.first_name.as_str(), g.bob.first_name.as_str());
+    let handle = g.bob.username.clone().expect("a username");
     g.fake.send_text(
         &g.chat,
         &g.alice,
         &format!(
-            "/challenge@{} @bob {terms} white",
+            "/challenge@{} @{handle} {terms} white",
             FakeTelegram::BOT_USERNAME
         ),
     );
-    // Bob is @bob until the bot has seen him.
-    let to_bob = [challenges("Alice", "@bob"), challenges("Alice", "Bob")];
+    // The second player is @name until the bot has seen them.
+    let to_bob = [challenges(a, &format!("@{handle}")), challenges(a, b)];
     let challenge = g
         .expect("a challenge with buttons", |m| {
             to_bob.iter().any(|c| says(m, c)) && !m.buttons.is_empty()
         })
         .await;
     g.press(&g.bob, &challenge, &english(&Msg::BtnAccept));
-    let board = g.expect_text(&players("Alice", "Bob")).await;
+    let board = g.expect_text(&players(a, b)).await;
     // The challenge message lost its buttons once accepted.
     let ok = g
         .fake
@@ -181,7 +204,7 @@ pub async fn play_random(
             let board = g.board();
             g.fake.reply_text(&g.chat, who, &mv, board.id);
         }
-        let name = if who.id == g.alice.id { "Alice" } else { "Bob" };
+        let name = g.name_of(who);
         // The same move may have been played before: count the answers, not find one.
         let before = answered + ply;
         let ok = g

@@ -10,4 +10,5 @@ mod harness;
 mod inline;
 mod inline_games;
 mod operators;
+mod processes;
 mod webhook;

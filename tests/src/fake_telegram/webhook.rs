@@ -1,0 +1,91 @@
+//! Pushing updates to a webhook, as Telegram does once `setWebhook` is called: each pending
+//! update is POSTed as JSON to the URL, with the `secret_token` in the
+//! `X-Telegram-Bot-Api-Secret-Token` header; an update leaves the queue only when the bot
+//! answers 2xx, and is tried again after a pause otherwise. The fake pushes one update at a
+//! time, in order (Telegram's `max_connections` set to 1), so a test sees the order the
+//! bot's workers are given; behind the URL there may be anything (a test's proxy in front
+//! of several workers).
+//!
+//! Only loopback URLs are pushed to: tests talk to 127.0.0.1 alone.
+
+use super::{Shared, SERVER_LIFETIME};
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::sync::Weak;
+use std::time::{Duration, Instant};
+
+/// How long a push may take before it counts as failed.
+const PUSH_LIMIT: Duration = Duration::from_secs(30);
+/// The pause before an update a webhook refused is pushed again.
+const RETRY_PAUSE: Duration = Duration::from_millis(100);
+/// How often the queue is looked at while nothing wakes the pusher.
+const IDLE_STEP: Duration = Duration::from_millis(50);
+
+/// The pusher: runs while the fake lives (at most [`SERVER_LIFETIME`]).
+pub(super) async fn push(shared: Weak<Shared>) {
+    let Some(mut wake) = shared.upgrade().map(|s| s.updates_tx.subscribe()) else {
+        return;
+    };
+    let deadline = Instant::now() + SERVER_LIFETIME;
+    while Instant::now() < deadline {
+        let Some(s) = shared.upgrade() else { return };
+        let next = {
+            let inner = s.lock();
+            match (&inner.webhook, inner.updates.first()) {
+                (Some(url), Some((id, update))) => Some((
+                    url.clone(),
+                    inner.webhook_secret.clone(),
+                    *id,
+                    update.clone(),
+                )),
+                _ => None,
+            }
+        };
+        drop(s);
+        let Some((url, secret, id, update)) = next else {
+            // A new update or a webhook set: look again (at least every IDLE_STEP).
+            let _ = tokio::time::timeout(IDLE_STEP, wake.changed()).await;
+            continue;
+        };
+        let accepted = post(&url, secret.as_deref(), &update).await;
+        let Some(s) = shared.upgrade() else { return };
+        if accepted {
+            let mut inner = s.lock();
+            inner.updates.retain(|(i, _)| *i != id);
+            inner.pushed += 1;
+        } else {
+            drop(s);
+            tokio::time::sleep(RETRY_PAUSE).await;
+        }
+    }
+}
+
+/// POST one update to `url`; whether it was answered 2xx.
+async fn post(url: &str, secret: Option<&str>, update: &Value) -> bool {
+    let Ok(url) = url::Url::parse(url) else {
+        return false;
+    };
+    let loopback = matches!(url.host_str(), Some("127.0.0.1" | "localhost"));
+    let (Some(port), true) = (url.port_or_known_default(), loopback) else {
+        return false;
+    };
+    let addr = SocketAddr::from(([127, 0, 0, 1], port));
+    let mut headers = vec!["Content-Type: application/json".to_string()];
+    if let Some(s) = secret {
+        headers.push(format!("X-Telegram-Bot-Api-Secret-Token: {s}"));
+    }
+    let path = match url.query() {
+        Some(q) => format!("{}?{q}", url.path()),
+        None => url.path().to_string(),
+    };
+    let (status, _) = crate::http(
+        addr,
+        "POST",
+        &path,
+        &headers,
+        &update.to_string(),
+        PUSH_LIMIT,
+    )
+    .await;
+    (200..300).contains(&status)
+}
