@@ -814,15 +814,18 @@ async fn a_failure_injected_in_one_chat_fails_that_chat_only() {
     assert_eq!(fake.messages(-501).len(), 2);
 }
 
-/// With a webhook set, each update is POSTed to it with the secret, one at a time, and
+/// What a test's webhook was posted: the secret header and the update, in order.
+type Posts = std::sync::Arc<std::sync::Mutex<Vec<(Option<String>, serde_json::Value)>>>;
+
+/// With a webhook set, each update is posted to it with the secret, one at a time, and
 /// stays queued until the webhook answers 2xx.
 #[tokio::test]
 async fn updates_are_pushed_to_the_webhook_until_it_accepts_them() {
-    use std::sync::{Arc, Mutex};
+    use std::sync::Arc;
     let fake = FakeTelegram::start().await;
     let bot = bot(&fake);
     // A webhook that refuses the first post and records the rest.
-    let seen: Arc<Mutex<Vec<(Option<String>, serde_json::Value)>>> = Arc::default();
+    let seen: Posts = Arc::default();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");

@@ -1,5 +1,5 @@
 //! Pushing updates to a webhook, as Telegram does once `setWebhook` is called: each pending
-//! update is POSTed as JSON to the URL, with the `secret_token` in the
+//! update is posted as JSON to the URL, with the `secret_token` in the
 //! `X-Telegram-Bot-Api-Secret-Token` header; an update leaves the queue only when the bot
 //! answers 2xx, and is tried again after a pause otherwise. The fake pushes one update at a
 //! time, in order (Telegram's `max_connections` set to 1), so a test sees the order the

@@ -90,11 +90,6 @@ impl Group {
         }
     }
 
-    /// The name the bot calls `who` by.
-    pub fn name_of<'a>(&self, who: &'a FakeUser) -> &'a str {
-        &who.first_name
-    }
-
     pub fn messages(&self) -> Vec<SentMessage> {
         self.fake.messages(self.chat.id)
     }
@@ -204,7 +199,7 @@ pub async fn play_random(
             let board = g.board();
             g.fake.reply_text(&g.chat, who, &mv, board.id);
         }
-        let name = g.name_of(who);
+        let name = who.first_name.as_str();
         // The same move may have been played before: count the answers, not find one.
         let before = answered + ply;
         let ok = g

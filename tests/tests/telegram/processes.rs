@@ -140,6 +140,88 @@ fn has_keyboard(params: &Value) -> bool {
         })
 }
 
+/// The first board, then one per move naming it, in order.
+fn boards_in_move_order(boards: &[SentMessage], moves: &[String]) {
+    assert_eq!(boards.len(), moves.len() + 1, "{boards:#?}");
+    assert!(says(&boards[0], &players("Alice", "Bob")));
+    for (i, (b, mv)) in boards[1..].iter().zip(moves).enumerate() {
+        let name = if i % 2 == 0 { "Alice" } else { "Bob" };
+        assert!(
+            says(b, &played(name, mv)),
+            "board {} is move {i} ({mv}): {b:#?}",
+            i + 1
+        );
+    }
+}
+
+/// Never more than `limit` of `calls` in any `window`.
+fn within_the_groups_limit(calls: &[Call], limit: usize, window: Duration) {
+    for (i, c) in calls.iter().enumerate() {
+        let within = calls[i..]
+            .iter()
+            .take_while(|d| d.time.duration_since(c.time) < window)
+            .count();
+        assert!(
+            within <= limit,
+            "{within} calls in {window:?} from call {i}"
+        );
+    }
+}
+
+/// Over the calls: when a board is sent, only the board before it may still have live
+/// buttons; at the end only the newest has (and the fake agrees).
+fn only_the_newest_board_live(calls: &[Call], boards: &[SentMessage]) {
+    let board_ids: Vec<i64> = boards.iter().map(|b| b.id).collect();
+    let mut sent = board_ids.iter();
+    let mut live: Vec<i64> = Vec::new();
+    let show = |i: usize| -> Vec<String> {
+        calls[i.saturating_sub(12)..(i + 3).min(calls.len())]
+            .iter()
+            .map(|c| {
+                format!(
+                    "{:?} {} {} {}",
+                    c.time,
+                    c.method,
+                    c.params["message_id"],
+                    has_keyboard(&c.params)
+                )
+            })
+            .collect()
+    };
+    for (i, c) in calls.iter().enumerate() {
+        if c.method == "sendphoto" {
+            assert!(
+                live.len() <= 1,
+                "old boards {live:?} still live at a new board: {:#?}",
+                show(i)
+            );
+            let id = *sent.next().expect("as many photos sent as boards");
+            if has_keyboard(&c.params) {
+                live.push(id);
+            }
+        } else if let Some(id) = number(&c.params["message_id"]) {
+            if board_ids.contains(&id) {
+                live.retain(|l| *l != id);
+                if has_keyboard(&c.params) {
+                    live.push(id);
+                }
+            }
+        }
+    }
+    assert_eq!(
+        live,
+        [*board_ids.last().expect("boards")],
+        "only the newest is live: {:#?}",
+        show(calls.len().saturating_sub(1))
+    );
+    let now_live: Vec<i64> = boards
+        .iter()
+        .filter(|m| !m.buttons.is_empty())
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(now_live, live, "the fake agrees");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_workers_on_one_database_play_forty_moves_in_one_group() {
     let Some(db) = Database::create("three_workers").await else {
@@ -203,95 +285,15 @@ async fn three_workers_on_one_database_play_forty_moves_in_one_group() {
         g.messages()
     );
 
-    // Boards in move order: the first, then one per move naming it.
     let boards: Vec<SentMessage> = g
         .messages()
         .into_iter()
         .filter(|m| m.photo.is_some())
         .collect();
-    assert_eq!(boards.len(), 41, "{boards:#?}");
-    assert!(says(&boards[0], &players("Alice", "Bob")));
-    for (i, (b, mv)) in boards[1..].iter().zip(&moves).enumerate() {
-        let name = if i % 2 == 0 { "Alice" } else { "Bob" };
-        assert!(
-            says(b, &played(name, mv)),
-            "board {} is move {i} ({mv}): {b:#?}",
-            i + 1
-        );
-    }
-
-    // The group's limit over every worker: never more than twenty calls in two seconds.
+    boards_in_move_order(&boards, &moves);
     let calls = chat_calls(&g);
-    for (i, c) in calls.iter().enumerate() {
-        let within = calls[i..]
-            .iter()
-            .take_while(|d| d.time.duration_since(c.time) < window)
-            .count();
-        assert!(within <= 20, "{within} calls in {window:?} from call {i}");
-    }
-
-    // Buttons: when a board is sent, only the board before it may still have live ones;
-    // at the end only the newest has.
-    let board_ids: Vec<i64> = boards.iter().map(|b| b.id).collect();
-    let mut sent = board_ids.iter();
-    let mut live: Vec<i64> = Vec::new();
-    let show = |i: usize| -> Vec<String> {
-        calls[i.saturating_sub(12)..(i + 3).min(calls.len())]
-            .iter()
-            .map(|c| {
-                format!(
-                    "{:?} {} {} {}",
-                    c.time,
-                    c.method,
-                    c.params["message_id"],
-                    has_keyboard(&c.params)
-                )
-            })
-            .collect()
-    };
-    for (i, c) in calls.iter().enumerate() {
-        if c.method == "sendphoto" {
-            assert!(
-                live.len() <= 1,
-                "old boards {live:?} still live at a new board: {:#?}",
-                show(i)
-            );
-            let id = *sent.next().expect("as many photos sent as boards");
-            if has_keyboard(&c.params) {
-                live.push(id);
-            }
-        } else if let Some(id) = number(&c.params["message_id"]) {
-            if board_ids.contains(&id) {
-                live.retain(|l| *l != id);
-                if has_keyboard(&c.params) {
-                    live.push(id);
-                }
-            }
-        }
-    }
-    let tail: Vec<String> = calls
-        .iter()
-        .rev()
-        .take(40)
-        .map(|c| {
-            format!(
-                "{:?} {} {} {}",
-                c.time, c.method, c.params["message_id"], c.params["reply_markup"]
-            )
-        })
-        .collect();
-    assert_eq!(
-        live,
-        [*board_ids.last().expect("boards")],
-        "only the newest is live: {tail:#?}"
-    );
-    let now_live: Vec<i64> = g
-        .messages()
-        .iter()
-        .filter(|m| m.photo.is_some() && !m.buttons.is_empty())
-        .map(|m| m.id)
-        .collect();
-    assert_eq!(now_live, live, "the fake agrees");
+    within_the_groups_limit(&calls, 20, window);
+    only_the_newest_board_live(&calls, &boards);
 
     for w in workers.into_iter().flatten() {
         w.stop().await;
