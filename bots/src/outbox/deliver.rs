@@ -10,7 +10,7 @@ use backon::{ExponentialBuilder, Retryable};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use ugolki_core::store::{Outcome, Queued, SlotChange, SlotRow};
-use ugolki_core::table::{ChatRef, DrawError, Outgoing, PictureView, Slot, SlotUse};
+use ugolki_core::table::{ChatRef, DrawError, Outgoing, PictureView, Slot, SlotUse, Table};
 use ugolki_render::Scene;
 
 /// Tries of one call before its row is given up (about five minutes of backoff).
@@ -86,7 +86,11 @@ impl<S: Surface> Outbox<S> {
                 continue;
             };
             let (q, out) = &rows[next];
+            // The last of a batch that held all there was: nothing more waits, unless a
+            // commit since pokes the sender (which every commit does) — no read to find out.
+            let last = next + 1 == rows.len() && rows.len() < usize::try_from(BATCH).unwrap_or(0);
             match self.deliver(&chat_ref, pace, q, out).await {
+                Step::Next if last => return Drained::Empty,
                 Step::Next => {}
                 Step::Stop => return Drained::LostLease,
                 Step::Later => {
@@ -250,9 +254,7 @@ impl<S: Surface> Outbox<S> {
             Err(f) => return self.failed(r.chat, r.q, f).await,
         };
         self.counters.edited.fetch_add(1, Ordering::Relaxed);
-        if pictured == Some(true) {
-            self.delivered(r.job.out).await;
-        }
+        let report = (pictured == Some(true)).then_some(r.job.out);
         let row = SlotRow {
             message_id: chat.to_string(),
             place: None,
@@ -267,7 +269,7 @@ impl<S: Surface> Outbox<S> {
             slot: SLOT,
             row: &row,
         };
-        self.done(r.q, outcome, 1, Some(keep)).await;
+        self.done(r.q, outcome, 1, Some(keep), report).await;
         Step::Next
     }
 
@@ -300,12 +302,10 @@ impl<S: Surface> Outbox<S> {
                     buttons: !r.content.actions.is_empty(),
                     ..living
                 };
-                if r.content.image.is_some() {
-                    self.delivered(r.job.out).await;
-                }
+                let report = r.content.image.is_some().then_some(r.job.out);
                 let outcome = done.map_or(Outcome::Unchanged, |()| Outcome::Sent);
                 let change = self.slot_change(r.chat, slot, &now, &r.content);
-                self.done(r.q, outcome, 1, Some(change)).await;
+                self.done(r.q, outcome, 1, Some(change), report).await;
                 Some(Step::Next)
             }
             // The message is gone: the reply is posted anew.
@@ -323,7 +323,7 @@ impl<S: Surface> Outbox<S> {
         let posted = match posted {
             Ok(Some(p)) => p,
             Ok(None) => {
-                self.done(r.q, Outcome::Unchanged, 1, None).await;
+                self.done(r.q, Outcome::Unchanged, 1, None, None).await;
                 return Step::Next;
             }
             Err(f) => return self.failed(r.chat, r.q, f).await,
@@ -332,10 +332,10 @@ impl<S: Surface> Outbox<S> {
         for _ in 0..posted.extra_calls {
             self.pacing.count(&r.chat.id);
         }
-        self.delivered(r.job.out).await;
         let mut calls = 1 + i64::from(posted.extra_calls);
         let Some(slot) = r.job.out.slot.map(SlotUse::slot) else {
-            self.done(r.q, Outcome::Sent, calls, None).await;
+            self.done(r.q, Outcome::Sent, calls, None, Some(r.job.out))
+                .await;
             return Step::Next;
         };
         let (kind, id) = slot.key();
@@ -358,7 +358,8 @@ impl<S: Surface> Outbox<S> {
         // The new message is the slot's from here; a crash before the old one is stripped
         // leaves it its buttons (a press on them is refused as out of date).
         let change = self.slot_change(r.chat, slot, &now, &r.content);
-        self.done(r.q, Outcome::Sent, calls, Some(change)).await;
+        self.done(r.q, Outcome::Sent, calls, Some(change), Some(r.job.out))
+            .await;
         if let Some(old) = stale {
             let cleared = self
                 .call(r.chat, r.pace, || self.surface.clear_buttons(r.chat, &old))
@@ -371,11 +372,44 @@ impl<S: Surface> Outbox<S> {
     }
 
     /// Mark a delivered row, with what it did to its slot (a row marked before its call
-    /// keeps its slot alone).
-    async fn done(&self, q: &Queued, outcome: Outcome, calls: i64, slot: Option<SlotChange<'_>>) {
+    /// keeps its slot alone), and report the arrival of its board (`shown`: a board that
+    /// starts a clock, for fair clocks) in the same transaction.
+    async fn done(
+        &self,
+        q: &Queued,
+        outcome: Outcome,
+        calls: i64,
+        slot: Option<SlotChange<'_>>,
+        shown: Option<&Outgoing>,
+    ) {
+        let report = shown.and_then(|out| match (out.game, out.ply, out.board()) {
+            (Some(game), Some(ply), Some(_)) => Some(Table::report(game, ply, crate::now_ms())),
+            _ => None,
+        });
         if !self.surface.marks_first() {
-            self.mark(q.id, outcome, calls, slot).await;
-        } else if let Some(change) = slot {
+            let marked = self
+                .table
+                .store()
+                .mark_reported(q.id, (outcome, calls), slot, report, crate::now_ms())
+                .await;
+            match marked {
+                Ok(ugolki_core::store::Reported::Counted { due }) => {
+                    if let Some(r) = report {
+                        self.table.reported(r.game, due);
+                    }
+                }
+                Ok(ugolki_core::store::Reported::No) => {}
+                Err(e) => tracing::warn!(row = q.id, error = %e, "reply not marked"),
+            }
+            if outcome == Outcome::Dropped {
+                self.counters.dropped.fetch_add(1, Ordering::Relaxed);
+            }
+            return;
+        }
+        if let Some(r) = report {
+            self.table.delivered(r.game, r.ply, r.at).await;
+        }
+        if let Some(change) = slot {
             let store = self.table.store();
             let r = match change {
                 SlotChange::Keep {
@@ -450,7 +484,7 @@ impl<S: Surface> Outbox<S> {
             }
             Fail::Gone | Fail::GaveUp => {
                 tracing::warn!(chat = %chat.id, row = q.id, "reply not delivered");
-                self.done(q, Outcome::Dropped, 1, None).await;
+                self.done(q, Outcome::Dropped, 1, None, None).await;
                 Step::Next
             }
         }

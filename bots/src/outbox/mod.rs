@@ -333,7 +333,12 @@ impl<S: Surface> Outbox<S> {
             // Another process showing its own lines lets the chat go when it is done: wait
             // for it a little (at most two seconds), so this line's replies show here.
             for _ in 0..100 {
+                s.poked.store(false, Ordering::SeqCst);
                 let drained = self.drain_held(chat, &mut seeded).await;
+                // Rows committed meanwhile poke the chat: drain those too.
+                if matches!(drained, Drained::Empty) && s.poked.load(Ordering::SeqCst) {
+                    continue;
+                }
                 if matches!(drained, Drained::Empty | Drained::Stopping) || !release {
                     break;
                 }
@@ -395,6 +400,10 @@ impl<S: Surface> Outbox<S> {
 
     /// A chat's calls in the last window, as the outbox recorded them, for its pace.
     async fn seed(&self, chat: &str, pace: Pace) {
+        if pace == Pace::FREE {
+            // No pace to keep: nothing to learn.
+            return;
+        }
         let span = pace
             .window
             .map_or(pace.spacing, |(_, w)| w.max(pace.spacing));

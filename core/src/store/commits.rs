@@ -3,9 +3,13 @@
 //! one transaction, each in a savepoint of its own (a conflict rolls back only its own
 //! writes), and one sync makes them all durable before any of them is answered. Alone, a
 //! write is its own transaction. (`PostgreSQL` does this itself for concurrent commits.)
+//!
+//! The outbox's marks (a row sent, its slot, its board's arrival) take the same road: a
+//! mark waits for no sync of its own (a lost one only repeats a send after a crash), so a
+//! batch of marks alone commits without one, and marks beside moves share the moves'.
 
-use super::games::{Saved, Write};
-use super::outbox::Signal;
+use super::games::{Reported, Saved, Write};
+use super::outbox::{Mark, Signal};
 use super::{OutRow, Result, StoreError};
 use sqlx::Connection;
 use std::sync::Arc;
@@ -15,8 +19,27 @@ use tokio::sync::{mpsc, oneshot, Mutex};
 const MAX_BATCH: usize = 64;
 
 struct Job {
-    write: Write,
-    answer: oneshot::Sender<Result<Saved>>,
+    work: Work,
+    answer: Answer,
+}
+
+/// What a job writes.
+pub(crate) enum Work {
+    Change(Write),
+    Mark(Mark),
+}
+
+/// Where its answer goes.
+enum Answer {
+    Saved(oneshot::Sender<Result<Saved>>),
+    Marked(oneshot::Sender<Result<Reported>>),
+}
+
+/// What a job came to: a change's saved game and the outbox rows it wrote, or a mark's
+/// delivery report (the game's due time after it, when it counted).
+pub(crate) enum Applied {
+    Saved(Box<(Saved, Vec<OutRow>)>),
+    Marked(Reported),
 }
 
 /// The queue to the committer task (which ends when the last store handle is gone).
@@ -47,7 +70,22 @@ impl Commits {
     pub(crate) async fn write(&self, write: Write) -> Result<Saved> {
         let (answer, answered) = oneshot::channel();
         self.queue
-            .send(Job { write, answer })
+            .send(Job {
+                work: Work::Change(write),
+                answer: Answer::Saved(answer),
+            })
+            .map_err(|_| StoreError::Closed)?;
+        answered.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Mark an outbox row; the answer comes once its transaction has committed.
+    pub(crate) async fn mark(&self, mark: Mark) -> Result<Reported> {
+        let (answer, answered) = oneshot::channel();
+        self.queue
+            .send(Job {
+                work: Work::Mark(mark),
+                answer: Answer::Marked(answer),
+            })
             .map_err(|_| StoreError::Closed)?;
         answered.await.map_err(|_| StoreError::Closed)?
     }
@@ -66,8 +104,8 @@ async fn run(
                 Err(_) => break,
             }
         }
-        let (writes, answers): (Vec<Write>, Vec<_>) =
-            batch.into_iter().map(|j| (j.write, j.answer)).unzip();
+        let (writes, answers): (Vec<Work>, Vec<Answer>) =
+            batch.into_iter().map(|j| (j.work, j.answer)).unzip();
         let n = writes.len();
         let mut guard = db.lock().await;
         let results = match guard.as_mut() {
@@ -76,22 +114,100 @@ async fn run(
         };
         drop(guard);
         for (answer, result) in answers.into_iter().zip(results) {
-            let result = result.map(|(saved, rows)| {
-                signal.mark(super::outbox::chats_of(&rows));
-                saved
-            });
             // The asker may have gone (its task cancelled): the write stands regardless.
-            let _ = answer.send(result);
+            match (answer, result) {
+                (Answer::Saved(a), Ok(Applied::Saved(done))) => {
+                    let (saved, rows) = *done;
+                    signal.mark(super::outbox::chats_of(&rows));
+                    let _ = a.send(Ok(saved));
+                }
+                (Answer::Marked(a), Ok(Applied::Marked(due))) => {
+                    let _ = a.send(Ok(due));
+                }
+                (Answer::Saved(a), Err(e)) => {
+                    let _ = a.send(Err(e));
+                }
+                (Answer::Marked(a), Err(e)) => {
+                    let _ = a.send(Err(e));
+                }
+                (Answer::Saved(a), Ok(Applied::Marked(_))) => {
+                    let _ = a.send(Err(StoreError::Corrupt(
+                        "a change answered as a mark".into(),
+                    )));
+                }
+                (Answer::Marked(a), Ok(Applied::Saved(..))) => {
+                    let _ = a.send(Err(StoreError::Corrupt(
+                        "a mark answered as a change".into(),
+                    )));
+                }
+            }
         }
     }
 }
 
 /// One transaction for `batch`: each write's answer, all of them failed if the commit did.
-async fn commit(
-    conn: &mut sqlx::SqliteConnection,
-    batch: Vec<Write>,
-) -> Vec<Result<(Saved, Vec<OutRow>)>> {
-    let failed = |e: &sqlx::Error, n: usize| -> Vec<Result<(Saved, Vec<OutRow>)>> {
+async fn commit(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Vec<Result<Applied>> {
+    if batch.iter().all(|w| matches!(w, Work::Mark(_))) {
+        commit_marks(conn, batch).await
+    } else {
+        commit_batch(conn, batch).await
+    }
+}
+
+/// Marks alone, in one transaction that waits for no sync (the connection's default is a
+/// full one), without a savepoint each: a mark that fails (nothing but a broken database
+/// makes one fail) fails them all, and their rows are sent again — what a lost mark does
+/// anyway. The sync setting and the transaction's ends go in one round trip each.
+async fn commit_marks(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Vec<Result<Applied>> {
+    let n = batch.len();
+    let failed = |e: String| -> Vec<Result<Applied>> {
+        (0..n).map(|_| Err(StoreError::Commit(e.clone()))).collect()
+    };
+    if let Err(e) = sqlx::raw_sql("PRAGMA synchronous = NORMAL; BEGIN")
+        .execute(&mut *conn)
+        .await
+    {
+        let _ = sqlx::raw_sql("PRAGMA synchronous = FULL")
+            .execute(&mut *conn)
+            .await;
+        return failed(e.to_string());
+    }
+    let mut answers = Vec::with_capacity(n);
+    for work in batch {
+        match apply(work, conn).await {
+            Ok(a) => answers.push(Ok(a)),
+            Err(e) => {
+                let _ = sqlx::raw_sql("ROLLBACK; PRAGMA synchronous = FULL")
+                    .execute(&mut *conn)
+                    .await;
+                return failed(e.to_string());
+            }
+        }
+    }
+    match sqlx::raw_sql("COMMIT; PRAGMA synchronous = FULL")
+        .execute(&mut *conn)
+        .await
+    {
+        Ok(_) => answers,
+        Err(e) => {
+            let _ = sqlx::raw_sql("ROLLBACK; PRAGMA synchronous = FULL")
+                .execute(&mut *conn)
+                .await;
+            failed(e.to_string())
+        }
+    }
+}
+
+async fn apply(work: Work, tx: &mut sqlx::SqliteConnection) -> Result<Applied> {
+    match work {
+        Work::Change(w) => w.apply(tx).await.map(|done| Applied::Saved(Box::new(done))),
+        Work::Mark(m) => m.apply(tx).await.map(Applied::Marked),
+    }
+}
+
+/// Changes (and marks beside them) in one transaction, a savepoint each.
+async fn commit_batch(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Vec<Result<Applied>> {
+    let failed = |e: &sqlx::Error, n: usize| -> Vec<Result<Applied>> {
         (0..n)
             .map(|_| Err(StoreError::Commit(e.to_string())))
             .collect()
@@ -107,7 +223,7 @@ async fn commit(
         let Some(write) = batch.into_iter().next() else {
             return Vec::new();
         };
-        let answer = write.apply(&mut tx).await;
+        let answer = apply(write, &mut tx).await;
         let done = if answer.is_ok() {
             tx.commit().await
         } else {
@@ -123,7 +239,7 @@ async fn commit(
             Ok(s) => s,
             Err(e) => return failed(&e, n),
         };
-        let answer = write.apply(&mut savepoint).await;
+        let answer = apply(write, &mut savepoint).await;
         let done = if answer.is_ok() {
             savepoint.commit().await
         } else {

@@ -899,27 +899,35 @@ impl Store {
         at: i64,
         max_credit_ms: i64,
     ) -> Result<bool> {
-        let done = on_db!(self, conn, pg => sqlx::query(if pg {
-            "UPDATE games SET delivered_ply = $2,
-                 turn_started_at = turn_started_at + LEAST(GREATEST($3 - turn_started_at, 0), $4),
-                 due_at = due_at + LEAST(GREATEST($3 - turn_started_at, 0), $4)
-             WHERE id = $1 AND ply = $2 AND status = 'active'
-               AND (delivered_ply IS NULL OR delivered_ply <> $2)"
-        } else {
-            "UPDATE games SET delivered_ply = $2,
-                 turn_started_at = turn_started_at + MIN(MAX($3 - turn_started_at, 0), $4),
-                 due_at = due_at + MIN(MAX($3 - turn_started_at, 0), $4)
-             WHERE id = $1 AND ply = $2 AND status = 'active'
-               AND (delivered_ply IS NULL OR delivered_ply <> $2)"
-        })
-        .bind(game_id)
-        .bind(ply)
-        .bind(at)
-        .bind(max_credit_ms)
-        .execute(&mut *conn)
-        .await?
-        .rows_affected());
-        Ok(done == 1)
+        Ok(matches!(
+            self.delivered_due(game_id, ply, at, max_credit_ms).await?,
+            Reported::Counted { .. }
+        ))
+    }
+
+    /// As [`Store::delivered`], with the game's due time after it when it counted (to wake
+    /// up for).
+    pub async fn delivered_due(
+        &self,
+        game_id: i64,
+        ply: i64,
+        at: i64,
+        max_credit_ms: i64,
+    ) -> Result<Reported> {
+        let r = Report {
+            game: game_id,
+            ply,
+            at,
+            max_credit_ms,
+        };
+        let row: Option<Option<i64>> = on_db!(self, conn, pg => sqlx::query_scalar::<_, Option<i64>>(Report::sql(pg))
+            .bind(r.game)
+            .bind(r.ply)
+            .bind(r.at)
+            .bind(r.max_credit_ms)
+            .fetch_optional(&mut *conn)
+            .await?);
+        Ok(row.into())
     }
 
     /// Keep a losing move waiting for `/confirm` (or clear it with None).
@@ -1046,4 +1054,53 @@ fn in_order(game_id: i64, from: i64, rows: Vec<(i64, String)>) -> Result<Vec<Str
         out.push(text);
     }
     Ok(out)
+}
+
+/// What a delivery report came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reported {
+    /// It did not count (none was made, another came first, or the game moved on).
+    No,
+    /// It counted: the game's timer is due at `due` now (`None`: it has none).
+    Counted { due: Option<i64> },
+}
+
+impl From<Option<Option<i64>>> for Reported {
+    /// From the report's statement: a row (its due time) when it counted.
+    fn from(row: Option<Option<i64>>) -> Reported {
+        row.map_or(Reported::No, |due| Reported::Counted { due })
+    }
+}
+
+/// A board's arrival, reported for fair clocks: the clock of the side to move starts at
+/// `at`, never before the move and at most `max_credit_ms` after it; only the first report
+/// of a ply counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub game: i64,
+    pub ply: i64,
+    pub at: i64,
+    pub max_credit_ms: i64,
+}
+
+impl Report {
+    /// The statement applying a report (`$1` game, `$2` ply, `$3` at, `$4` the most
+    /// credit): one row, the game's due time after it, when it counts; none otherwise.
+    pub(crate) fn sql(pg: bool) -> &'static str {
+        if pg {
+            "UPDATE games SET delivered_ply = $2,
+                 turn_started_at = turn_started_at + LEAST(GREATEST($3 - turn_started_at, 0), $4),
+                 due_at = due_at + LEAST(GREATEST($3 - turn_started_at, 0), $4)
+             WHERE id = $1 AND ply = $2 AND status = 'active'
+               AND (delivered_ply IS NULL OR delivered_ply <> $2)
+             RETURNING due_at"
+        } else {
+            "UPDATE games SET delivered_ply = $2,
+                 turn_started_at = turn_started_at + MIN(MAX($3 - turn_started_at, 0), $4),
+                 due_at = due_at + MIN(MAX($3 - turn_started_at, 0), $4)
+             WHERE id = $1 AND ply = $2 AND status = 'active'
+               AND (delivered_ply IS NULL OR delivered_ply <> $2)
+             RETURNING due_at"
+        }
+    }
 }

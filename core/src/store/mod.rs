@@ -42,6 +42,28 @@ macro_rules! on_db {
     };
 }
 
+/// `SQLite` readers beside the writer (see `on_read!`).
+const SQLITE_READERS: u32 = 2;
+
+/// As [`on_db!`], for a read that may go to `SQLite`'s reading connections (a file database
+/// in WAL mode serves readers beside its writer): reads on the outbox's path do not queue
+/// behind the writer's statements.
+macro_rules! on_read {
+    ($store:expr, $conn:ident, $pg:ident => $body:expr) => {
+        match (&$store.db, &$store.reader) {
+            ($crate::store::Db::Sqlite(_), Some(reader)) => {
+                #[allow(unused_variables)]
+                let $pg = false;
+                let mut held = reader.acquire().await?;
+                #[allow(unused_variables)]
+                let $conn: &mut sqlx::SqliteConnection = &mut held;
+                $body
+            }
+            _ => on_db!($store, $conn, $pg => $body),
+        }
+    };
+}
+
 mod challenges;
 mod chats;
 mod commits;
@@ -58,7 +80,7 @@ mod timers;
 mod types;
 
 pub use challenges::{ChallengeRow, NewChallenge};
-pub use games::{Accepted, Checked, Finish, GameRow, MoveUpdate, NewGame, Saved};
+pub use games::{Accepted, Checked, Finish, GameRow, MoveUpdate, NewGame, Report, Reported, Saved};
 pub use locks::{Exclusive, GameLock};
 pub use outbox::{Depth, OutRow, Outcome, Queued, Says, Signal, SlotChange, SlotRow, ThreadRow};
 pub use players::Player;
@@ -124,6 +146,9 @@ pub struct Store {
     pub(crate) db: Db,
     /// `SQLite`: the group commit of moves and endings.
     commits: Option<commits::Commits>,
+    /// `SQLite` on a file: a second connection for the outbox's reads (WAL: readers see
+    /// every committed transaction and never wait for the writer).
+    reader: Option<sqlx::SqlitePool>,
     /// `PostgreSQL`: the connections that hold games' advisory locks, apart from the query
     /// pool, so a task waiting for a lock never takes a connection its holder needs.
     locks: Option<PgPool>,
@@ -248,10 +273,21 @@ impl Store {
         sqlx::migrate!("../migrations/sqlite")
             .run_direct(None, &mut conn, false)
             .await?;
+        let reader = if memory {
+            None
+        } else {
+            let pool = sqlx::sqlite::SqlitePoolOptions::new()
+                .max_connections(SQLITE_READERS)
+                .min_connections(0)
+                .test_before_acquire(false)
+                .connect_lazy_with(options.clone());
+            Some(pool)
+        };
         let db = std::sync::Arc::new(tokio::sync::Mutex::new(Some(conn)));
         let signal = std::sync::Arc::new(Signal::default());
         let store = Store {
             commits: Some(commits::Commits::start(db.clone(), signal.clone())),
+            reader,
             db: Db::Sqlite(db),
             locks: None,
             _lock: lock,
@@ -287,6 +323,7 @@ impl Store {
         sqlx::migrate!("../migrations/postgres").run(&pool).await?;
         Ok(Store {
             commits: None,
+            reader: None,
             db: Db::Postgres(pool),
             locks: Some(locks),
             _lock: None,
@@ -320,6 +357,9 @@ impl Store {
                 // answers "closed".
                 if let Some(conn) = db.lock().await.take() {
                     let _ = conn.close().await;
+                }
+                if let Some(reader) = &self.reader {
+                    reader.close().await;
                 }
             }
             Db::Postgres(pool) => pool.close().await,

@@ -201,6 +201,108 @@ const SET_SLOT: &str = "INSERT INTO slots (platform, chat_id, kind, id, message_
 const DROP_SLOT: &str =
     "DELETE FROM slots WHERE platform = $1 AND chat_id = $2 AND kind = $3 AND id = $4";
 
+/// A row's mark, owned, for `SQLite`'s group commit (see `commits.rs`).
+pub(crate) struct Mark {
+    id: i64,
+    outcome: Outcome,
+    calls: i64,
+    /// (platform, chat, slot kind, slot id), and the living message kept, or none: dropped.
+    slot: Option<(String, String, String, i64, Option<SlotRow>)>,
+    report: Option<super::games::Report>,
+    now: i64,
+}
+
+impl Mark {
+    fn new(
+        id: i64,
+        (outcome, calls): (Outcome, i64),
+        slot: Option<SlotChange<'_>>,
+        report: Option<super::games::Report>,
+        now: i64,
+    ) -> Mark {
+        let slot = slot.map(|c| match c {
+            SlotChange::Keep {
+                platform,
+                chat,
+                slot: (kind, sid),
+                row,
+            } => (
+                platform.into(),
+                chat.into(),
+                kind.into(),
+                sid,
+                Some(row.clone()),
+            ),
+            SlotChange::Drop {
+                platform,
+                chat,
+                slot: (kind, sid),
+            } => (platform.into(), chat.into(), kind.into(), sid, None),
+        });
+        Mark {
+            id,
+            outcome,
+            calls,
+            slot,
+            report,
+            now,
+        }
+    }
+
+    /// Write it in the transaction or savepoint `tx`: the report's due time, as
+    /// [`Store::mark_reported`] answers.
+    pub(crate) async fn apply(
+        self,
+        tx: &mut sqlx::SqliteConnection,
+    ) -> Result<super::games::Reported> {
+        sqlx::query("UPDATE outbox SET sent_at = $2, outcome = $3, calls = $4 WHERE id = $1")
+            .bind(self.id)
+            .bind(self.now)
+            .bind(self.outcome.code())
+            .bind(self.calls)
+            .execute(&mut *tx)
+            .await?;
+        match &self.slot {
+            Some((platform, chat, kind, sid, Some(row))) => {
+                sqlx::query(SET_SLOT)
+                    .bind(platform)
+                    .bind(chat)
+                    .bind(kind)
+                    .bind(sid)
+                    .bind(&row.message_id)
+                    .bind(&row.place)
+                    .bind(row.photo)
+                    .bind(row.buttons)
+                    .bind(&row.state)
+                    .bind(self.now)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            Some((platform, chat, kind, sid, None)) => {
+                sqlx::query(DROP_SLOT)
+                    .bind(platform)
+                    .bind(chat)
+                    .bind(kind)
+                    .bind(sid)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            None => {}
+        }
+        Ok(match self.report {
+            Some(r) => sqlx::query_scalar::<_, Option<i64>>(super::games::Report::sql(false))
+                .bind(r.game)
+                .bind(r.ply)
+                .bind(r.at)
+                .bind(r.max_credit_ms)
+                .fetch_optional(&mut *tx)
+                .await?
+                .into(),
+            None => super::games::Reported::No,
+        })
+    }
+}
+
 /// A game's own thread (Discord): grown from its challenge's message in the chat.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct ThreadRow {
@@ -441,7 +543,7 @@ impl Store {
 
     /// The next unsent rows of a chat, in the order they were written.
     pub async fn unsent(&self, platform: &str, chat: &str, limit: i64) -> Result<Vec<Queued>> {
-        on_db!(self, conn, _pg => Ok(sqlx::query_as(
+        on_read!(self, conn, _pg => Ok(sqlx::query_as(
             "SELECT id, platform, chat_id, chat_kind, place, audience, sender_id, sender_name, reply_to,
                     slot_use, slot_kind, slot_id, game_id, ply, message, lang, actions, picture, created_at
              FROM outbox WHERE platform = $1 AND chat_id = $2 AND sent_at IS NULL ORDER BY id LIMIT $3",
@@ -463,6 +565,27 @@ impl Store {
         slot: Option<SlotChange<'_>>,
         now: i64,
     ) -> Result<()> {
+        self.mark_reported(id, (outcome, calls), slot, None, now)
+            .await
+            .map(|_| ())
+    }
+
+    /// As [`Store::mark_sent`], with the board's arrival reported for fair clocks in the
+    /// same transaction (one commit, not two, on a delivery's path): what it came to.
+    pub async fn mark_reported(
+        &self,
+        id: i64,
+        (outcome, calls): (Outcome, i64),
+        slot: Option<SlotChange<'_>>,
+        report: Option<super::games::Report>,
+        now: i64,
+    ) -> Result<super::games::Reported> {
+        if let Some(c) = &self.commits {
+            // SQLite: with the marks and moves waiting at once, in one transaction.
+            return c
+                .mark(Mark::new(id, (outcome, calls), slot, report, now))
+                .await;
+        }
         on_db!(self, conn, pg => {
             if !pg {
                 sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
@@ -508,16 +631,26 @@ impl Store {
                     }
                     None => {}
                 }
+                let due = match report {
+                    Some(r) => sqlx::query_scalar::<_, Option<i64>>(super::games::Report::sql(pg))
+                        .bind(r.game)
+                        .bind(r.ply)
+                        .bind(r.at)
+                        .bind(r.max_credit_ms)
+                        .fetch_optional(&mut *tx)
+                        .await?
+                        .into(),
+                    None => super::games::Reported::No,
+                };
                 tx.commit().await?;
-                Ok::<(), super::StoreError>(())
+                Ok::<_, super::StoreError>(due)
             }
             .await;
             if !pg {
                 sqlx::query("PRAGMA synchronous = FULL").execute(&mut *conn).await?;
             }
-            done?;
-        });
-        Ok(())
+            done
+        })
     }
 
     /// Chats of `platform` with rows waiting that `holder` may take: their lease is free,
@@ -623,7 +756,7 @@ impl Store {
         kind: &str,
         id: i64,
     ) -> Result<Option<SlotRow>> {
-        on_db!(self, conn, _pg => Ok(sqlx::query_as(
+        on_read!(self, conn, _pg => Ok(sqlx::query_as(
             "SELECT message_id, place, photo, buttons, state FROM slots
              WHERE platform = $1 AND chat_id = $2 AND kind = $3 AND id = $4",
         )

@@ -793,27 +793,36 @@ impl Table {
     /// The adapter reports that the board of `game` after `ply` plies reached the chat at
     /// `at`: the clock of the side to move starts then, never before the move and at most
     /// [`MAX_DELIVERY_CREDIT_MS`] after it. Only the first report of a ply counts; a missing
-    /// report gives no credit.
+    /// report gives no credit. One conditional write, no game lock: it applies only at that
+    /// ply, and a move decided on the clock before it loses its compare-and-set and is
+    /// checked again.
     pub async fn delivered(&self, game: i64, ply: i64, at: i64) {
-        let _guard = match self.game_lock(game).await {
-            Ok(g) => g,
-            Err(e) => {
-                tracing::warn!(game, error = %e, "delivery time not written");
-                return;
-            }
-        };
         match self
             .store
-            .delivered(game, ply, at, MAX_DELIVERY_CREDIT_MS)
+            .delivered_due(game, ply, at, MAX_DELIVERY_CREDIT_MS)
             .await
         {
-            Ok(true) => match self.live(game).await {
-                Ok(Some(live)) => self.arm_game(&live),
-                Ok(None) => {}
-                Err(e) => tracing::warn!(game, error = %e, "delivery noted, timer not re-armed"),
-            },
-            Ok(false) => {}
+            Ok(crate::store::Reported::Counted { due }) => self.reported(game, due),
+            Ok(crate::store::Reported::No) => {}
             Err(e) => tracing::warn!(game, error = %e, "delivery time not written"),
+        }
+    }
+
+    /// The report of a board's arrival for the outbox to write with its row's mark.
+    #[must_use]
+    pub fn report(game: i64, ply: i64, at: i64) -> crate::store::Report {
+        crate::store::Report {
+            game,
+            ply,
+            at,
+            max_credit_ms: MAX_DELIVERY_CREDIT_MS,
+        }
+    }
+
+    /// A delivery report counted, and the game's timer is due at `due` now: wake for it.
+    pub fn reported(&self, game: i64, due: Option<i64>) {
+        if let Some(at) = due {
+            self.arm(timers::Key::Game(game), at);
         }
     }
 }
