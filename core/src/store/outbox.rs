@@ -201,7 +201,80 @@ const SET_SLOT: &str = "INSERT INTO slots (platform, chat_id, kind, id, message_
 const DROP_SLOT: &str =
     "DELETE FROM slots WHERE platform = $1 AND chat_id = $2 AND kind = $3 AND id = $4";
 
-/// A row's mark, owned, for `SQLite`'s group commit (see `commits.rs`).
+/// `PostgreSQL`: a mark, its slot and its report in one statement — one round trip on a
+/// connection of the query pool rather than a transaction's six (its commit is synchronous,
+/// and grouped by the server with the others in flight).
+const MARK_PG: &str = "WITH m AS (
+     UPDATE outbox SET sent_at = $2, outcome = $3, calls = $4 WHERE id = $1 RETURNING id
+ ), k AS (
+     INSERT INTO slots (platform, chat_id, kind, id, message_id, place, photo, buttons, state, updated_at)
+     SELECT $5, $6, $7, $8, $9, $10, $11, $12, $13, $2 WHERE $14 = 'keep'
+     ON CONFLICT (platform, chat_id, kind, id) DO UPDATE SET message_id = excluded.message_id,
+         place = excluded.place, photo = excluded.photo, buttons = excluded.buttons,
+         state = excluded.state, updated_at = excluded.updated_at
+     RETURNING 1
+ ), d AS (
+     DELETE FROM slots WHERE $14 = 'drop' AND platform = $5 AND chat_id = $6 AND kind = $7 AND id = $8
+     RETURNING 1
+ ), r AS (
+     UPDATE games SET delivered_ply = $16,
+         turn_started_at = turn_started_at + LEAST(GREATEST($18 - turn_started_at, 0), $19),
+         due_at = due_at + LEAST(GREATEST($18 - turn_started_at, 0), $19)
+     WHERE $15 AND id = $17 AND ply = $16 AND status = 'active'
+       AND (delivered_ply IS NULL OR delivered_ply <> $16)
+     RETURNING due_at
+ )
+ SELECT (SELECT count(*) FROM r) AS counted, (SELECT due_at FROM r) AS due,
+        (SELECT count(*) FROM m) + (SELECT count(*) FROM k) + (SELECT count(*) FROM d) AS touched";
+
+async fn mark_in_one_statement(pool: &sqlx::PgPool, mark: Mark) -> Result<super::games::Reported> {
+    let (platform, chat, kind, sid, row) = match &mark.slot {
+        Some((pl, ch, kd, id, row)) => (
+            Some(pl.as_str()),
+            Some(ch.as_str()),
+            Some(kd.as_str()),
+            Some(*id),
+            row.as_ref(),
+        ),
+        None => (None, None, None, None, None),
+    };
+    let what = match &mark.slot {
+        Some((.., Some(_))) => "keep",
+        Some((.., None)) => "drop",
+        None => "none",
+    };
+    let report = mark.report;
+    let (counted, due, _touched): (i64, Option<i64>, i64) = sqlx::query_as(MARK_PG)
+        .bind(mark.id)
+        .bind(mark.now)
+        .bind(mark.outcome.code())
+        .bind(mark.calls)
+        .bind(platform)
+        .bind(chat)
+        .bind(kind)
+        .bind(sid)
+        .bind(row.map(|r| r.message_id.as_str()))
+        .bind(row.and_then(|r| r.place.as_deref()))
+        .bind(row.map(|r| r.photo))
+        .bind(row.map(|r| r.buttons))
+        .bind(row.and_then(|r| r.state.as_deref()))
+        .bind(what)
+        .bind(report.is_some())
+        .bind(report.map(|r| r.ply))
+        .bind(report.map(|r| r.game))
+        .bind(report.map(|r| r.at))
+        .bind(report.map(|r| r.max_credit_ms))
+        .fetch_one(pool)
+        .await?;
+    Ok(if counted > 0 {
+        super::games::Reported::Counted { due }
+    } else {
+        super::games::Reported::No
+    })
+}
+
+/// A row's mark, owned, for `SQLite`'s group commit (see `commits.rs`) and
+/// `PostgreSQL`'s one statement.
 pub(crate) struct Mark {
     id: i64,
     outcome: Outcome,
@@ -585,6 +658,10 @@ impl Store {
             return c
                 .mark(Mark::new(id, (outcome, calls), slot, report, now))
                 .await;
+        }
+        if let super::Db::Postgres(pool) = &self.db {
+            let mark = Mark::new(id, (outcome, calls), slot, report, now);
+            return mark_in_one_statement(pool, mark).await;
         }
         on_db!(self, conn, pg => {
             if !pg {
