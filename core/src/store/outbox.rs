@@ -653,81 +653,14 @@ impl Store {
         report: Option<super::games::Report>,
         now: i64,
     ) -> Result<super::games::Reported> {
-        if let Some(c) = &self.commits {
+        let mark = Mark::new(id, (outcome, calls), slot, report, now);
+        match (&self.db, &self.commits) {
+            (super::Db::Postgres(pool), _) => mark_in_one_statement(pool, mark).await,
             // SQLite: with the marks and moves waiting at once, in one transaction.
-            return c
-                .mark(Mark::new(id, (outcome, calls), slot, report, now))
-                .await;
+            (super::Db::Sqlite(_), Some(c)) => c.mark(mark).await,
+            // (Every SQLite store has its group commit.)
+            (super::Db::Sqlite(_), None) => Err(super::StoreError::Closed),
         }
-        if let super::Db::Postgres(pool) = &self.db {
-            let mark = Mark::new(id, (outcome, calls), slot, report, now);
-            return mark_in_one_statement(pool, mark).await;
-        }
-        on_db!(self, conn, pg => {
-            if !pg {
-                sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
-            }
-            let done = async {
-                let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-                if pg {
-                    sqlx::query("SELECT set_config('synchronous_commit', 'off', true)")
-                        .execute(&mut *tx)
-                        .await?;
-                }
-                sqlx::query("UPDATE outbox SET sent_at = $2, outcome = $3, calls = $4 WHERE id = $1")
-                    .bind(id)
-                    .bind(now)
-                    .bind(outcome.code())
-                    .bind(calls)
-                    .execute(&mut *tx)
-                    .await?;
-                match slot {
-                    Some(SlotChange::Keep { platform, chat, slot: (kind, sid), row }) => {
-                        sqlx::query(SET_SLOT)
-                            .bind(platform)
-                            .bind(chat)
-                            .bind(kind)
-                            .bind(sid)
-                            .bind(&row.message_id)
-                            .bind(&row.place)
-                            .bind(row.photo)
-                            .bind(row.buttons)
-                            .bind(&row.state)
-                            .bind(now)
-                            .execute(&mut *tx)
-                            .await?;
-                    }
-                    Some(SlotChange::Drop { platform, chat, slot: (kind, sid) }) => {
-                        sqlx::query(DROP_SLOT)
-                            .bind(platform)
-                            .bind(chat)
-                            .bind(kind)
-                            .bind(sid)
-                            .execute(&mut *tx)
-                            .await?;
-                    }
-                    None => {}
-                }
-                let due = match report {
-                    Some(r) => sqlx::query_scalar::<_, Option<i64>>(super::games::Report::sql(pg))
-                        .bind(r.game)
-                        .bind(r.ply)
-                        .bind(r.at)
-                        .bind(r.max_credit_ms)
-                        .fetch_optional(&mut *tx)
-                        .await?
-                        .into(),
-                    None => super::games::Reported::No,
-                };
-                tx.commit().await?;
-                Ok::<_, super::StoreError>(due)
-            }
-            .await;
-            if !pg {
-                sqlx::query("PRAGMA synchronous = FULL").execute(&mut *conn).await?;
-            }
-            done
-        })
     }
 
     /// Chats of `platform` with rows waiting that `holder` may take: their lease is free,
