@@ -141,13 +141,29 @@ impl<S: Surface> Outbox<S> {
     }
 
     async fn mark(&self, id: i64, outcome: Outcome, calls: i64, slot: Option<SlotChange<'_>>) {
-        if let Err(e) = self
+        self.mark_reporting(id, (outcome, calls), slot, None).await;
+    }
+
+    /// Mark a row with what it did to its slot and, for a board that starts a clock, its
+    /// arrival (fair clocks) in the same write; wake the timers for the game's new due time.
+    async fn mark_reporting(
+        &self,
+        id: i64,
+        (outcome, calls): (Outcome, i64),
+        slot: Option<SlotChange<'_>>,
+        report: Option<ugolki_core::store::Report>,
+    ) {
+        let marked = self
             .table
             .store()
-            .mark_sent(id, (outcome, calls), slot, crate::now_ms())
-            .await
-        {
-            tracing::warn!(row = id, error = %e, "reply not marked");
+            .mark_reported(id, (outcome, calls), slot, report, crate::now_ms())
+            .await;
+        match (marked, report) {
+            (Ok(ugolki_core::store::Reported::Counted { due }), Some(r)) => {
+                self.table.reported(r.game, due);
+            }
+            (Ok(_), _) => {}
+            (Err(e), _) => tracing::warn!(row = id, error = %e, "reply not marked"),
         }
         if outcome == Outcome::Dropped {
             self.counters.dropped.fetch_add(1, Ordering::Relaxed);
@@ -387,23 +403,8 @@ impl<S: Surface> Outbox<S> {
             _ => None,
         });
         if !self.surface.marks_first() {
-            let marked = self
-                .table
-                .store()
-                .mark_reported(q.id, (outcome, calls), slot, report, crate::now_ms())
+            self.mark_reporting(q.id, (outcome, calls), slot, report)
                 .await;
-            match marked {
-                Ok(ugolki_core::store::Reported::Counted { due }) => {
-                    if let Some(r) = report {
-                        self.table.reported(r.game, due);
-                    }
-                }
-                Ok(ugolki_core::store::Reported::No) => {}
-                Err(e) => tracing::warn!(row = q.id, error = %e, "reply not marked"),
-            }
-            if outcome == Outcome::Dropped {
-                self.counters.dropped.fetch_add(1, Ordering::Relaxed);
-            }
             return;
         }
         if let Some(r) = report {
