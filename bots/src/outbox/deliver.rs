@@ -250,14 +250,8 @@ impl<S: Surface> Outbox<S> {
     /// A one-message chat's row: its one message edited to show it, under what it showed
     /// (kept in the chat's slot row).
     async fn show_one_message(&self, r: &Row<'_>) -> Step {
-        let store = self.table.store();
         let (platform, chat) = (self.platform(), r.chat.id.as_str());
-        let slot = store
-            .slot(platform, chat, SLOT.0, SLOT.1)
-            .await
-            .ok()
-            .flatten();
-        let shown = Shown::of_slot(slot.as_ref())
+        let shown = Shown::of_slot(r.q.living.as_ref())
             .after(r.job.out, &self.table)
             .await;
         let done = self
@@ -292,20 +286,7 @@ impl<S: Surface> Outbox<S> {
     /// An edit of the slot's living message, if there is one to edit: `None` when the
     /// reply is to be posted anew (no such message, or it is gone).
     async fn edit_living(&self, r: &Row<'_>, slot: Slot) -> Option<Step> {
-        let (kind, id) = slot.key();
-        let living = match self
-            .table
-            .store()
-            .slot(self.platform(), &r.chat.id, kind, id)
-            .await
-        {
-            Ok(Some(living)) => living,
-            Ok(None) => return None,
-            Err(e) => {
-                tracing::warn!(error = %e, "living message not read");
-                return Some(Step::Later);
-            }
-        };
+        let living = r.q.living.clone()?;
         let edited = self
             .call(r.chat, r.pace, || {
                 self.surface.edit(&r.job, &living, &r.content)
@@ -354,13 +335,9 @@ impl<S: Surface> Outbox<S> {
                 .await;
             return Step::Next;
         };
-        let (kind, id) = slot.key();
-        let store = self.table.store();
-        let old = store
-            .slot(self.platform(), &r.chat.id, kind, id)
-            .await
-            .ok()
-            .flatten();
+        // The slot's message as the row was read: nobody but this sender (the lease's
+        // holder) changed it since.
+        let old = r.q.living.clone();
         let now = SlotRow {
             message_id: posted.message_id.clone(),
             place: posted.place.clone(),

@@ -9,7 +9,7 @@ use ugolki_core::table::{Action, Outgoing, Slot, SlotUse, Table};
 use ugolki_core::words::{render, Lang, Msg};
 
 /// The slot of a one-message chat's message.
-pub const SLOT: (&str, i64) = ("message", 0);
+pub const SLOT: (&str, i64) = ugolki_core::store::ONE_MESSAGE_SLOT;
 
 /// A message in a language, with its buttons.
 #[derive(Clone, Debug, PartialEq, Eq)]

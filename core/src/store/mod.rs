@@ -82,7 +82,9 @@ mod types;
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Accepted, Checked, Finish, GameRow, MoveUpdate, NewGame, Report, Reported, Saved};
 pub use locks::{Exclusive, GameLock};
-pub use outbox::{Depth, OutRow, Outcome, Queued, Says, Signal, SlotChange, SlotRow, ThreadRow};
+pub use outbox::{
+    Depth, OutRow, Outcome, Queued, Says, Signal, SlotChange, SlotRow, ThreadRow, ONE_MESSAGE_SLOT,
+};
 pub use players::Player;
 pub use ratings::Standing;
 pub use session::Session;

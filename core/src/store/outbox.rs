@@ -49,6 +49,39 @@ pub struct Queued {
     #[sqlx(flatten)]
     pub row: OutRow,
     pub created_at: i64,
+    /// The living message of the row's slot (a one-message chat's: its one message) as
+    /// the row was read: read with it, in the same statement, since only the chat's lease
+    /// holder changes it.
+    #[sqlx(skip)]
+    pub living: Option<SlotRow>,
+}
+
+/// The slot a one-message chat's one message is kept in.
+pub const ONE_MESSAGE_SLOT: (&str, i64) = ("message", 0);
+
+/// A row read with its slot's living message (see [`Store::unsent`]).
+#[derive(sqlx::FromRow)]
+struct QueuedWithSlot {
+    #[sqlx(flatten)]
+    q: Queued,
+    living_message_id: Option<String>,
+    living_place: Option<String>,
+    living_photo: Option<bool>,
+    living_buttons: Option<bool>,
+    living_state: Option<String>,
+}
+
+impl QueuedWithSlot {
+    fn into_queued(self) -> Queued {
+        let living = self.living_message_id.map(|message_id| SlotRow {
+            message_id,
+            place: self.living_place,
+            photo: self.living_photo.unwrap_or(false),
+            buttons: self.living_buttons.unwrap_or(false),
+            state: self.living_state,
+        });
+        Queued { living, ..self.q }
+    }
 }
 
 /// How a row left the outbox.
@@ -202,8 +235,10 @@ const DROP_SLOT: &str =
     "DELETE FROM slots WHERE platform = $1 AND chat_id = $2 AND kind = $3 AND id = $4";
 
 /// `PostgreSQL`: a mark, its slot and its report in one statement — one round trip on a
-/// connection of the query pool rather than a transaction's six (its commit is synchronous,
-/// and grouped by the server with the others in flight).
+/// connection of the query pool rather than a transaction's six. Its commit waits for no
+/// flush of the log (`synchronous_commit` off for this statement's transaction alone, as
+/// `SQLite`'s marks commit unsynced): a mark lost in a crash of the database server only
+/// repeats a send (said in the README), and every move keeps its full sync.
 const MARK_PG: &str = "WITH m AS (
      UPDATE outbox SET sent_at = $2, outcome = $3, calls = $4 WHERE id = $1 RETURNING id
  ), k AS (
@@ -225,7 +260,8 @@ const MARK_PG: &str = "WITH m AS (
      RETURNING due_at
  )
  SELECT (SELECT count(*) FROM r) AS counted, (SELECT due_at FROM r) AS due,
-        (SELECT count(*) FROM m) + (SELECT count(*) FROM k) + (SELECT count(*) FROM d) AS touched";
+        (SELECT count(*) FROM m) + (SELECT count(*) FROM k) + (SELECT count(*) FROM d) AS touched,
+        set_config('synchronous_commit', 'off', true) AS unsynced";
 
 async fn mark_in_one_statement(pool: &sqlx::PgPool, mark: Mark) -> Result<super::games::Reported> {
     let (platform, chat, kind, sid, row) = match &mark.slot {
@@ -244,28 +280,29 @@ async fn mark_in_one_statement(pool: &sqlx::PgPool, mark: Mark) -> Result<super:
         None => "none",
     };
     let report = mark.report;
-    let (counted, due, _touched): (i64, Option<i64>, i64) = sqlx::query_as(MARK_PG)
-        .bind(mark.id)
-        .bind(mark.now)
-        .bind(mark.outcome.code())
-        .bind(mark.calls)
-        .bind(platform)
-        .bind(chat)
-        .bind(kind)
-        .bind(sid)
-        .bind(row.map(|r| r.message_id.as_str()))
-        .bind(row.and_then(|r| r.place.as_deref()))
-        .bind(row.map(|r| r.photo))
-        .bind(row.map(|r| r.buttons))
-        .bind(row.and_then(|r| r.state.as_deref()))
-        .bind(what)
-        .bind(report.is_some())
-        .bind(report.map(|r| r.ply))
-        .bind(report.map(|r| r.game))
-        .bind(report.map(|r| r.at))
-        .bind(report.map(|r| r.max_credit_ms))
-        .fetch_one(pool)
-        .await?;
+    let (counted, due, _touched, _unsynced): (i64, Option<i64>, i64, String) =
+        sqlx::query_as(MARK_PG)
+            .bind(mark.id)
+            .bind(mark.now)
+            .bind(mark.outcome.code())
+            .bind(mark.calls)
+            .bind(platform)
+            .bind(chat)
+            .bind(kind)
+            .bind(sid)
+            .bind(row.map(|r| r.message_id.as_str()))
+            .bind(row.and_then(|r| r.place.as_deref()))
+            .bind(row.map(|r| r.photo))
+            .bind(row.map(|r| r.buttons))
+            .bind(row.and_then(|r| r.state.as_deref()))
+            .bind(what)
+            .bind(report.is_some())
+            .bind(report.map(|r| r.ply))
+            .bind(report.map(|r| r.game))
+            .bind(report.map(|r| r.at))
+            .bind(report.map(|r| r.max_credit_ms))
+            .fetch_one(pool)
+            .await?;
     Ok(if counted > 0 {
         super::games::Reported::Counted { due }
     } else {
@@ -614,18 +651,29 @@ impl Store {
         Ok(())
     }
 
-    /// The next unsent rows of a chat, in the order they were written.
+    /// The next unsent rows of a chat, in the order they were written, each with its
+    /// slot's living message (one statement, not one more per row on delivery's path).
     pub async fn unsent(&self, platform: &str, chat: &str, limit: i64) -> Result<Vec<Queued>> {
-        on_read!(self, conn, _pg => Ok(sqlx::query_as(
-            "SELECT id, platform, chat_id, chat_kind, place, audience, sender_id, sender_name, reply_to,
-                    slot_use, slot_kind, slot_id, game_id, ply, message, lang, actions, picture, created_at
-             FROM outbox WHERE platform = $1 AND chat_id = $2 AND sent_at IS NULL ORDER BY id LIMIT $3",
+        let rows: Vec<QueuedWithSlot> = on_read!(self, conn, _pg => sqlx::query_as(
+            "SELECT o.id, o.platform, o.chat_id, o.chat_kind, o.place, o.audience, o.sender_id,
+                    o.sender_name, o.reply_to, o.slot_use, o.slot_kind, o.slot_id, o.game_id, o.ply,
+                    o.message, o.lang, o.actions, o.picture, o.created_at,
+                    s.message_id AS living_message_id, s.place AS living_place,
+                    s.photo AS living_photo, s.buttons AS living_buttons, s.state AS living_state
+             FROM outbox o
+             LEFT JOIN slots s ON s.platform = o.platform AND s.chat_id = o.chat_id
+                 AND s.kind = CASE WHEN o.chat_kind = 'one_message' THEN $4 ELSE o.slot_kind END
+                 AND s.id = CASE WHEN o.chat_kind = 'one_message' THEN $5 ELSE o.slot_id END
+             WHERE o.platform = $1 AND o.chat_id = $2 AND o.sent_at IS NULL ORDER BY o.id LIMIT $3",
         )
         .bind(platform)
         .bind(chat)
         .bind(limit)
+        .bind(ONE_MESSAGE_SLOT.0)
+        .bind(ONE_MESSAGE_SLOT.1)
         .fetch_all(&mut *conn)
-        .await?))
+        .await?);
+        Ok(rows.into_iter().map(QueuedWithSlot::into_queued).collect())
     }
 
     /// Note how a row left the outbox and how many platform calls it took, with what it
