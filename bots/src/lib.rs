@@ -8,6 +8,7 @@ pub mod discord;
 pub mod observe;
 pub mod outbox;
 pub mod service;
+pub mod setup;
 pub mod telegram;
 #[cfg(test)]
 mod test_positions;

@@ -214,12 +214,17 @@ pub async fn take_role(
     }
 }
 
-/// A secret nobody can guess, for a webhook whose operator gave none.
-#[must_use]
-pub fn random_secret() -> String {
-    use std::hash::BuildHasher;
-    let r = std::collections::hash_map::RandomState::new();
-    format!("{:016x}{:016x}", r.hash_one(1u8), r.hash_one(2u8))
+/// A secret nobody can guess, for a webhook whose operator gave none: 128 bits from the
+/// OS's random source, in hex.
+pub fn random_secret() -> Result<String, String> {
+    use std::fmt::Write;
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| format!("no webhook secret: the OS random source failed: {e}"))?;
+    Ok(bytes.iter().fold(String::with_capacity(32), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    }))
 }
 
 /// A platform pushing updates to us (a webhook): posts to `path` on `listener` that carry

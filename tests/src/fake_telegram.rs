@@ -9,6 +9,12 @@
 //! chosen results, inline messages and their edits) is in [`inline`]. With a webhook set,
 //! updates are pushed to it as Telegram does ([`webhook`]).
 //!
+//! As strict as the real Bot API where the adapter could go wrong: a token other than
+//! [`FakeTelegram::TOKEN`] (or one revoked with [`FakeTelegram::revoke_token`]) is answered
+//! 401 Unauthorized, and `setWebhook` takes only what Telegram takes — an `https` URL on
+//! port 443, 80, 88 or 8443 whose host is not a reserved address — and pushes to it
+//! through the operator's TLS proxy ([`FakeTelegram::proxy_webhook_to`]).
+//!
 //! Everything is in memory and on loopback. Every waiting loop has a count limit and a time
 //! limit: long polls end after at most [`LONG_POLL_CAP`], each request is cut off after
 //! [`REQUEST_LIMIT`], the server stops by itself after [`SERVER_LIFETIME`] or
@@ -174,6 +180,11 @@ struct Inner {
     last_query: u64,
     commands: Vec<(Option<String>, CommandList)>,
     webhook: Option<String>,
+    /// Where the operator's TLS proxy in front of the webhook's host forwards to (plain
+    /// HTTP on loopback): without one, pushes fail as to an unreachable host.
+    webhook_proxy: Option<SocketAddr>,
+    /// The token was revoked (`/revoke` in BotFather): every call is answered 401.
+    revoked: bool,
     /// The `secret_token` of `setWebhook`, sent with every push.
     webhook_secret: Option<String>,
     /// Updates pushed to the webhook and answered 2xx.
@@ -244,7 +255,7 @@ fn bad(description: impl Into<String>) -> ApiFail {
 type ApiResult = Result<Value, ApiFail>;
 
 impl FakeTelegram {
-    /// Any token is accepted; this is the one to use.
+    /// The bot's token: any other is answered 401 Unauthorized.
     pub const TOKEN: &'static str = "123:TEST";
     /// The bot's user id (the digits of [`Self::TOKEN`]).
     pub const BOT_ID: i64 = 123;
@@ -468,6 +479,20 @@ impl FakeTelegram {
     /// The last `setWebhook` url (`deleteWebhook` clears it).
     pub fn webhook(&self) -> Option<String> {
         self.lock().webhook.clone()
+    }
+
+    /// The operator's TLS proxy: the webhook's `https` URL is served by `addr` (plain
+    /// HTTP on loopback, the same path), as a reverse proxy in front of the bot would.
+    pub fn proxy_webhook_to(&self, addr: SocketAddr) {
+        self.lock().webhook_proxy = Some(addr);
+    }
+
+    /// Revoke the bot's token (`BotFather`'s `/revoke`): from now on every call is answered
+    /// 401 Unauthorized.
+    pub fn revoke_token(&self) {
+        self.lock().revoked = true;
+        // A long poll waiting now is answered 401 too.
+        self.shared.updates_tx.send_modify(|n| *n += 1);
     }
 
     /// How many updates were pushed to the webhook and accepted (answered 2xx).
@@ -770,6 +795,9 @@ impl Inner {
             }
             "setwebhook" => {
                 let url = str_param(p, "url").unwrap_or_default();
+                if !url.is_empty() {
+                    webhook_refusal(&url).map_or(Ok(()), |why| Err(bad(why)))?;
+                }
                 if bool_param(p, "drop_pending_updates") {
                     self.updates.clear();
                 }
@@ -1302,6 +1330,48 @@ async fn handle(State(shared): State<Arc<Shared>>, request: Request) -> Response
     }
 }
 
+/// Why Telegram would refuse `url` as a webhook, in its words (`None`: it takes it).
+/// Telegram posts only over HTTPS, only to ports 443, 80, 88 and 8443, and never to a
+/// private or loopback address.
+fn webhook_refusal(url: &str) -> Option<String> {
+    let Ok(u) = url::Url::parse(url) else {
+        return Some(
+            "Bad Request: bad webhook: Failed to resolve host: Name or service not known".into(),
+        );
+    };
+    if u.scheme() != "https" {
+        return Some("Bad Request: bad webhook: An HTTPS URL must be provided for webhook".into());
+    }
+    if !matches!(u.port_or_known_default(), Some(443 | 80 | 88 | 8443)) {
+        return Some(
+            "Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443"
+                .into(),
+        );
+    }
+    let reserved = match u.host() {
+        Some(url::Host::Ipv4(ip)) => {
+            ip.is_loopback() || ip.is_private() || ip.is_link_local() || ip.is_unspecified()
+        }
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback() || ip.is_unspecified(),
+        Some(url::Host::Domain(d)) => d == "localhost",
+        None => true,
+    };
+    reserved.then(|| {
+        format!(
+            "Bad Request: bad webhook: IP address {} is reserved",
+            u.host_str().unwrap_or_default()
+        )
+    })
+}
+
+/// Whether the path's token is the bot's: `/bot<TOKEN>/<Method>`.
+fn token_of(path: &str) -> Option<&str> {
+    path.trim_start_matches('/')
+        .split_once('/')?
+        .0
+        .strip_prefix("bot")
+}
+
 /// `/bot<TOKEN>/<Method>` -> the method in lower case.
 fn method_of(path: &str) -> Option<String> {
     let (token, method) = path.trim_start_matches('/').split_once('/')?;
@@ -1406,6 +1476,11 @@ async fn serve_call(shared: &Shared, time: Instant, request: Request) -> Respons
     let Some(method) = method_of(request.uri().path()) else {
         return answer_fail(&ApiFail::new(404, "Not Found"));
     };
+    // A wrong or revoked token: 401, nothing done (and nothing recorded: the call is not
+    // the bot's).
+    if token_of(request.uri().path()) != Some(FakeTelegram::TOKEN) || shared.lock().revoked {
+        return answer_fail(&ApiFail::new(401, "Unauthorized"));
+    }
     let read = read_params(request).await;
     let (index, params, mut files) = {
         let mut inner = shared.lock();
@@ -1483,6 +1558,9 @@ async fn get_updates(shared: &Shared, p: &Map<String, Value>) -> ApiResult {
     for _ in 0..MAX_WAKEUPS {
         {
             let inner = shared.lock();
+            if inner.revoked {
+                return Err(ApiFail::new(401, "Unauthorized"));
+            }
             if !inner.updates.is_empty() || Instant::now() >= deadline {
                 let batch: Vec<Value> = inner
                     .updates

@@ -854,7 +854,9 @@ async fn updates_are_pushed_to_the_webhook_until_it_accepts_them() {
         ),
     );
     let server = tokio::spawn(async move { axum::serve(listener, app).await });
-    bot.set_webhook(format!("http://{addr}/hook").parse().expect("url"))
+    // Telegram posts to the public https URL; the operator's TLS proxy forwards to `addr`.
+    fake.proxy_webhook_to(addr);
+    bot.set_webhook("https://hooks.example.com:88/hook".parse().expect("url"))
         .secret_token("s3cret")
         .await
         .expect("setWebhook");
@@ -876,4 +878,75 @@ async fn updates_are_pushed_to_the_webhook_until_it_accepts_them() {
     assert!(seen.iter().all(|(s, _)| s.as_deref() == Some("s3cret")));
     assert!(matches!(bot.get_updates().await, Err(RequestError::Api(_))));
     server.abort();
+}
+
+/// As the Bot API: `setWebhook` takes only an https URL on port 443, 80, 88 or 8443 whose
+/// host is not a reserved address, and says why in Telegram's words otherwise.
+#[tokio::test]
+async fn set_webhook_refuses_what_telegram_refuses() {
+    let fake = FakeTelegram::start().await;
+    let bot = bot(&fake);
+    for (url, why) in [
+        (
+            "http://hooks.example.com/hook",
+            "An HTTPS URL must be provided",
+        ),
+        (
+            "https://hooks.example.com:8080/hook",
+            "only on ports 80, 88, 443 or 8443",
+        ),
+        ("https://127.0.0.1/hook", "IP address 127.0.0.1 is reserved"),
+        ("https://10.1.2.3:8443/hook", "is reserved"),
+        ("https://localhost/hook", "is reserved"),
+    ] {
+        let err = bot
+            .set_webhook(url.parse().expect("url"))
+            .await
+            .expect_err(url);
+        assert!(err.to_string().contains(why), "{url}: {err}");
+        assert_eq!(fake.webhook(), None, "{url} was not set");
+    }
+    for url in [
+        "https://hooks.example.com/hook",
+        "https://hooks.example.com:8443/hook",
+        "https://203.0.113.7:80/hook",
+    ] {
+        bot.set_webhook(url.parse().expect("url")).await.expect(url);
+        assert_eq!(fake.webhook().as_deref(), Some(url));
+    }
+}
+
+/// As the Bot API: a token other than the bot's is answered 401 Unauthorized (teloxide's
+/// `InvalidToken`), and after `/revoke` so is the bot's own, a long poll included.
+#[tokio::test]
+async fn a_wrong_or_revoked_token_is_unauthorized() {
+    let fake = FakeTelegram::start().await;
+    let wrong = Bot::new("123:WRONG").set_api_url(fake.api_url().parse().expect("a valid URL"));
+    let err = wrong.get_me().await.expect_err("a wrong token");
+    assert!(
+        matches!(err, RequestError::Api(ApiError::InvalidToken)),
+        "{err:?}"
+    );
+    let bot = bot(&fake);
+    bot.get_me().await.expect("the bot's token");
+    let polling = tokio::spawn({
+        let bot = bot.clone();
+        async move { bot.get_updates().timeout(20).await }
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    fake.revoke_token();
+    let err = tokio::time::timeout(5 * SECOND, polling)
+        .await
+        .expect("the long poll ends")
+        .expect("no panic")
+        .expect_err("revoked");
+    assert!(
+        matches!(err, RequestError::Api(ApiError::InvalidToken)),
+        "{err:?}"
+    );
+    let err = bot.get_me().await.expect_err("revoked");
+    assert!(
+        matches!(err, RequestError::Api(ApiError::InvalidToken)),
+        "{err:?}"
+    );
 }

@@ -17,10 +17,12 @@ use crate::observe::Health;
 use crate::outbox::direct_lines as alerts;
 use crate::service::{briefly, patiently, serve_posts, take_role};
 use crate::service::{Service, Start};
+use crate::setup::telegram as setup;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use surface::{classify, Telegram};
+pub(crate) use surface::classify;
+use surface::Telegram;
 use teloxide::payloads::{
     AnswerCallbackQuerySetters, GetUpdatesSetters, SetMyCommandsSetters, SetWebhookSetters,
 };
@@ -111,7 +113,14 @@ pub async fn run(
         let url = url::Url::parse(url).map_err(|e| format!("TELOXIDE_API_URL: {e}"))?;
         bot = bot.set_api_url(url);
     }
-    let me = patiently("getMe", classify, || bot.get_me()).await?;
+    if let Some((url, _)) = &options.webhook {
+        if let Some(why) = setup::webhook_refusal(url) {
+            return Err(format!("--webhook {url}: {why}"));
+        }
+    }
+    let me = patiently("getMe", setup::classify_start, || bot.get_me())
+        .await
+        .map_err(|e| setup::refused_token(&e).unwrap_or(e))?;
     let username = me.username.clone().unwrap_or_default();
     if let Some(secret) = &options.webhook_secret {
         if !valid_secret(secret) {
@@ -157,12 +166,31 @@ pub async fn run(
         tokio::spawn(async move { s.store_start_pictures().await })
     });
     tracing::info!(bot = %username, "telegram bot running");
+    // A token refused while running (revoked in BotFather) ends the process as at the start.
+    let (stop, stopped) = tokio::sync::oneshot::channel::<bool>();
+    let watcher = {
+        let surface = surface.clone();
+        tokio::spawn(async move {
+            tokio::select! {
+                () = shutdown => { let _ = stop.send(false); }
+                () = surface.token_refused() => { let _ = stop.send(true); }
+            }
+        })
+    };
+    let stopped = async move {
+        let _ = stopped.await;
+    };
     let result = match options.webhook {
-        None => b.poll(me.id.0, shutdown).await,
+        None => b.poll(me.id.0, stopped).await,
         Some((url, listen)) => {
-            b.serve_webhook(url, listen, options.webhook_secret, shutdown)
+            b.serve_webhook(url, listen, options.webhook_secret, stopped)
                 .await
         }
+    };
+    watcher.abort();
+    let result = match result {
+        Ok(()) if surface.is_refused() => Err(setup::TOKEN_REFUSED.to_string()),
+        other => other.map_err(|e| setup::refused_token(&e).unwrap_or(e)),
     };
     if let Some(p) = pictures {
         p.abort();
@@ -189,7 +217,10 @@ impl Running {
             return Ok(());
         };
         // Polling and a webhook exclude each other; pending updates are kept.
-        patiently("deleteWebhook", classify, || self.bot.delete_webhook()).await?;
+        patiently("deleteWebhook", setup::classify_start, || {
+            self.bot.delete_webhook()
+        })
+        .await?;
         let mut offset = store
             .counter(OFFSET_KEY)
             .await
@@ -224,6 +255,9 @@ impl Running {
                 }
                 Err(teloxide::RequestError::RetryAfter(s)) => {
                     tokio::time::sleep(s.duration()).await;
+                }
+                Err(teloxide::RequestError::Api(teloxide::ApiError::InvalidToken)) => {
+                    return Err(setup::TOKEN_REFUSED.into());
                 }
                 Err(e) => {
                     self.health.platform_up(false);
@@ -311,11 +345,14 @@ impl Running {
     ) -> Result<(), String> {
         // A secret only Telegram and the bot know: posts without it are refused. Workers
         // behind one URL share the operator's; a lone worker makes one of its own.
-        let secret = secret.unwrap_or_else(crate::service::random_secret);
+        let secret = match secret {
+            Some(s) => s,
+            None => crate::service::random_secret()?,
+        };
         let listener = tokio::net::TcpListener::bind(listen)
             .await
             .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
-        patiently("setWebhook", classify, || {
+        patiently("setWebhook", setup::classify_start, || {
             self.bot
                 .set_webhook(url.clone())
                 .secret_token(secret.clone())

@@ -97,6 +97,9 @@ pub fn classify(e: &RequestError) -> Class {
         RequestError::RetryAfter(s) => Class::RetryAfter(s.duration()),
         RequestError::Api(ApiError::MessageNotModified) => Class::Unchanged,
         RequestError::MigrateToChatId(to) => Class::Moved(to.0.to_string()),
+        // The token was refused (revoked, or wrong): no chat's fault. The row waits for a
+        // process with a good token (this one ends: see `Telegram::token_refused`).
+        RequestError::Api(ApiError::InvalidToken) => Class::Retry,
         RequestError::Network(_) | RequestError::InvalidJson { .. } | RequestError::Io(_) => {
             Class::Retry
         }
@@ -129,6 +132,8 @@ pub struct Telegram {
     pictures: Mutex<HashMap<String, FileId>>,
     storing: tokio::sync::Mutex<()>,
     failed_at: Mutex<Option<i64>>,
+    /// Set once the Bot API refuses the token (401): the process ends, naming the variable.
+    refused: tokio::sync::watch::Sender<bool>,
 }
 
 fn chat_id(chat: &ChatRef) -> Result<ChatId, RequestError> {
@@ -149,6 +154,25 @@ impl Telegram {
             pictures: Mutex::new(HashMap::new()),
             storing: tokio::sync::Mutex::new(()),
             failed_at: Mutex::new(None),
+            refused: tokio::sync::watch::Sender::new(false),
+        }
+    }
+
+    /// Resolves once a call has found the token refused (401 Unauthorized).
+    pub async fn token_refused(&self) {
+        let mut seen = self.refused.subscribe();
+        let _ = seen.wait_for(|refused| *refused).await;
+    }
+
+    /// Whether a call has found the token refused.
+    pub fn is_refused(&self) -> bool {
+        *self.refused.borrow()
+    }
+
+    /// Note a call's error: a refused token ends the process.
+    pub fn saw(&self, e: &RequestError) {
+        if matches!(e, RequestError::Api(ApiError::InvalidToken)) {
+            self.refused.send_replace(true);
         }
     }
 
@@ -263,6 +287,7 @@ impl Surface for Telegram {
     }
 
     fn classify(&self, e: &RequestError) -> Class {
+        self.saw(e);
         classify(e)
     }
 

@@ -6,7 +6,9 @@
 //! bot's workers are given; behind the URL there may be anything (a test's proxy in front
 //! of several workers).
 //!
-//! Only loopback URLs are pushed to: tests talk to 127.0.0.1 alone.
+//! The webhook's URL is an `https` one, as Telegram requires; tests talk to 127.0.0.1
+//! alone, so a push goes to the operator's TLS proxy in front of it
+//! ([`super::FakeTelegram::proxy_webhook_to`]): plain HTTP on loopback, the URL's path.
 
 use super::{Shared, SERVER_LIFETIME};
 use serde_json::Value;
@@ -31,9 +33,9 @@ pub(super) async fn push(shared: Weak<Shared>) {
         let Some(s) = shared.upgrade() else { return };
         let next = {
             let inner = s.lock();
-            match (&inner.webhook, inner.updates.first()) {
-                (Some(url), Some((id, update))) => Some((
-                    url.clone(),
+            match (&inner.webhook, inner.webhook_proxy, inner.updates.first()) {
+                (Some(url), Some(proxy), Some((id, update))) => Some((
+                    (url.clone(), proxy),
                     inner.webhook_secret.clone(),
                     *id,
                     update.clone(),
@@ -60,16 +62,12 @@ pub(super) async fn push(shared: Weak<Shared>) {
     }
 }
 
-/// POST one update to `url`; whether it was answered 2xx.
-async fn post(url: &str, secret: Option<&str>, update: &Value) -> bool {
+/// POST one update to `url` through the proxy in front of it; whether it was answered
+/// 2xx.
+async fn post((url, addr): &(String, SocketAddr), secret: Option<&str>, update: &Value) -> bool {
     let Ok(url) = url::Url::parse(url) else {
         return false;
     };
-    let loopback = matches!(url.host_str(), Some("127.0.0.1" | "localhost"));
-    let (Some(port), true) = (url.port_or_known_default(), loopback) else {
-        return false;
-    };
-    let addr = SocketAddr::from(([127, 0, 0, 1], port));
     let mut headers = vec!["Content-Type: application/json".to_string()];
     if let Some(s) = secret {
         headers.push(format!("X-Telegram-Bot-Api-Secret-Token: {s}"));
@@ -79,7 +77,7 @@ async fn post(url: &str, secret: Option<&str>, update: &Value) -> bool {
         None => url.path().to_string(),
     };
     let (status, _) = crate::http(
-        addr,
+        *addr,
         "POST",
         &path,
         &headers,

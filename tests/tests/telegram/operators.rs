@@ -114,3 +114,70 @@ async fn one_poller_per_bot_and_a_standby_takes_over() {
     second.stop().await;
     drop(db);
 }
+
+/// A token the Bot API refuses (401 Unauthorized) ends the start at once, naming the
+/// variable to fix: no "trying again" with growing waits.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_token_ends_the_start_at_once_naming_the_variable() {
+    let g = Group::new().await;
+    let db = temp_db("wrong-token");
+    let options = Options {
+        token: "123:WRONG".into(),
+        api_url: Some(g.fake.api_url()),
+        database_url: sqlite_url(&db),
+        webhook: None,
+        webhook_secret: None,
+        metrics: None,
+        limits: quick(),
+        inline_chats: Vec::new(),
+    };
+    let started = std::time::Instant::now();
+    let ended = tokio::time::timeout(
+        WAIT,
+        ugolki_bots::telegram::run(options, std::future::pending()),
+    )
+    .await
+    .expect("the start ends");
+    let err = ended.expect_err("a refused token");
+    assert!(
+        err.contains("TELOXIDE_TOKEN") && err.contains("401"),
+        "{err}"
+    );
+    // Not retried: well under the first backoff's half a second.
+    assert!(
+        started.elapsed() < Duration::from_millis(400),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// A token revoked while the bot runs (`BotFather`'s `/revoke`) ends the process with the same
+/// message, at once rather than after a backoff.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_revoked_while_running_ends_the_process_naming_the_variable() {
+    let g = Group::new().await;
+    let db = temp_db("revoked-token");
+    let options = Options {
+        token: FakeTelegram::TOKEN.into(),
+        api_url: Some(g.fake.api_url()),
+        database_url: sqlite_url(&db),
+        webhook: None,
+        webhook_secret: None,
+        metrics: None,
+        limits: quick(),
+        inline_chats: Vec::new(),
+    };
+    let run = tokio::spawn(ugolki_bots::telegram::run(options, std::future::pending()));
+    g.fake.send_text(&g.chat, &g.alice, "/help");
+    g.expect_text(&english(&Msg::Help)).await;
+    g.fake.revoke_token();
+    let ended = tokio::time::timeout(WAIT, run)
+        .await
+        .expect("the process ends")
+        .expect("no panic");
+    let err = ended.expect_err("a revoked token");
+    assert!(
+        err.contains("TELOXIDE_TOKEN") && err.contains("401"),
+        "{err}"
+    );
+}

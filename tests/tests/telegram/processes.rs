@@ -237,7 +237,10 @@ async fn three_workers_on_one_database_play_forty_moves_in_one_group() {
     };
     let listens: Vec<SocketAddr> = (0..3).map(|_| ugolki_tests::free_addr()).collect();
     let balancer = Balancer::start(listens.clone()).await;
-    let url = format!("http://{}/tg-hook", balancer.addr);
+    // Telegram posts to https on an allowed port: the TLS proxy in front forwards to the
+    // balancer.
+    let url = "https://bot.example.com:8443/tg-hook".to_string();
+    g.fake.proxy_webhook_to(balancer.addr);
     let mut workers: Vec<Option<RunningBot>> = listens
         .iter()
         .map(|l| Some(worker(&g, &url, *l, &db.url, limits)))

@@ -24,7 +24,9 @@ async fn webhook_mode_takes_updates_posted_with_the_secret_only() {
     let db = temp_db("webhook");
     // A free loopback port for the bot's listener.
     let listen = ugolki_tests::free_addr();
-    let url = format!("http://{listen}/tg-hook");
+    // The public https URL Telegram posts to; the TLS proxy in front forwards to `listen`.
+    let url = "https://bot.example.com/tg-hook".to_string();
+    g.fake.proxy_webhook_to(listen);
     let options = Options {
         token: FakeTelegram::TOKEN.into(),
         api_url: Some(g.fake.api_url()),
@@ -65,4 +67,47 @@ async fn webhook_mode_takes_updates_posted_with_the_secret_only() {
     assert_eq!(post(listen, "/tg-hook", Some(&secret), update).await, 200);
     g.expect_text(&english(&Msg::Help)).await;
     bot.stop().await;
+}
+
+/// A webhook URL Telegram would refuse (plain http, a port it does not post to, a loopback
+/// address) stops the start with a message that says why, before `setWebhook` is asked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_webhook_telegram_would_refuse_stops_the_start_saying_why() {
+    let g = Group::new().await;
+    let db = temp_db("webhook-refused");
+    let listen = ugolki_tests::free_addr();
+    for (url, why) in [
+        ("http://bot.example.com/tg-hook", "https"),
+        (
+            "https://bot.example.com:8080/tg-hook",
+            "443, 80, 88 and 8443",
+        ),
+        ("https://127.0.0.1:8443/tg-hook", "loopback or private"),
+    ] {
+        let options = Options {
+            token: FakeTelegram::TOKEN.into(),
+            api_url: Some(g.fake.api_url()),
+            database_url: sqlite_url(&db),
+            webhook: Some((url::Url::parse(url).expect("url"), listen)),
+            webhook_secret: None,
+            metrics: None,
+            limits: quick(),
+            inline_chats: Vec::new(),
+        };
+        let ended = tokio::time::timeout(
+            WAIT,
+            ugolki_bots::telegram::run(options, std::future::pending()),
+        )
+        .await
+        .expect("the start ends at once");
+        let err = ended.expect_err("refused");
+        assert!(
+            err.contains("--webhook") && err.contains(why),
+            "{url}: {err}"
+        );
+    }
+    assert!(
+        !g.fake.calls().iter().any(|c| c.method == "setwebhook"),
+        "setWebhook is not asked for a URL Telegram refuses"
+    );
 }

@@ -1,0 +1,52 @@
+//! What an operator is told when a platform's set-up is wrong: a token refused, a webhook
+//! the platform would not post to. These words are for operators (logs and the exit
+//! message), not players, so they are not in the catalogues.
+
+/// Telegram's set-up.
+pub mod telegram {
+    /// What the operator is told when the Bot API refuses the token (401 Unauthorized), at the
+    /// start or later (revoked): the process ends, as no call can succeed.
+    pub const TOKEN_REFUSED: &str =
+        "Telegram refused the token (401 Unauthorized): set TELOXIDE_TOKEN \
+         to the token BotFather gives for this bot (/token; after /revoke, the new one)";
+
+    /// The start-up calls' reading of errors: a refused token is not retried there.
+    pub fn classify_start(e: &teloxide::RequestError) -> crate::outbox::Class {
+        match e {
+            teloxide::RequestError::Api(teloxide::ApiError::InvalidToken) => {
+                crate::outbox::Class::Gone
+            }
+            e => crate::telegram::classify(e),
+        }
+    }
+
+    /// A start-up call's failure that is the token's, said as the operator can fix it.
+    pub fn refused_token(e: &str) -> Option<String> {
+        e.contains(&teloxide::ApiError::InvalidToken.to_string())
+            .then(|| TOKEN_REFUSED.to_string())
+    }
+
+    /// Why Telegram would refuse `url` as a webhook (`None`: it would take it). The Bot API
+    /// posts only over HTTPS, only to ports 443, 80, 88 and 8443, and never to a loopback or
+    /// private address: the bot's listener goes behind a TLS proxy (see docs).
+    pub fn webhook_refusal(url: &url::Url) -> Option<String> {
+        if url.scheme() != "https" {
+            return Some("Telegram posts to https URLs only: put a TLS proxy in front of --listen and give its https URL".into());
+        }
+        if !matches!(url.port_or_known_default(), Some(443 | 80 | 88 | 8443)) {
+            return Some("Telegram posts only to ports 443, 80, 88 and 8443".into());
+        }
+        let reserved = match url.host() {
+            Some(url::Host::Ipv4(ip)) => {
+                ip.is_loopback() || ip.is_private() || ip.is_link_local() || ip.is_unspecified()
+            }
+            Some(url::Host::Ipv6(ip)) => ip.is_loopback() || ip.is_unspecified(),
+            Some(url::Host::Domain(d)) => d == "localhost",
+            None => true,
+        };
+        reserved.then(|| {
+            "Telegram does not post to loopback or private addresses: give the public https URL"
+                .into()
+        })
+    }
+}
