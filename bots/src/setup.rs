@@ -50,3 +50,27 @@ pub mod telegram {
         })
     }
 }
+
+/// Discord's set-up.
+pub mod discord {
+    use serenity::all::{GatewayError, HttpError};
+
+    /// What the operator is told when Discord refuses the token (401 on the HTTP API,
+    /// close code 4004 on the gateway): the process ends, as nothing can succeed.
+    pub const TOKEN_REFUSED: &str = "Discord refused the token (401 Unauthorized / gateway \
+         4004): set DISCORD_TOKEN to the bot's token (Developer Portal → your application → \
+         Bot → Reset Token)";
+
+    /// The operator's message for an error that is the token's, if it is.
+    #[must_use]
+    pub fn refused(e: &serenity::Error) -> Option<&'static str> {
+        let token = match e {
+            serenity::Error::Gateway(GatewayError::InvalidAuthentication) => true,
+            serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+                r.status_code.as_u16() == 401
+            }
+            _ => false,
+        };
+        token.then_some(TOKEN_REFUSED)
+    }
+}

@@ -801,3 +801,26 @@ async fn a_game_against_the_bot_by_the_play_command_is_answered_by_the_bot() {
     assert!(!answered.attachments.is_empty(), "{answered:#?}");
     bot.stop().await;
 }
+
+/// A token Discord refuses (401 on the HTTP API, gateway close 4004) ends the start at once,
+/// naming the variable to fix, whether the bot asks for its shards (`/gateway/bot`) or is
+/// given them (the gateway's identify).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_token_ends_the_start_at_once_naming_the_variable() {
+    let fake = FakeDiscord::start().await;
+    for shards in [None, Some((0, 0, 1))] {
+        let options = Options {
+            token: "WRONG-TOKEN".into(),
+            api_url: Some(fake.api_base()),
+            database_url: sqlite_url(&temp_db("dc", "wrong-token")),
+            guild: Some(FakeDiscord::GUILD_ID),
+            shards,
+            metrics: None,
+        };
+        let ended = tokio::time::timeout(WAIT, run(options, std::future::pending()))
+            .await
+            .expect("the start ends");
+        let err = ended.expect_err("a refused token");
+        assert!(err.contains("DISCORD_TOKEN"), "{shards:?}: {err}");
+    }
+}

@@ -374,7 +374,9 @@ pub async fn run(
         }
     };
     let result = tokio::select! {
-        r = running => r.map_err(|e| format!("Discord: {e}")),
+        r = running => r.map_err(|e| {
+            crate::setup::discord::refused(&e).map_or_else(|| format!("Discord: {e}"), str::to_string)
+        }),
         () = shutdown => {
             manager.shutdown_all().await;
             Ok(())

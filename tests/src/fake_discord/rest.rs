@@ -222,10 +222,15 @@ impl Route {
     }
 
     /// Routes authorized by the interaction token instead of the bot token.
+    /// Routes that need no bot token: interaction callbacks and webhooks (their own token
+    /// is in the path), and `GET /gateway`, which Discord serves to anyone.
     fn by_token(&self) -> bool {
         matches!(
             self,
-            Route::Callback { .. } | Route::Webhook { .. } | Route::WebhookMessage { .. }
+            Route::Callback { .. }
+                | Route::Webhook { .. }
+                | Route::WebhookMessage { .. }
+                | Route::Gateway
         )
     }
 }
