@@ -435,6 +435,8 @@ struct GatewayState {
     /// Every event dispatched: `(name, data)`.
     events: Vec<(String, Value)>,
     identify_count: usize,
+    /// The close codes of IDENTIFYs refused (a shard that does not exist, bad intents).
+    refused: Vec<u16>,
     resume_count: usize,
     heartbeat_count: usize,
     invalid_sessions: usize,
@@ -778,6 +780,11 @@ impl FakeDiscord {
     /// How many IDENTIFYs were accepted.
     pub fn identify_count(&self) -> usize {
         self.lock().gateway.identify_count
+    }
+
+    /// The close codes the IDENTIFYs refused were answered with, in order.
+    pub fn refused_identifies(&self) -> Vec<u16> {
+        self.lock().gateway.refused.clone()
     }
 
     /// How many RESUMEs were accepted.

@@ -824,3 +824,26 @@ async fn a_refused_token_ends_the_start_at_once_naming_the_variable() {
         assert!(err.contains("DISCORD_TOKEN"), "{shards:?}: {err}");
     }
 }
+
+/// `--shards 0-0 --total 1` runs exactly shard 0 of 1: one IDENTIFY, with `[0, 1]`, and
+/// none refused (serenity's `start_shard_range` counts its range's end in: one shard more,
+/// which the gateway refuses with 4010, forever, if it is passed one past the last).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shard_range_runs_exactly_its_shards() {
+    let s = Server::new().await;
+    let options = Options {
+        token: FakeDiscord::TOKEN.into(),
+        api_url: Some(s.fake.api_base()),
+        database_url: sqlite_url(&temp_db("dc", "shard-range")),
+        guild: Some(FakeDiscord::GUILD_ID),
+        shards: Some((0, 0, 1)),
+        metrics: None,
+    };
+    let bot = RunningBot::spawn(|stopped| run(options, stopped));
+    s.ready().await;
+    // Shards start five seconds apart: a second one would have tried by now.
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    assert_eq!(s.fake.identify_count(), 1);
+    assert_eq!(s.fake.refused_identifies(), Vec::<u16>::new());
+    bot.stop().await;
+}

@@ -369,7 +369,8 @@ pub async fn run(
     let shards = options.shards;
     let running = async move {
         match shards {
-            Some((first, last, total)) => client.start_shard_range(first..last + 1, total).await,
+            // serenity 0.12 boots `range.start..=range.end`: the end is the last shard.
+            Some((first, last, total)) => client.start_shard_range(first..last, total).await,
             None => client.start_autosharded().await,
         }
     };

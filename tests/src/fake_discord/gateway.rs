@@ -147,6 +147,7 @@ fn handle_frame(
         Some(2 | 6) if !token_ok(&frame["d"]["token"]) => close(4004, "Authentication failed."),
         Some(2) => {
             if let Err((code, reason)) = inner.identify(conn, tx, &frame["d"]) {
+                inner.gateway.refused.push(code);
                 close(code, reason);
             } else {
                 *identified = true;

@@ -91,7 +91,10 @@ async fn injected_failures_surface_without_retry() {
     let err = stranger.get_current_user().await.expect_err("401");
     assert_eq!(err_status(&err), Some(401));
     // As Discord: `GET /gateway` is served to anyone (the gateway then refuses the token).
-    stranger.get_gateway().await.expect("GET /gateway needs no token");
+    stranger
+        .get_gateway()
+        .await
+        .expect("GET /gateway needs no token");
 
     bot.stop().await;
 }
