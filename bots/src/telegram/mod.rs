@@ -167,18 +167,14 @@ pub async fn run(
     });
     tracing::info!(bot = %username, "telegram bot running");
     // A token refused while running (revoked in BotFather) ends the process as at the start.
-    let (stop, stopped) = tokio::sync::oneshot::channel::<bool>();
-    let watcher = {
+    let stopped = {
         let surface = surface.clone();
-        tokio::spawn(async move {
+        async move {
             tokio::select! {
-                () = shutdown => { let _ = stop.send(false); }
-                () = surface.token_refused() => { let _ = stop.send(true); }
+                () = shutdown => {}
+                () = surface.token_refused() => {}
             }
-        })
-    };
-    let stopped = async move {
-        let _ = stopped.await;
+        }
     };
     let result = match options.webhook {
         None => b.poll(me.id.0, stopped).await,
@@ -187,7 +183,6 @@ pub async fn run(
                 .await
         }
     };
-    watcher.abort();
     let result = match result {
         Ok(()) if surface.is_refused() => Err(setup::TOKEN_REFUSED.to_string()),
         other => other.map_err(|e| setup::refused_token(&e).unwrap_or(e)),

@@ -28,6 +28,20 @@ pub fn temp_db(name: &str) -> PathBuf {
     ugolki_tests::e2e::temp_db("tg", name)
 }
 
+/// The bot's options on the fake, polling, with `db` and `limits`.
+pub fn polling(fake: &FakeTelegram, db: &Path, limits: Limits) -> Options {
+    Options {
+        token: FakeTelegram::TOKEN.into(),
+        api_url: Some(fake.api_url()),
+        database_url: sqlite_url(db),
+        webhook: None,
+        webhook_secret: None,
+        metrics: None,
+        limits,
+        inline_chats: Vec::new(),
+    }
+}
+
 /// Starting the Telegram bot: stop it to restart on the same database.
 pub trait StartTelegram {
     /// On the fake, polling, with `db` and `limits`.
@@ -38,16 +52,7 @@ pub trait StartTelegram {
 
 impl StartTelegram for RunningBot {
     fn start(fake: &FakeTelegram, db: &Path, limits: Limits) -> RunningBot {
-        RunningBot::start_with(Options {
-            token: FakeTelegram::TOKEN.into(),
-            api_url: Some(fake.api_url()),
-            database_url: sqlite_url(db),
-            webhook: None,
-            webhook_secret: None,
-            metrics: None,
-            limits,
-            inline_chats: Vec::new(),
-        })
+        RunningBot::start_with(polling(fake, db, limits))
     }
 
     fn start_with(options: Options) -> RunningBot {

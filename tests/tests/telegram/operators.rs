@@ -2,7 +2,7 @@
 //! while it fails, and several processes on one `PostgreSQL` database, one polling and one
 //! standing by.
 
-use crate::harness::{quick, start_game, temp_db, Group, RunningBot, StartTelegram, WAIT};
+use crate::harness::{polling, quick, start_game, temp_db, Group, RunningBot, StartTelegram, WAIT};
 use std::time::Duration;
 use ugolki_bots::telegram::Options;
 use ugolki_core::corners::Variant;
@@ -123,13 +123,7 @@ async fn a_refused_token_ends_the_start_at_once_naming_the_variable() {
     let db = temp_db("wrong-token");
     let options = Options {
         token: "123:WRONG".into(),
-        api_url: Some(g.fake.api_url()),
-        database_url: sqlite_url(&db),
-        webhook: None,
-        webhook_secret: None,
-        metrics: None,
-        limits: quick(),
-        inline_chats: Vec::new(),
+        ..polling(&g.fake, &db, quick())
     };
     let started = std::time::Instant::now();
     let ended = tokio::time::timeout(
@@ -157,16 +151,7 @@ async fn a_refused_token_ends_the_start_at_once_naming_the_variable() {
 async fn a_token_revoked_while_running_ends_the_process_naming_the_variable() {
     let g = Group::new().await;
     let db = temp_db("revoked-token");
-    let options = Options {
-        token: FakeTelegram::TOKEN.into(),
-        api_url: Some(g.fake.api_url()),
-        database_url: sqlite_url(&db),
-        webhook: None,
-        webhook_secret: None,
-        metrics: None,
-        limits: quick(),
-        inline_chats: Vec::new(),
-    };
+    let options = polling(&g.fake, &db, quick());
     let run = tokio::spawn(ugolki_bots::telegram::run(options, std::future::pending()));
     g.fake.send_text(&g.chat, &g.alice, "/help");
     g.expect_text(&english(&Msg::Help)).await;

@@ -1,7 +1,7 @@
 //! Webhook mode: the bot registers its URL with a secret token and takes updates posted to
 //! its listener only with that secret.
 
-use crate::harness::{quick, temp_db, Group, RunningBot, StartTelegram, WAIT};
+use crate::harness::{polling, quick, temp_db, Group, RunningBot, StartTelegram, WAIT};
 use ugolki_bots::telegram::Options;
 use ugolki_core::words::{english, Msg};
 use ugolki_tests::e2e::sqlite_url;
@@ -85,14 +85,8 @@ async fn a_webhook_telegram_would_refuse_stops_the_start_saying_why() {
         ("https://127.0.0.1:8443/tg-hook", "loopback or private"),
     ] {
         let options = Options {
-            token: FakeTelegram::TOKEN.into(),
-            api_url: Some(g.fake.api_url()),
-            database_url: sqlite_url(&db),
             webhook: Some((url::Url::parse(url).expect("url"), listen)),
-            webhook_secret: None,
-            metrics: None,
-            limits: quick(),
-            inline_chats: Vec::new(),
+            ..polling(&g.fake, &db, quick())
         };
         let ended = tokio::time::timeout(
             WAIT,
