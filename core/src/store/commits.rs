@@ -155,54 +155,61 @@ async fn commit(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Vec<Resu
 }
 
 /// Marks alone, in one transaction that waits for no sync (the connection's default is a
-/// full one), without a savepoint each: a mark that fails (nothing but a broken database
-/// makes one fail) fails them all, and their rows are sent again — what a lost mark does
-/// anyway. The sync setting and the transaction's ends go in one round trip each.
+/// full one), in one trip to the connection's thread: the sync setting, the transaction's
+/// ends and every mark's statements are one query. A mark that fails (nothing but a broken
+/// database makes one fail) fails them all, and their rows are sent again — what a lost
+/// mark does anyway.
 async fn commit_marks(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Vec<Result<Applied>> {
-    let n = batch.len();
-    let failed = |e: String| -> Vec<Result<Applied>> {
-        (0..n).map(|_| Err(StoreError::Commit(e.clone()))).collect()
-    };
-    if let Err(e) = sqlx::raw_sql("PRAGMA synchronous = NORMAL; BEGIN")
-        .execute(&mut *conn)
-        .await
-    {
-        let _ = sqlx::raw_sql("PRAGMA synchronous = FULL")
-            .execute(&mut *conn)
-            .await;
-        return failed(e.to_string());
-    }
-    let mut answers = Vec::with_capacity(n);
-    for work in batch {
-        match apply(work, conn).await {
-            Ok(a) => answers.push(Ok(a)),
-            Err(e) => {
-                let _ = sqlx::raw_sql("ROLLBACK; PRAGMA synchronous = FULL")
-                    .execute(&mut *conn)
-                    .await;
-                return failed(e.to_string());
-            }
-        }
-    }
-    match sqlx::raw_sql("COMMIT; PRAGMA synchronous = FULL")
-        .execute(&mut *conn)
-        .await
-    {
-        Ok(_) => answers,
+    let marks: Vec<Mark> = batch
+        .into_iter()
+        .filter_map(|w| match w {
+            Work::Mark(m) => Some(m),
+            Work::Change(_) => None,
+        })
+        .collect();
+    let ends = (
+        "PRAGMA synchronous = NORMAL; BEGIN;",
+        "COMMIT; PRAGMA synchronous = FULL;",
+    );
+    match Mark::apply_run(&marks, ends, conn).await {
+        Ok(done) => done.into_iter().map(|r| Ok(Applied::Marked(r))).collect(),
         Err(e) => {
             let _ = sqlx::raw_sql("ROLLBACK; PRAGMA synchronous = FULL")
                 .execute(&mut *conn)
                 .await;
-            failed(e.to_string())
+            (0..marks.len())
+                .map(|_| Err(StoreError::Commit(e.to_string())))
+                .collect()
         }
     }
 }
 
-async fn apply(work: Work, tx: &mut sqlx::SqliteConnection) -> Result<Applied> {
-    match work {
-        Work::Change(w) => w.apply(tx).await.map(|done| Applied::Saved(Box::new(done))),
-        Work::Mark(m) => m.apply(tx).await.map(Applied::Marked),
+/// A run of marks inside a batch's transaction, in one savepoint and one trip: their
+/// answers, or its error (the savepoint rolled back: nothing of the run stays).
+async fn apply_marks(
+    marks: &[Mark],
+    tx: &mut sqlx::SqliteConnection,
+) -> std::result::Result<Vec<Result<Applied>>, String> {
+    let ends = ("SAVEPOINT ugolki_marks;", "RELEASE ugolki_marks;");
+    match Mark::apply_run(marks, ends, tx).await {
+        Ok(done) => Ok(done.into_iter().map(|r| Ok(Applied::Marked(r))).collect()),
+        Err(e) => {
+            sqlx::raw_sql("ROLLBACK TO ugolki_marks; RELEASE ugolki_marks")
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok((0..marks.len())
+                .map(|_| Err(StoreError::Commit(e.to_string())))
+                .collect())
+        }
     }
+}
+
+async fn apply(write: Write, tx: &mut sqlx::SqliteConnection) -> Result<Applied> {
+    write
+        .apply(tx)
+        .await
+        .map(|done| Applied::Saved(Box::new(done)))
 }
 
 /// Changes (and marks beside them) in one transaction, a savepoint each.
@@ -219,8 +226,8 @@ async fn commit_batch(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Ve
     };
     let mut answers = Vec::with_capacity(n);
     if n == 1 {
-        // Alone: the write is the transaction.
-        let Some(write) = batch.into_iter().next() else {
+        // Alone: the write is the transaction (a mark alone goes to `commit_marks`).
+        let Some(Work::Change(write)) = batch.into_iter().next() else {
             return Vec::new();
         };
         let answer = apply(write, &mut tx).await;
@@ -234,7 +241,25 @@ async fn commit_batch(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Ve
             Err(e) => failed(&e, 1),
         };
     }
-    for write in batch {
+    // Consecutive marks go in one savepoint and one trip; each change in its own.
+    let mut marks: Vec<Mark> = Vec::new();
+    for work in batch.into_iter().map(Some).chain(std::iter::once(None)) {
+        let change = match work {
+            Some(Work::Mark(m)) => {
+                marks.push(m);
+                continue;
+            }
+            Some(Work::Change(w)) => Some(w),
+            None => None,
+        };
+        if !marks.is_empty() {
+            match apply_marks(&marks, &mut tx).await {
+                Ok(done) => answers.extend(done),
+                Err(e) => return (0..n).map(|_| Err(StoreError::Commit(e.clone()))).collect(),
+            }
+            marks.clear();
+        }
+        let Some(write) = change else { break };
         let mut savepoint = match tx.begin().await {
             Ok(s) => s,
             Err(e) => return failed(&e, n),

@@ -264,45 +264,8 @@ const MARK_PG: &str = "WITH m AS (
         set_config('synchronous_commit', 'off', true) AS unsynced";
 
 async fn mark_in_one_statement(pool: &sqlx::PgPool, mark: Mark) -> Result<super::games::Reported> {
-    let (platform, chat, kind, sid, row) = match &mark.slot {
-        Some((pl, ch, kd, id, row)) => (
-            Some(pl.as_str()),
-            Some(ch.as_str()),
-            Some(kd.as_str()),
-            Some(*id),
-            row.as_ref(),
-        ),
-        None => (None, None, None, None, None),
-    };
-    let what = match &mark.slot {
-        Some((.., Some(_))) => "keep",
-        Some((.., None)) => "drop",
-        None => "none",
-    };
-    let report = mark.report;
-    let (counted, due, _touched, _unsynced): (i64, Option<i64>, i64, String) =
-        sqlx::query_as(MARK_PG)
-            .bind(mark.id)
-            .bind(mark.now)
-            .bind(mark.outcome.code())
-            .bind(mark.calls)
-            .bind(platform)
-            .bind(chat)
-            .bind(kind)
-            .bind(sid)
-            .bind(row.map(|r| r.message_id.as_str()))
-            .bind(row.and_then(|r| r.place.as_deref()))
-            .bind(row.map(|r| r.photo))
-            .bind(row.map(|r| r.buttons))
-            .bind(row.and_then(|r| r.state.as_deref()))
-            .bind(what)
-            .bind(report.is_some())
-            .bind(report.map(|r| r.ply))
-            .bind(report.map(|r| r.game))
-            .bind(report.map(|r| r.at))
-            .bind(report.map(|r| r.max_credit_ms))
-            .fetch_one(pool)
-            .await?;
+    let q = sqlx::query_as::<_, (i64, Option<i64>, i64, String)>(MARK_PG);
+    let (counted, due, _touched, _unsynced) = mark.bind(q).fetch_one(pool).await?;
     Ok(if counted > 0 {
         super::games::Reported::Counted { due }
     } else {
@@ -359,58 +322,144 @@ impl Mark {
         }
     }
 
-    /// Write it in the transaction or savepoint `tx`: the report's due time, as
-    /// [`Store::mark_reported`] answers.
-    pub(crate) async fn apply(
-        self,
-        tx: &mut sqlx::SqliteConnection,
-    ) -> Result<super::games::Reported> {
-        sqlx::query("UPDATE outbox SET sent_at = $2, outcome = $3, calls = $4 WHERE id = $1")
-            .bind(self.id)
+    /// Bind its 19 parameters (as [`MARK_SQLITE`] and [`MARK_PG`] number them) after those
+    /// already bound to `q`.
+    fn bind<'q, DB: sqlx::Database, O>(
+        &'q self,
+        q: sqlx::query::QueryAs<'q, DB, O, <DB as sqlx::Database>::Arguments>,
+    ) -> sqlx::query::QueryAs<'q, DB, O, <DB as sqlx::Database>::Arguments>
+    where
+        i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+        bool: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+        &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+        Option<i64>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+        Option<bool>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+        Option<&'q str>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    {
+        let (platform, chat, kind, sid, row) = match &self.slot {
+            Some((pl, ch, kd, id, row)) => (
+                Some(pl.as_str()),
+                Some(ch.as_str()),
+                Some(kd.as_str()),
+                Some(*id),
+                row.as_ref(),
+            ),
+            None => (None, None, None, None, None),
+        };
+        let what = match &self.slot {
+            Some((.., Some(_))) => "keep",
+            Some((.., None)) => "drop",
+            None => "none",
+        };
+        let report = self.report;
+        q.bind(self.id)
             .bind(self.now)
             .bind(self.outcome.code())
             .bind(self.calls)
-            .execute(&mut *tx)
-            .await?;
-        match &self.slot {
-            Some((platform, chat, kind, sid, Some(row))) => {
-                sqlx::query(SET_SLOT)
-                    .bind(platform)
-                    .bind(chat)
-                    .bind(kind)
-                    .bind(sid)
-                    .bind(&row.message_id)
-                    .bind(&row.place)
-                    .bind(row.photo)
-                    .bind(row.buttons)
-                    .bind(&row.state)
-                    .bind(self.now)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            Some((platform, chat, kind, sid, None)) => {
-                sqlx::query(DROP_SLOT)
-                    .bind(platform)
-                    .bind(chat)
-                    .bind(kind)
-                    .bind(sid)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            None => {}
-        }
-        Ok(match self.report {
-            Some(r) => sqlx::query_scalar::<_, Option<i64>>(super::games::Report::sql(false))
-                .bind(r.game)
-                .bind(r.ply)
-                .bind(r.at)
-                .bind(r.max_credit_ms)
-                .fetch_optional(&mut *tx)
-                .await?
-                .into(),
-            None => super::games::Reported::No,
-        })
+            .bind(platform)
+            .bind(chat)
+            .bind(kind)
+            .bind(sid)
+            .bind(row.map(|r| r.message_id.as_str()))
+            .bind(row.and_then(|r| r.place.as_deref()))
+            .bind(row.map(|r| r.photo))
+            .bind(row.map(|r| r.buttons))
+            .bind(row.and_then(|r| r.state.as_deref()))
+            .bind(what)
+            .bind(report.is_some())
+            .bind(report.map(|r| r.ply))
+            .bind(report.map(|r| r.game))
+            .bind(report.map(|r| r.at))
+            .bind(report.map(|r| r.max_credit_ms))
     }
+
+    /// Write a run of marks on `SQLite`'s connection in one trip to its thread (`sqlx` runs a
+    /// query of several statements in one go, each binding the shared parameters by
+    /// number): `before`, every mark's four statements, `after`. Each mark's report, in
+    /// order. A failing statement stops the rest of the query: the caller rolls back.
+    pub(crate) async fn apply_run(
+        marks: &[Mark],
+        (before, after): (&str, &str),
+        conn: &mut sqlx::SqliteConnection,
+    ) -> Result<Vec<super::games::Reported>> {
+        let mut sql = String::from(before);
+        for i in 0..marks.len() {
+            sql.push_str(&shift_params(MARK_SQLITE, i * MARK_PARAMS, i));
+        }
+        sql.push_str(after);
+        let mut q = sqlx::query_as::<_, (i64, Option<i64>)>(sqlx::AssertSqlSafe(sql));
+        for m in marks {
+            q = m.bind(q);
+        }
+        let counted = q.fetch_all(&mut *conn).await?;
+        let mut out = vec![super::games::Reported::No; marks.len()];
+        for (i, due) in counted {
+            if let Some(slot) = usize::try_from(i).ok().and_then(|i| out.get_mut(i)) {
+                *slot = super::games::Reported::Counted { due };
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The parameters one mark binds.
+const MARK_PARAMS: usize = 19;
+
+/// `SQLite`: one mark, its slot and its report, as four statements of one query (numbered
+/// as [`MARK_PG`]); `$MARK` is its place in the run, which the report's row names.
+const MARK_SQLITE: &str = "UPDATE outbox SET sent_at = $2, outcome = $3, calls = $4 WHERE id = $1;
+ INSERT INTO slots (platform, chat_id, kind, id, message_id, place, photo, buttons, state, updated_at)
+     SELECT $5, $6, $7, $8, $9, $10, $11, $12, $13, $2 WHERE $14 = 'keep'
+     ON CONFLICT (platform, chat_id, kind, id) DO UPDATE SET message_id = excluded.message_id,
+         place = excluded.place, photo = excluded.photo, buttons = excluded.buttons,
+         state = excluded.state, updated_at = excluded.updated_at;
+ DELETE FROM slots WHERE $14 = 'drop' AND platform = $5 AND chat_id = $6 AND kind = $7 AND id = $8;
+ UPDATE games SET delivered_ply = $16,
+     turn_started_at = turn_started_at + MIN(MAX($18 - turn_started_at, 0), $19),
+     due_at = due_at + MIN(MAX($18 - turn_started_at, 0), $19)
+ WHERE $15 AND id = $17 AND ply = $16 AND status = 'active'
+   AND (delivered_ply IS NULL OR delivered_ply <> $16)
+ RETURNING $MARK, due_at;
+";
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_marks_parameters_are_renumbered_for_its_place_in_the_run() {
+        assert_eq!(
+            super::shift_params("a = $1 AND b = $19 RETURNING $MARK, x", 38, 2),
+            "a = $39 AND b = $57 RETURNING 2, x"
+        );
+        // Every statement of a mark uses its own parameters only, 1 to 19.
+        let mut seen = std::collections::BTreeSet::new();
+        let mut rest = super::MARK_SQLITE;
+        while let Some(at) = rest.find('$') {
+            rest = &rest[at + 1..];
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            if let Ok(n) = rest[..digits].parse::<usize>() {
+                seen.insert(n);
+            }
+        }
+        assert_eq!(seen, (1..=super::MARK_PARAMS).collect());
+    }
+}
+
+/// `sql` with every parameter `$N` renumbered `$(N + by)`, and `$MARK` made `mark`.
+fn shift_params(sql: &str, by: usize, mark: usize) -> String {
+    let sql = sql.replace("$MARK", &mark.to_string());
+    let mut out = String::with_capacity(sql.len() + 16);
+    let mut rest = sql.as_str();
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..=at]);
+        rest = &rest[at + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if let Ok(n) = rest[..digits].parse::<usize>() {
+            out.push_str(&(n + by).to_string());
+        }
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A game's own thread (Discord): grown from its challenge's message in the chat.

@@ -34,7 +34,12 @@ fn new_game(c: &crate::store::ChallengeRow, white: i64, black: i64, stake: Optio
 }
 
 /// A move whose check read the clock started at `started` (and no draw offer).
-fn step(text: &str, message: Option<&str>, due: Option<i64>, started: i64) -> MoveUpdate {
+pub(super) fn step(
+    text: &str,
+    message: Option<&str>,
+    due: Option<i64>,
+    started: i64,
+) -> MoveUpdate {
     MoveUpdate {
         message: message.map(|m| ("test".into(), "room".into(), m.into())),
         text: text.into(),

@@ -3,8 +3,8 @@
 //! their slots, pruning, and a chat that moves taking its unsent rows, slots and threads.
 //! On both backends.
 
-use super::{on_both, T0};
-use crate::store::{OutRow, Outcome, SlotChange, SlotRow, Store, ThreadRow};
+use super::{game, on_both, player, T0};
+use crate::store::{OutRow, Outcome, Report, Reported, SlotChange, SlotRow, Store, ThreadRow};
 
 on_both!(
     outbox_rows_are_kept_with_the_message_they_answer_once,
@@ -12,6 +12,7 @@ on_both!(
     outbox_marks_keep_or_drop_the_slot_and_count_the_calls,
     outbox_old_rows_are_pruned_and_the_depth_reported,
     outbox_a_moved_chat_takes_its_unsent_rows_slots_and_threads,
+    outbox_marks_written_at_once_each_get_their_own_slot_and_report,
 );
 
 fn row(chat: &str, n: i64) -> OutRow {
@@ -231,4 +232,101 @@ async fn outbox_a_moved_chat_takes_its_unsent_rows_slots_and_threads(store: Stor
         store.thread_of("test", 4).await.unwrap().map(|t| t.chat_id),
         Some("-100".into())
     );
+}
+
+/// Marks made at once share a commit (`SQLite` writes a run of them in one query): each
+/// still keeps its own slot and gets its own report's answer, beside a move committed in the
+/// same moment.
+async fn outbox_marks_written_at_once_each_get_their_own_slot_and_report(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let mut games = Vec::new();
+    for _ in 0..14 {
+        let g = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+        store.set_due(g.id, Some(T0 + 300_000)).await.unwrap();
+        games.push(g.id);
+    }
+    let rows: Vec<OutRow> = games.iter().map(|g| row("room", *g)).collect();
+    store.say(None, rows, T0).await.unwrap();
+    let queued = store.unsent("test", "room", 100).await.unwrap();
+    assert_eq!(queued.len(), games.len());
+    let mut set = tokio::task::JoinSet::new();
+    for (i, q) in queued.into_iter().enumerate() {
+        let (store, game) = (store.clone(), games[i]);
+        set.spawn(async move {
+            let living = SlotRow {
+                message_id: format!("m{i}"),
+                place: None,
+                photo: true,
+                buttons: i % 3 != 0,
+                state: None,
+            };
+            let slot = SlotChange::Keep {
+                platform: "test",
+                chat: "room",
+                slot: ("board", game),
+                row: &living,
+            };
+            // Even games report the board of their ply (it counts, 1 s late); odd ones a
+            // ply the game is not at (it does not).
+            let ply = if i % 2 == 0 { 0 } else { 5 };
+            let report = Report {
+                game,
+                ply,
+                at: T0 + 1000,
+                max_credit_ms: 3000,
+            };
+            let r = store
+                .mark_reported(q.id, (Outcome::Sent, 1), Some(slot), Some(report), T0 + 10)
+                .await
+                .unwrap();
+            (i, r)
+        });
+    }
+    let mover = {
+        let store = store.clone();
+        let g = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+        tokio::spawn(async move {
+            store
+                .commit_move(
+                    g.id,
+                    0,
+                    T0 + 1000,
+                    &super::games::step("c3-d3", None, None, T0),
+                    crate::store::Says::nothing(),
+                )
+                .await
+                .map(|s| s.game.ply)
+        })
+    };
+    let mut answers = Vec::new();
+    for _ in 0..100 {
+        let Some(done) = set.join_next().await else {
+            break;
+        };
+        answers.push(done.unwrap());
+    }
+    answers.sort_by_key(|(i, _)| *i);
+    assert_eq!(answers.len(), games.len());
+    for (i, r) in &answers {
+        let expected = if i % 2 == 0 {
+            Reported::Counted {
+                due: Some(T0 + 301_000),
+            }
+        } else {
+            Reported::No
+        };
+        assert_eq!(*r, expected, "mark {i}'s own report");
+        let slot = store
+            .slot("test", "room", "board", games[*i])
+            .await
+            .unwrap();
+        assert_eq!(
+            slot.map(|s| (s.message_id, s.buttons)),
+            Some((format!("m{i}"), i % 3 != 0)),
+            "mark {i}'s own slot"
+        );
+    }
+    assert_eq!(mover.await.unwrap().unwrap(), 1, "the move beside them");
+    assert!(store.unsent("test", "room", 100).await.unwrap().is_empty());
 }
