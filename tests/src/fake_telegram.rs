@@ -107,6 +107,9 @@ pub enum Failure {
     NotModified,
     /// HTTP 400 "query is too old" (an answer to a press that came too late).
     QueryTooOld,
+    /// No failure: the call is answered as usual, but only after `millis` (a Bot API that
+    /// is slow for a while).
+    Slow { millis: u64 },
 }
 
 /// One API call the bot made.
@@ -170,6 +173,9 @@ struct Shared {
 #[derive(Default)]
 struct Inner {
     last_update_id: i64,
+    /// Bumped by every `getUpdates`: a long poll still waiting when another starts is
+    /// answered 409, as the Bot API answers the older of two pollers.
+    polls: u64,
     /// Updates not yet confirmed by an offset, in id order.
     updates: Vec<(i64, Value)>,
     chats: HashMap<i64, ChatState>,
@@ -590,8 +596,9 @@ impl Shared {
 }
 
 impl Failure {
-    fn answer(self) -> ApiFail {
-        match self {
+    /// The error it answers with (`None`: none, it is only slow).
+    fn answer(self) -> Option<ApiFail> {
+        Some(match self {
             Failure::TooManyRequests { retry_after } => ApiFail {
                 retry_after: Some(retry_after),
                 ..ApiFail::new(429, format!("Too Many Requests: retry after {retry_after}"))
@@ -599,7 +606,8 @@ impl Failure {
             Failure::ServerError => ApiFail::new(500, "Internal Server Error"),
             Failure::NotModified => bad(NOT_MODIFIED),
             Failure::QueryTooOld => bad(QUERY_TOO_OLD),
-        }
+            Failure::Slow { .. } => return None,
+        })
     }
 }
 
@@ -1482,7 +1490,7 @@ async fn serve_call(shared: &Shared, time: Instant, request: Request) -> Respons
         return answer_fail(&ApiFail::new(401, "Unauthorized"));
     }
     let read = read_params(request).await;
-    let (index, params, mut files) = {
+    let (index, params, mut files, slow) = {
         let mut inner = shared.lock();
         if inner.calls.len() >= MAX_CALLS {
             let fail = bad("Bad Request: the fake Telegram's call limit is reached");
@@ -1507,14 +1515,17 @@ async fn serve_call(shared: &Shared, time: Instant, request: Request) -> Respons
                 return answer_fail(&fail);
             }
         };
-        if let Some(kind) = inner.take_failure(&method, &params) {
-            let fail = kind.answer();
+        let failure = inner.take_failure(&method, &params);
+        if let Some(fail) = failure.and_then(Failure::answer) {
             inner.calls[index].failed = true;
             inner.calls[index].error = Some(fail.description.clone());
             return answer_fail(&fail);
         }
-        (index, params, files)
+        (index, params, files, failure)
     };
+    if let Some(Failure::Slow { millis }) = slow {
+        tokio::time::sleep(Duration::from_millis(millis)).await;
+    }
     let result = if method == "getupdates" {
         get_updates(shared, &params).await
     } else {
@@ -1536,7 +1547,7 @@ async fn get_updates(shared: &Shared, p: &Map<String, Value>) -> ApiResult {
     let timeout = Duration::from_secs(i64_param(p, "timeout").unwrap_or(0).max(0) as u64);
     let deadline = Instant::now() + timeout.min(LONG_POLL_CAP);
     let mut wake = shared.updates_tx.subscribe();
-    {
+    let me = {
         let mut inner = shared.lock();
         if inner.webhook.is_some() {
             return Err(ApiFail::new(
@@ -1554,12 +1565,23 @@ async fn get_updates(shared: &Shared, p: &Map<String, Value>) -> ApiResult {
             Some(offset) => inner.updates.retain(|(id, _)| *id >= offset),
             None => {}
         }
-    }
+        inner.polls += 1;
+        inner.polls
+    };
+    // A poll waiting now is the older of two.
+    shared.updates_tx.send_modify(|n| *n += 1);
     for _ in 0..MAX_WAKEUPS {
         {
             let inner = shared.lock();
             if inner.revoked {
                 return Err(ApiFail::new(401, "Unauthorized"));
+            }
+            if inner.polls != me {
+                return Err(ApiFail::new(
+                    409,
+                    "Conflict: terminated by other getUpdates request; make sure that only \
+                     one bot instance is running",
+                ));
             }
             if !inner.updates.is_empty() || Instant::now() >= deadline {
                 let batch: Vec<Value> = inner

@@ -950,3 +950,64 @@ async fn a_wrong_or_revoked_token_is_unauthorized() {
         "{err:?}"
     );
 }
+
+/// Two pollers of one bot: the Bot API ends the waiting one with 409 Conflict (teloxide:
+/// `TerminatedByOtherGetUpdates`) and serves the newer one.
+#[tokio::test]
+async fn a_second_poller_ends_the_first_with_409() {
+    let fake = FakeTelegram::start().await;
+    let bot = bot(&fake);
+    let first = tokio::spawn({
+        let bot = bot.clone();
+        async move { bot.get_updates().timeout(20).await }
+    });
+    // The first is waiting when the second asks.
+    let waiting = fake
+        .wait_until(5 * SECOND, |f| {
+            f.calls().iter().any(|c| c.method == "getupdates")
+        })
+        .await;
+    assert!(waiting);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let second = tokio::spawn({
+        let bot = bot.clone();
+        async move { bot.get_updates().timeout(1).await }
+    });
+    let err = tokio::time::timeout(5 * SECOND, first)
+        .await
+        .expect("the first poll ends")
+        .expect("no panic")
+        .expect_err("409");
+    assert!(
+        matches!(
+            err,
+            RequestError::Api(ApiError::TerminatedByOtherGetUpdates)
+        ),
+        "{err:?}"
+    );
+    let updates = tokio::time::timeout(5 * SECOND, second)
+        .await
+        .expect("the second poll ends")
+        .expect("no panic")
+        .expect("the newer poller is served");
+    assert!(updates.is_empty());
+}
+
+/// A slow Bot API: the call is answered as usual, after the delay.
+#[tokio::test]
+async fn a_slow_call_is_answered_late_but_answered() {
+    let fake = FakeTelegram::start().await;
+    let bot = bot(&fake);
+    fake.fail_next(1, &["getme"], Failure::Slow { millis: 300 });
+    let started = Instant::now();
+    let me = bot.get_me().await.expect("getMe");
+    assert!(started.elapsed() >= Duration::from_millis(300));
+    assert_eq!(me.username.as_deref(), Some(FakeTelegram::BOT_USERNAME));
+    assert!(!fake.calls()[0].failed);
+    let started = Instant::now();
+    bot.get_me().await.expect("getMe");
+    assert!(
+        started.elapsed() < Duration::from_millis(300),
+        "only the one"
+    );
+}

@@ -3,7 +3,9 @@
 //! becomes an action. Nothing here decides anything about games.
 
 use std::fmt::Write as _;
-use teloxide::types::{CallbackQuery, Message, MessageEntityKind, User as TgUser};
+use teloxide::types::{
+    CallbackQuery, Message, MessageEntityKind, Update, UpdateKind, User as TgUser,
+};
 use ugolki_core::table::{
     Action, ChatKind, ChatRef, Incoming, Input, Mention, Origin, Platform, User,
 };
@@ -105,6 +107,35 @@ pub fn press(q: &CallbackQuery) -> Option<Incoming> {
         origin: origin(o, &q.from),
         input: Input::Action(action),
     })
+}
+
+/// Updates that must be handled in the order they came: one chat's, one inline message's,
+/// one user's inline queries. Different lanes are handled at once.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Lane {
+    Chat(i64),
+    Inline(String),
+    User(u64),
+}
+
+/// The lane of an update.
+pub fn lane(u: &Update) -> Lane {
+    match &u.kind {
+        UpdateKind::Message(m) | UpdateKind::EditedMessage(m) => Lane::Chat(m.chat.id.0),
+        UpdateKind::CallbackQuery(q) => match (&q.message, &q.inline_message_id) {
+            (Some(m), _) => Lane::Chat(m.chat().id.0),
+            (None, Some(inline)) => Lane::Inline(inline.clone()),
+            (None, None) => Lane::User(q.from.id.0),
+        },
+        // A chosen card's challenge comes before any press on its message.
+        UpdateKind::ChosenInlineResult(r) => r
+            .inline_message_id
+            .clone()
+            .map_or(Lane::User(r.from.id.0), Lane::Inline),
+        UpdateKind::InlineQuery(q) => Lane::User(q.from.id.0),
+        UpdateKind::MyChatMember(c) => Lane::Chat(c.chat.id.0),
+        _ => Lane::User(0),
+    }
 }
 
 /// The table's chat for an inline message: that one message.

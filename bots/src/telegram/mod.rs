@@ -3,8 +3,9 @@
 //! update offsets). Every game decision is the table's.
 //!
 //! Updates are read by long polling (`getUpdates`), or by a webhook (`--webhook URL
-//! --listen ADDR`). The update offset is stored after each batch is handled, so a restart
-//! neither skips nor replays an update (and the table ignores a message id it has seen).
+//! --listen ADDR`), and handled in lanes: one chat's in order, different chats' at once.
+//! The update offset never passes an update still being handled, so a restart never
+//! skips one (and the table ignores a message id it has seen).
 
 mod incoming;
 mod inline;
@@ -13,6 +14,7 @@ mod surface;
 pub use surface::Limits;
 pub use ugolki_core::table::inline::MAX_EXTRA_PICTURES;
 
+use crate::lanes::{InFlight, Lanes};
 use crate::observe::Health;
 use crate::outbox::direct_lines as alerts;
 use crate::service::{briefly, patiently, serve_posts, take_role};
@@ -36,6 +38,8 @@ use ugolki_core::words::{render, Lang, Msg};
 const OFFSET_KEY: &str = "telegram_offset";
 /// Seconds a `getUpdates` long poll waits (teloxide's client gives a request 17 s).
 const POLL_SECONDS: u32 = 10;
+/// How soon to ask again while every update Telegram holds is still being handled.
+const BUSY_POLL: Duration = Duration::from_millis(20);
 /// The updates the bot takes: messages, presses, and inline mode's queries and choices.
 const UPDATES: [AllowedUpdate; 4] = [
     AllowedUpdate::Message,
@@ -43,6 +47,16 @@ const UPDATES: [AllowedUpdate; 4] = [
     AllowedUpdate::InlineQuery,
     AllowedUpdate::ChosenInlineResult,
 ];
+
+/// Store the update offset `to`, if it is not what `stored` says is stored.
+async fn store_offset(store: &ugolki_core::store::Store, stored: &mut i64, to: i64) {
+    if to != *stored {
+        match store.set_counter(OFFSET_KEY, to).await {
+            Ok(()) => *stored = to,
+            Err(e) => tracing::error!(error = %e, "update offset not stored"),
+        }
+    }
+}
 
 /// How to run the bot.
 pub struct Options {
@@ -68,6 +82,8 @@ pub struct Options {
 /// The running bot's parts.
 struct Running {
     bot: Bot,
+    /// Updates being handled, a lane per chat.
+    lanes: Arc<Lanes<incoming::Lane>>,
     table: Arc<Table>,
     surface: Arc<Telegram>,
     health: Health,
@@ -156,6 +172,7 @@ pub async fn run(
     set_menu(&bot).await?;
     let b = Arc::new(Running {
         bot: bot.clone(),
+        lanes: Lanes::new(),
         table: table.clone(),
         surface: surface.clone(),
         health: service.health.clone(),
@@ -197,11 +214,15 @@ pub async fn run(
 }
 
 impl Running {
-    /// Long polling: read, handle, then move the stored offset past the batch. The Bot API
-    /// serves one poller per bot: with several processes on one database, one polls and
-    /// the others stand by (firing timers and sending what they fire) until it stops.
+    /// Long polling. Each update goes to its chat's lane ([`Lanes`]): a chat's updates are
+    /// handled in order, different chats' at once, so a slow one holds up its own chat
+    /// only. The offset asked with (which makes Telegram forget what is before it) and the
+    /// one stored never pass an update still being handled: a restart reads it again, and
+    /// the table ignores what it has seen. The Bot API serves one poller per bot: with
+    /// several processes on one database, one polls and the others stand by (firing timers
+    /// and sending what they fire) until it stops.
     async fn poll(
-        &self,
+        self: &Arc<Self>,
         bot_id: u64,
         shutdown: impl std::future::Future<Output = ()>,
     ) -> Result<(), String> {
@@ -216,43 +237,73 @@ impl Running {
             self.bot.delete_webhook()
         })
         .await?;
-        let mut offset = store
+        let mut stored = store
             .counter(OFFSET_KEY)
             .await
             .map_err(|e| e.to_string())?
             .unwrap_or(0);
+        // Updates before `next` have gone to their lanes; those in `handling` not done yet.
+        let mut next = stored;
+        let handling = Arc::new(InFlight::default());
         let mut wait = Duration::from_millis(500);
-        loop {
+        let result = loop {
+            let confirm = handling.first().unwrap_or(next);
+            store_offset(store, &mut stored, confirm).await;
             let request = self
                 .bot
                 .get_updates()
-                .offset(i32::try_from(offset).unwrap_or(0))
+                .offset(i32::try_from(confirm).unwrap_or(0))
                 .timeout(POLL_SECONDS)
                 .allowed_updates(UPDATES);
             let updates = tokio::select! {
-                () = &mut shutdown => return Ok(()),
+                () = &mut shutdown => break Ok(()),
                 r = std::future::IntoFuture::into_future(request) => r,
             };
             match updates {
                 Ok(updates) => {
                     self.health.platform_up(true);
                     wait = Duration::from_millis(500);
-                    let Some(last) = updates.last().map(|u| i64::from(u.id.0)) else {
+                    let fresh: Vec<Update> = updates
+                        .into_iter()
+                        .filter(|u| i64::from(u.id.0) >= next)
+                        .collect();
+                    if fresh.is_empty() && confirm < next {
+                        // Telegram answers at once with the updates still being handled:
+                        // wait for one to be done (or a little) before asking again.
+                        tokio::select! {
+                            () = &mut shutdown => break Ok(()),
+                            () = handling.done.notified() => {}
+                            () = tokio::time::sleep(BUSY_POLL) => {}
+                        }
                         continue;
-                    };
-                    for u in updates {
-                        Box::pin(self.handle(u)).await;
                     }
-                    offset = last + 1;
-                    if let Err(e) = store.set_counter(OFFSET_KEY, offset).await {
-                        tracing::error!(error = %e, "update offset not stored");
+                    for u in fresh {
+                        let id = i64::from(u.id.0);
+                        next = id + 1;
+                        let (me, done) = (self.clone(), handling.start(id));
+                        self.lanes.push(incoming::lane(&u), async move {
+                            Box::pin(me.handle(u)).await;
+                            drop(done);
+                        });
                     }
                 }
                 Err(teloxide::RequestError::RetryAfter(s)) => {
                     tokio::time::sleep(s.duration()).await;
                 }
                 Err(teloxide::RequestError::Api(teloxide::ApiError::InvalidToken)) => {
-                    return Err(setup::TOKEN_REFUSED.into());
+                    break Err(setup::TOKEN_REFUSED.into());
+                }
+                Err(teloxide::RequestError::Api(
+                    teloxide::ApiError::TerminatedByOtherGetUpdates,
+                )) => {
+                    self.health.platform_up(false);
+                    tracing::error!(
+                        "another process reads this bot's updates (409 Conflict): the Bot API \
+                         serves one poller per bot. Stop the other, or give both one database \
+                         (they then take turns)"
+                    );
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(Duration::from_secs(30));
                 }
                 Err(e) => {
                     self.health.platform_up(false);
@@ -261,7 +312,16 @@ impl Running {
                     wait = (wait * 2).min(Duration::from_secs(30));
                 }
             }
+        };
+        // What is being handled is finished (for a while), and the offset stored past it.
+        if tokio::time::timeout(Duration::from_secs(10), self.lanes.idle())
+            .await
+            .is_err()
+        {
+            tracing::warn!("updates still being handled at the stop: read again at the start");
         }
+        store_offset(store, &mut stored, handling.first().unwrap_or(next)).await;
+        result
     }
 
     /// One update, handled to the end (its replies queued, a press answered).
@@ -362,8 +422,16 @@ impl Running {
                 let Ok(u) = serde_json::from_slice::<Update>(&body) else {
                     return false;
                 };
-                Box::pin(me.handle(u)).await;
-                true
+                // In its chat's lane, as polled updates are: Telegram may push a chat's
+                // updates over several connections at once.
+                let (done, handled) = tokio::sync::oneshot::channel();
+                let lane = incoming::lane(&u);
+                let handler = me.clone();
+                me.lanes.push(lane, async move {
+                    Box::pin(handler.handle(u)).await;
+                    let _ = done.send(());
+                });
+                handled.await.is_ok()
             }
         };
         let header = "x-telegram-bot-api-secret-token";

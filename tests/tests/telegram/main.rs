@@ -9,6 +9,7 @@ mod games;
 mod harness;
 mod inline;
 mod inline_games;
+mod lanes;
 mod operators;
 mod processes;
 mod webhook;
