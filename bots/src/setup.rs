@@ -49,6 +49,27 @@ pub mod telegram {
                 .into()
         })
     }
+
+    /// What `getMe` says of group privacy mode (`/setprivacy` in `BotFather`), logged as what
+    /// it means for players; the table's `/help` in groups says how to move under it.
+    pub fn privacy_mode(me: &teloxide::types::Me) -> ugolki_core::table::GroupReading {
+        let bot = me.username.as_deref().unwrap_or("bot");
+        if me.can_read_all_group_messages {
+            tracing::info!(
+                "privacy mode is off: the bot reads every group message (in a group it \
+                 joined while privacy mode was on, only once it is added there again)"
+            );
+            ugolki_core::table::GroupReading::Everything
+        } else {
+            tracing::info!(
+                "privacy mode is on: in groups the bot gets only commands addressed to it \
+                 (/m@{bot} c3-d4), replies to its messages, and bare commands while it was \
+                 the last bot to post there; /help in a group says so. Typed moves need \
+                 /setprivacy off in BotFather, then the bot removed and added again"
+            );
+            ugolki_core::table::GroupReading::CommandsAndReplies
+        }
+    }
 }
 
 /// Discord's set-up.

@@ -202,12 +202,22 @@ struct Inner {
     inline: inline::Inline,
     /// Groups upgraded to supergroups: old id -> new id.
     migrated: HashMap<i64, i64>,
+    /// `BotFather`'s group privacy setting (`/setprivacy`), off: the bot reads every group
+    /// message. Telegram's default is on.
+    reads_all: bool,
 }
 
 struct ChatState {
     json: Value,
     last_message_id: i64,
     messages: Vec<Stored>,
+    /// Privacy mode as it was when the bot joined the group (a change in `BotFather` takes
+    /// effect in a group only when the bot is added again).
+    privacy: bool,
+    /// Another bot posted in the group after ours did (or ours never has).
+    other_bot_last: bool,
+    /// Messages of people the bot did not get, privacy mode keeping them back.
+    withheld: usize,
 }
 
 /// A message in a chat, the user's or the bot's.
@@ -583,9 +593,55 @@ impl FakeTelegram {
                 .unwrap_or_else(|| panic!("no message {reply_to} in chat {} to reply to", chat.id));
             message.insert("reply_to_message".into(), without_reply(&replied.json));
         }
+        let for_us = inner.gets(chat.id, text, reply_to);
         let (id, json) = inner.store(chat.id, message, None);
-        self.push(inner, "message", json);
+        if for_us {
+            self.push(inner, "message", json);
+        } else if let Some(c) = inner.chats.get_mut(&chat.id) {
+            c.withheld += 1;
+        }
         id
+    }
+
+    /// `BotFather`'s `/setprivacy`: `on` (Telegram's default) or off. `getMe` says so at
+    /// once; a group the bot is in keeps what it had until the bot is added again
+    /// ([`Self::readd_bot`]), as Telegram documents.
+    pub fn set_privacy(&self, on: bool) {
+        self.lock().reads_all = !on;
+    }
+
+    /// The bot removed from `chat` and added again: the group takes the bot's privacy
+    /// setting as it is now.
+    pub fn readd_bot(&self, chat: &FakeChat) {
+        let mut inner = self.lock();
+        inner.chat(chat);
+        let privacy = !inner.reads_all;
+        if let Some(c) = inner.chats.get_mut(&chat.id) {
+            c.privacy = privacy;
+        }
+    }
+
+    /// Another bot posts in group `chat`: the bot does not see it (bots never get other
+    /// bots' messages), but under privacy mode bare commands no longer reach it until it
+    /// posts again.
+    pub fn other_bot_posts(&self, chat: &FakeChat, text: &str) {
+        let mut inner = self.lock();
+        inner.chat(chat);
+        let mut message = Map::new();
+        message.insert(
+            "from".into(),
+            json!({"id": 999, "is_bot": true, "first_name": "Other", "username": "other_bot"}),
+        );
+        message.insert("text".into(), text.into());
+        inner.store(chat.id, message, None);
+        if let Some(c) = inner.chats.get_mut(&chat.id) {
+            c.other_bot_last = true;
+        }
+    }
+
+    /// Messages of people in `chat` that privacy mode kept from the bot.
+    pub fn withheld(&self, chat: i64) -> usize {
+        self.lock().chats.get(&chat).map_or(0, |c| c.withheld)
     }
 }
 
@@ -634,7 +690,37 @@ impl Inner {
                 json,
                 last_message_id: 0,
                 messages: Vec::new(),
+                privacy: !self.reads_all,
+                other_bot_last: false,
+                withheld: 0,
             });
+    }
+
+    /// Whether the bot gets a person's message `text` in `chat` (replying to `reply_to`).
+    /// In a group under privacy mode, only: commands for it (`/cmd@this_bot`), bare
+    /// commands while it was the last bot to post there, and replies to its messages
+    /// (Telegram's "Privacy mode" in the bots' features).
+    fn gets(&self, chat: i64, text: &str, reply_to: Option<i64>) -> bool {
+        let Some(c) = self.chats.get(&chat) else {
+            return true;
+        };
+        if chat > 0 || !c.privacy {
+            return true;
+        }
+        if reply_to.is_some_and(|r| self.message(chat, r).is_some_and(|m| m.bot.is_some())) {
+            return true;
+        }
+        let Some(command) = text.strip_prefix('/') else {
+            return false;
+        };
+        let word = command
+            .split(|c: char| c.is_whitespace())
+            .next()
+            .unwrap_or("");
+        match word.split_once('@') {
+            Some((_, bot)) => bot.eq_ignore_ascii_case(FakeTelegram::BOT_USERNAME),
+            None => !c.other_bot_last,
+        }
     }
 
     fn message(&self, chat: i64, id: i64) -> Option<&Stored> {
@@ -663,6 +749,9 @@ impl Inner {
         message.insert("date".into(), unix_now().into());
         message.insert("chat".into(), state.json.clone());
         let json = Value::Object(message);
+        if bot.is_some() {
+            state.other_bot_last = false;
+        }
         let bot = bot.map(|b| SentMessage { id, ..b });
         state.messages.push(Stored {
             id,
@@ -777,7 +866,7 @@ impl Inner {
                 "first_name": FakeTelegram::BOT_NAME,
                 "username": FakeTelegram::BOT_USERNAME,
                 "can_join_groups": true,
-                "can_read_all_group_messages": false,
+                "can_read_all_group_messages": self.reads_all,
                 "supports_inline_queries": true,
                 "can_connect_to_business": false,
                 "has_main_web_app": false,

@@ -1011,3 +1011,70 @@ async fn a_slow_call_is_answered_late_but_answered() {
         "only the one"
     );
 }
+
+/// The texts of the message updates waiting.
+async fn texts(bot: &Bot) -> Vec<String> {
+    take_updates(bot)
+        .await
+        .into_iter()
+        .filter_map(|u| match u.kind {
+            UpdateKind::Message(m) => m.text().map(str::to_owned),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Privacy mode, as Telegram documents it: on by default (getMe says the bot cannot read
+/// all group messages); in a group the bot gets commands addressed to it, replies to its
+/// messages, and bare commands only while it was the last bot to post; plain text never.
+/// `/setprivacy` off shows in getMe at once, in a group only once the bot is added again.
+#[tokio::test]
+async fn privacy_mode_keeps_back_what_telegram_keeps_back() {
+    let fake = FakeTelegram::start().await;
+    let bot = bot(&fake);
+    let group = FakeTelegram::group(-300, "Club");
+    let alice = FakeTelegram::user(7, "Alice", Some("alice"), Some("en"));
+    fake.add_chat(&group);
+    assert!(
+        !bot.get_me()
+            .await
+            .expect("getMe")
+            .can_read_all_group_messages
+    );
+    let posted = bot
+        .send_message(ChatId(group.id), "board")
+        .await
+        .expect("sent");
+    let to = |text: &str| fake.send_text(&group, &alice, text);
+    to("/help");
+    to("c3-d3");
+    to(&format!("/help@{}", FakeTelegram::BOT_USERNAME));
+    to("/help@other_bot");
+    fake.other_bot_posts(&group, "hello");
+    to("/m c3-d3");
+    fake.reply_text(&group, &alice, "c3-d3", posted.id.0.into());
+    let help_for_us = format!("/help@{}", FakeTelegram::BOT_USERNAME);
+    assert_eq!(
+        texts(&bot).await,
+        ["/help", help_for_us.as_str(), "c3-d3"],
+        "a bare command while ours was the last bot, one addressed to it, a reply"
+    );
+    assert_eq!(fake.withheld(group.id), 3);
+    // Off in BotFather: getMe says so, the group keeps privacy until the bot is re-added.
+    fake.set_privacy(false);
+    assert!(
+        bot.get_me()
+            .await
+            .expect("getMe")
+            .can_read_all_group_messages
+    );
+    to("c3-d3");
+    assert!(texts(&bot).await.is_empty());
+    fake.readd_bot(&group);
+    to("c3-d3");
+    assert_eq!(texts(&bot).await, ["c3-d3"]);
+    // A private chat is never held back.
+    let private = FakeTelegram::private(&alice);
+    fake.send_text(&private, &alice, "c3-d3");
+    assert_eq!(texts(&bot).await, ["c3-d3"]);
+}

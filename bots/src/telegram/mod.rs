@@ -147,6 +147,7 @@ pub async fn run(
         database_url: &options.database_url,
         config: Config {
             bot_name: Some(username.clone()),
+            group_reading: setup::privacy_mode(&me),
             ..Config::default()
         },
         metrics: options.metrics,

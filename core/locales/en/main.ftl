@@ -166,6 +166,8 @@ btn-confirm = Confirm
 btn-claim = Claim the game
 btn-square = { $square }
 btn-back = Back
+help-commands-only = In this group the bot sees only commands addressed to it and replies to its messages (Telegram's privacy mode): type /m@{ $bot } c3-d4, or reply to the board with the move.
+help-mentions-only = In this server the bot does not read messages: play with /move (it suggests your moves) or the buttons under the board. Typed moves work in DMs with the bot and in messages that mention @{ $bot }.
 discord-private-help = In this chat I am not a member: a game here is played on one message, by its buttons only (no typed moves). I can only answer a press or a command, so a fallen flag or an automatic move shows at the next press; /games always tells how your games stand.
 inline-card-open = { $from } offers a game: { $terms }. The first to press Accept plays.
 inline-card-to = { $from } challenges { $to }: { $terms }. { $to }, press Accept to play.
@@ -350,7 +352,6 @@ help =
     /challenge @user [VARIANT | damas [flying|short] [movetime 30s] [monitor]] [10+5 | 30s+2 | 1d | none] [rated|casual] [white|black|random] — no @user: anyone may accept
     /accept, /decline, /cancel [N] — answer or withdraw a challenge (or press its buttons)
     Type moves as text: c3-d4, c3 e5, c3e3e5 (Damas: c3xe5, 11-15). With several games: /move N c3-d4
-    In a group where the bot sees only commands: /m c3-d4, or reply to the board with the move
     /moves c3 — where c3 can go · /board · /games · /record N
     /resign · /draw (offer or accept) · /nodraw · /abort (before both have moved) · /confirm · /claim — or the buttons under the board
     /rating [@user] [kind] — ratings and a chart · /top [kind] [month] [global] — the leaderboard · /chips

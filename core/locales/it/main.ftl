@@ -210,6 +210,8 @@ btn-confirm = Conferma
 btn-claim = Rivendica la partita
 btn-square = { $square }
 btn-back = Indietro
+help-commands-only = In questo gruppo il bot vede solo i comandi rivolti a lui e le risposte ai suoi messaggi (modalità privacy di Telegram): scrivi /m@{ $bot } c3-d4, oppure rispondi alla scacchiera con la mossa.
+help-mentions-only = In questo server il bot non legge i messaggi: gioca con /move (suggerisce le tue mosse) o con i pulsanti sotto la scacchiera. Le mosse scritte funzionano nei messaggi diretti al bot e nei messaggi che menzionano @{ $bot }.
 discord-private-help = In questa chat non sono un membro: una partita qui si gioca su un solo messaggio, solo con i pulsanti (niente mosse scritte). Posso rispondere solo a un tocco o a un comando, quindi una bandierina caduta o una mossa automatica si vede al tocco successivo; /games dice sempre come stanno le tue partite.
 inline-card-open = { $from } propone una partita: { $terms }. Gioca chi preme per primo Accetta.
 inline-card-to = { $from } sfida { $to }: { $terms }. { $to }, premi Accetta per giocare.
@@ -418,7 +420,6 @@ help =
     /challenge @utente [VARIANTE | damas [flying|short] [movetime 30s] [monitor]] [10+5 | 30s+2 | 1d | none] [rated|casual] [white|black|random] — senza @utente: può accettare chiunque
     /accept, /decline, /cancel [N] — rispondi a una sfida o ritirala (oppure usa i suoi pulsanti)
     Scrivi le mosse come testo: c3-d4, c3 e5, c3e3e5 (Damas: c3xe5, 11-15). Con più partite: /move N c3-d4
-    In un gruppo dove il bot vede solo i comandi: /m c3-d4, oppure rispondi alla scacchiera con la mossa
     /moves c3 — dove può andare c3 · /board · /games · /record N
     /resign · /draw (proponi o accetta la patta) · /nodraw · /abort (prima che abbiate mosso entrambi) · /confirm · /claim — oppure i pulsanti sotto la scacchiera
     /rating [@utente] [tipo] — rating e grafico · /top [tipo] [month] [global] — la classifica · /chips

@@ -205,6 +205,8 @@ btn-confirm = Confirmar
 btn-claim = Reivindicar a partida
 btn-square = { $square }
 btn-back = Voltar
+help-commands-only = Neste grupo o bot só vê os comandos dirigidos a ele e as respostas às suas mensagens (modo de privacidade do Telegram): escreva /m@{ $bot } c3-d4, ou responda ao tabuleiro com o lance.
+help-mentions-only = Neste servidor o bot não lê as mensagens: jogue com /move (ele sugere os seus lances) ou com os botões sob o tabuleiro. Lances digitados funcionam em mensagens diretas ao bot e em mensagens que mencionam @{ $bot }.
 discord-private-help = Neste chat não sou membro: uma partida aqui é jogada numa única mensagem, só pelos botões (sem lances digitados). Só consigo responder a um toque ou comando, então uma bandeira caída ou um lance automático aparece no próximo toque; /games sempre mostra como estão suas partidas.
 inline-card-open = { $from } propõe uma partida: { $terms }. Joga quem tocar primeiro em Aceitar.
 inline-card-to = { $from } desafia { $to }: { $terms }. { $to }, toque em Aceitar para jogar.
@@ -402,7 +404,6 @@ help =
     /challenge @jogador [VARIANTE | damas [flying|short] [movetime 30s] [monitor]] [10+5 | 30s+2 | 1d | none] [rated|casual] [white|black|random] — sem @jogador: qualquer pessoa pode aceitar
     /accept, /decline, /cancel [N] — aceitar, recusar ou retirar um desafio (ou use os botões dele)
     Escreva os lances como texto: c3-d4, c3 e5, c3e3e5 (Damas: c3xe5, 11-15). Com várias partidas: /move N c3-d4
-    Num grupo em que o bot só vê comandos: /m c3-d4, ou responda ao tabuleiro com o lance
     /moves c3 — para onde a peça em c3 pode ir · /board · /games · /record N
     /resign · /draw (propor ou aceitar empate) · /nodraw · /abort (antes de ambos jogarem) · /confirm · /claim — ou os botões sob o tabuleiro
     /rating [@jogador] [tipo] — rating e gráfico · /top [tipo] [month] [global] — a classificação · /chips

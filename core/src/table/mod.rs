@@ -72,6 +72,8 @@ pub struct Config {
     pub idle_limit_ms: i64,
     /// The bot's @name, for commands like `/help@name`.
     pub bot_name: Option<String>,
+    /// Which messages in groups reach the bot: `/help` there says how to play.
+    pub group_reading: GroupReading,
     /// F3: open challenges a player may have at once.
     pub max_open_challenges: i64,
     /// F3: new challenges a player may make in a minute.
@@ -91,6 +93,7 @@ impl Default for Config {
             challenge_ttl_ms: 10 * 60_000,
             idle_limit_ms: 3 * 60_000,
             bot_name: None,
+            group_reading: GroupReading::Everything,
             max_open_challenges: 5,
             max_challenges_per_minute: 10,
             max_rated_pair_games_per_day: 3,
@@ -98,6 +101,19 @@ impl Default for Config {
             max_active_games: 50,
         }
     }
+}
+
+/// Which messages of a group the platform gives the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupReading {
+    /// Every message: moves are typed as text.
+    Everything,
+    /// Commands addressed to the bot and replies to its messages only (Telegram's privacy
+    /// mode): moves by `/m@bot` or by a reply to the board.
+    CommandsAndReplies,
+    /// None but those that mention the bot (Discord without the message content intent):
+    /// moves by the `/move` command and buttons.
+    Mentions,
 }
 
 /// The service. Share it in an `Arc`; every method takes `&self`. Several tables (in
@@ -464,6 +480,21 @@ impl Table {
         Ok(out)
     }
 
+    /// `/help`, with how moves reach the bot in a group that does not give it every message.
+    fn help(&self, chat: &ChatRef) -> Msg {
+        let bot = self.config.bot_name.clone().unwrap_or_default();
+        let here = match self.config.group_reading {
+            _ if chat.kind != ChatKind::Group => None,
+            GroupReading::Everything => None,
+            GroupReading::CommandsAndReplies => Some(Msg::HelpCommandsOnly { bot }),
+            GroupReading::Mentions => Some(Msg::HelpMentionsOnly { bot }),
+        };
+        match here {
+            Some(line) => Msg::Lines(vec![Msg::Help, line]),
+            None => Msg::Help,
+        }
+    }
+
     /// Count a picture asked for by `player`; refused past the limit for the last minute.
     fn allow_picture(&self, player: i64, now: i64) -> Handled<()> {
         let max = self.config.max_pictures_per_minute;
@@ -688,7 +719,7 @@ impl Table {
             Command::Claim(n) => self.claim(o, me, Target::typed(n), now).await,
             Command::Games => self.games(o, me).await,
             Command::Record(n) => self.record(o, me, n).await,
-            Command::Help => Ok(vec![Outgoing::reply(o, Msg::Help)]),
+            Command::Help => Ok(vec![Outgoing::reply(o, self.help(&o.chat))]),
             Command::Rules(v) => Ok(vec![Outgoing::reply(o, in_game::rules_text(v.as_deref()))]),
             Command::Rating { who, kind } => {
                 self.rating(o, me, who.as_ref(), kind.as_deref(), now).await

@@ -188,6 +188,10 @@ messages! {
     BtnBack => "btn-back",
     /// Discord `/help` in a DM or group DM the bot is not part of (a user-installed app).
     DiscordPrivateHelp => "discord-private-help",
+    /// `/help` in a group where the bot gets only commands for it and replies.
+    HelpCommandsOnly { bot: String } => "help-commands-only",
+    /// `/help` in a group where the bot reads no messages but those that mention it.
+    HelpMentionsOnly { bot: String } => "help-mentions-only",
     /// Telegram inline mode: a challenge card before it is sent (caption, and the line
     /// under its title in the list of cards).
     InlineCardOpen { from: String, terms: Box<Msg> } => "inline-card-open",

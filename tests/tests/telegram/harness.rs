@@ -184,6 +184,18 @@ pub async fn play_random(
     rng: &mut Rng,
     max_plies: usize,
 ) -> Vec<String> {
+    play_random_by(g, game, rng, max_plies, "/m").await
+}
+
+/// As [`play_random`], the commands typed as `command` (`/m@ugolki_bot` for a group where
+/// bare commands do not reach the bot).
+pub async fn play_random_by(
+    g: &Group,
+    game: &mut Game,
+    rng: &mut Rng,
+    max_plies: usize,
+    command: &str,
+) -> Vec<String> {
     let mut played_moves = Vec::new();
     let a_move = played_infix();
     let answered = g.messages().iter().filter(|m| says(m, &a_move)).count();
@@ -199,7 +211,7 @@ pub async fn play_random(
         let mv = rng.pick(&moves).clone();
         let who = g.who(game.turn() == ugolki_core::Color::White);
         if ply % 2 == 0 {
-            g.fake.send_text(&g.chat, who, &format!("/m {mv}"));
+            g.fake.send_text(&g.chat, who, &format!("{command} {mv}"));
         } else {
             let board = g.board();
             g.fake.reply_text(&g.chat, who, &mv, board.id);

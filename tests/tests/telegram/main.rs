@@ -11,5 +11,6 @@ mod inline;
 mod inline_games;
 mod lanes;
 mod operators;
+mod privacy;
 mod processes;
 mod webhook;

@@ -39,9 +39,14 @@ struct Room {
 }
 
 async fn chat() -> Room {
+    chat_with(Config::default()).await
+}
+
+/// A room on a table with `config`.
+async fn chat_with(config: Config) -> Room {
     let store = Store::connect("sqlite::memory:").await.unwrap();
     let time = FakeTime::at(T0);
-    let table = Table::open(store.clone(), Arc::new(time.clone()), Config::default())
+    let table = Table::open(store.clone(), Arc::new(time.clone()), config)
         .await
         .unwrap();
     Room {

@@ -247,6 +247,43 @@ async fn boards_moves_help_and_rules() {
     );
 }
 
+/// `/help` in a group says how moves reach the bot where the platform gives it only some
+/// messages (Telegram's privacy mode, Discord without the content intent); a private chat
+/// and a group that gives it everything get the plain help.
+#[tokio::test]
+async fn help_in_a_group_says_how_moves_reach_the_bot_there() {
+    let config = |group_reading| Config {
+        bot_name: Some("ugolki_bot".into()),
+        group_reading,
+        ..Config::default()
+    };
+    let c = chat_with(config(GroupReading::CommandsAndReplies)).await;
+    assert_eq!(
+        c.said("carol", "/help").await,
+        Msg::Lines(vec![
+            Msg::Help,
+            Msg::HelpCommandsOnly {
+                bot: "ugolki_bot".into()
+            }
+        ])
+    );
+    let mut private = chat_with(config(GroupReading::CommandsAndReplies)).await;
+    private.chat = ChatRef::new(Platform::Test, "carol", ChatKind::Private);
+    assert_eq!(private.said("carol", "/help").await, Msg::Help);
+    let c = chat_with(config(GroupReading::Mentions)).await;
+    assert_eq!(
+        c.said("carol", "/help").await,
+        Msg::Lines(vec![
+            Msg::Help,
+            Msg::HelpMentionsOnly {
+                bot: "ugolki_bot".into()
+            }
+        ])
+    );
+    let c = chat_with(config(GroupReading::Everything)).await;
+    assert_eq!(c.said("carol", "/help").await, Msg::Help);
+}
+
 #[tokio::test]
 async fn replies_follow_the_senders_language_hint() {
     let c = chat().await;
