@@ -82,9 +82,21 @@ pub mod discord {
          4004): set DISCORD_TOKEN to the bot's token (Developer Portal → your application → \
          Bot → Reset Token)";
 
-    /// The operator's message for an error that is the token's, if it is.
+    /// What the operator is told when the gateway refuses the content intent (4014).
+    pub const CONTENT_REFUSED: &str = "Discord refused the MESSAGE_CONTENT intent (gateway \
+         4014): switch on Message Content Intent in the Developer Portal (your application → \
+         Bot → Privileged Gateway Intents), or start without --message-content (servers \
+         then play by /move and buttons)";
+
+    /// The operator's message for an error that is the token's or the intents', if it is.
     #[must_use]
     pub fn refused(e: &serenity::Error) -> Option<&'static str> {
+        if matches!(
+            e,
+            serenity::Error::Gateway(GatewayError::DisallowedGatewayIntents)
+        ) {
+            return Some(CONTENT_REFUSED);
+        }
         let token = match e {
             serenity::Error::Gateway(GatewayError::InvalidAuthentication) => true,
             serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {

@@ -89,6 +89,9 @@ const INTENT_GUILDS: u64 = 1 << 0;
 const INTENT_GUILD_MESSAGES: u64 = 1 << 9;
 const INTENT_DIRECT_MESSAGES: u64 = 1 << 12;
 const INTENT_MESSAGE_CONTENT: u64 = 1 << 15;
+/// The privileged intents: `GUILD_MEMBERS`, `GUILD_PRESENCES`, `MESSAGE_CONTENT`. A bot may
+/// ask for one only where the application has it switched on in the Developer Portal.
+const PRIVILEGED: u64 = (1 << 1) | (1 << 8) | INTENT_MESSAGE_CONTENT;
 
 /// Message flags.
 const FLAG_HAS_THREAD: u64 = 1 << 5;
@@ -441,6 +444,8 @@ struct GatewayState {
     heartbeat_count: usize,
     invalid_sessions: usize,
     intents: Option<u64>,
+    /// The privileged intents switched on for the application (Discord's default: none).
+    granted: u64,
     /// The query string of the last gateway connection.
     last_query: String,
 }
@@ -800,6 +805,16 @@ impl FakeDiscord {
     /// How many RESUMEs were refused with `INVALID_SESSION`.
     pub fn invalid_session_count(&self) -> usize {
         self.lock().gateway.invalid_sessions
+    }
+
+    /// The `MESSAGE_CONTENT` intent's bit.
+    pub const INTENT_MESSAGE_CONTENT: u64 = INTENT_MESSAGE_CONTENT;
+
+    /// Switch privileged intents on for the application, as in the Developer Portal (Bot →
+    /// Privileged Gateway Intents). Without them, an IDENTIFY asking for one is closed with
+    /// 4014 "Disallowed intent(s)".
+    pub fn grant_intents(&self, intents: u64) {
+        self.lock().gateway.granted |= intents & PRIVILEGED;
     }
 
     /// The intents of the last IDENTIFY.

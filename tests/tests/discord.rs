@@ -50,6 +50,8 @@ impl StartDiscord for RunningBot {
         metrics: Option<std::net::SocketAddr>,
         guild: Option<u64>,
     ) -> RunningBot {
+        // Typed moves in the server: the content intent, switched on in the portal.
+        fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
         let options = Options {
             token: FakeDiscord::TOKEN.into(),
             api_url: Some(fake.api_base()),
@@ -57,6 +59,7 @@ impl StartDiscord for RunningBot {
             guild,
             shards: None,
             metrics,
+            message_content: true,
         };
         RunningBot::spawn(|stopped| run(options, stopped))
     }
@@ -66,6 +69,9 @@ struct Server {
     fake: FakeDiscord,
     alice: FakeUser,
     bob: FakeUser,
+    /// Typed moves mention the bot (`@bot c3-d4`): all that reaches a bot without the
+    /// content intent in a server.
+    mention_bot: bool,
 }
 
 impl Server {
@@ -75,6 +81,7 @@ impl Server {
             fake,
             alice: FakeDiscord::user(21, "alice"),
             bob: FakeDiscord::user(22, "bob"),
+            mention_bot: false,
         }
     }
 
@@ -165,7 +172,11 @@ impl Server {
             } else {
                 &s.bob
             };
-            if i % 2 == 0 {
+            if i % 2 == 0 && s.mention_bot {
+                let me = FakeDiscord::bot_user();
+                let typed = format!("<@{}> {mv}", me.id);
+                s.fake.message_create(thread_id, who, &typed, &[&me]);
+            } else if i % 2 == 0 {
                 s.fake.message_create(thread_id, who, &mv, &[]);
             } else {
                 s.fake.slash_command(
@@ -816,6 +827,7 @@ async fn a_refused_token_ends_the_start_at_once_naming_the_variable() {
             guild: Some(FakeDiscord::GUILD_ID),
             shards,
             metrics: None,
+            message_content: false,
         };
         let ended = tokio::time::timeout(WAIT, run(options, std::future::pending()))
             .await
@@ -838,6 +850,7 @@ async fn a_shard_range_runs_exactly_its_shards() {
         guild: Some(FakeDiscord::GUILD_ID),
         shards: Some((0, 0, 1)),
         metrics: None,
+        message_content: false,
     };
     let bot = RunningBot::spawn(|stopped| run(options, stopped));
     s.ready().await;
@@ -845,5 +858,65 @@ async fn a_shard_range_runs_exactly_its_shards() {
     tokio::time::sleep(Duration::from_secs(6)).await;
     assert_eq!(s.fake.identify_count(), 1);
     assert_eq!(s.fake.refused_identifies(), Vec::<u16>::new());
+    bot.stop().await;
+}
+
+/// Without `--message-content` (the intent not switched on in the portal) the bot starts,
+/// a whole game is played by buttons, `/move` and moves typed to `@bot`; a move typed
+/// without the mention never reaches it; `/help` says how moves are made in this server.
+/// Asking for the intent where the portal has it off ends the start, naming the fix.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_content_intent_a_server_plays_by_move_buttons_and_mentions() {
+    let mut s = Server::new().await;
+    let options = Options {
+        token: FakeDiscord::TOKEN.into(),
+        api_url: Some(s.fake.api_base()),
+        database_url: sqlite_url(&temp_db("dc", "no-content")),
+        guild: Some(FakeDiscord::GUILD_ID),
+        shards: None,
+        metrics: None,
+        message_content: false,
+    };
+    // Asked for where it is off: 4014, and the operator is told what to do.
+    let asking = Options {
+        message_content: true,
+        database_url: sqlite_url(&temp_db("dc", "no-content-asked")),
+        ..options.clone()
+    };
+    let ended = tokio::time::timeout(WAIT, run(asking, std::future::pending()))
+        .await
+        .expect("the start ends");
+    let err = ended.expect_err("refused");
+    assert!(
+        err.contains("MESSAGE_CONTENT") && err.contains("--message-content"),
+        "{err}"
+    );
+    assert_eq!(s.fake.refused_identifies(), [4014]);
+    let bot = RunningBot::spawn(|stopped| run(options, stopped));
+    s.ready().await;
+    assert_eq!(
+        s.fake
+            .intents()
+            .map(|i| i & FakeDiscord::INTENT_MESSAGE_CONTENT),
+        Some(0)
+    );
+    let board = s.start_game("classic3x3", "none").await;
+    let help = s
+        .fake
+        .slash_command(board.channel, &s.alice, "help", &[], "en-US");
+    let how = english(&Msg::HelpMentionsOnly {
+        bot: FakeDiscord::BOT_NAME.into(),
+    });
+    let said = s.expect_text(&how).await;
+    assert_eq!(said.channel, board.channel, "{help}");
+    // Typed without the mention: the bot sees an empty message, and nothing is played.
+    s.fake.message_create(board.channel, &s.alice, "c3-d3", &[]);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!s.all().iter().any(|m| says(m, &played_infix())));
+    s.mention_bot = true;
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    s.play_random(board.channel, &mut game, 0x5eed, 300).await;
+    assert!(game.ending().is_some(), "the game ended by its rules");
+    s.expect_text(&game_over(1)).await;
     bot.stop().await;
 }

@@ -254,6 +254,7 @@ async fn start_discord(dc: &FakeDiscord, url: &str) -> RunningBot {
         guild: Some(FakeDiscord::GUILD_ID),
         shards: None,
         metrics: None,
+        message_content: false,
     };
     let bot = RunningBot::spawn(|stopped| ugolki_bots::discord::run(options, stopped));
     let ok = dc

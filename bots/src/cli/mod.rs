@@ -135,6 +135,10 @@ pub enum Command {
         /// Serve /health and /metrics (Prometheus) on this address, e.g. 127.0.0.1:9100.
         #[arg(long)]
         metrics: Option<std::net::SocketAddr>,
+        /// Ask for the Message Content intent (switch it on in the Developer Portal first):
+        /// moves typed as text in servers. Without it: /move and buttons.
+        #[arg(long)]
+        message_content: bool,
     },
     /// The engine's move in a position, in notation (depth, nodes and score on stderr).
     Bestmove {
@@ -268,7 +272,8 @@ where
             shards,
             total,
             metrics,
-        } => discord(database_url(db), shards, total, metrics),
+            message_content,
+        } => discord(database_url(db), (shards, total), metrics, message_content),
         Command::Console {
             db,
             boards,
@@ -393,9 +398,9 @@ fn telegram(
 /// `ugolki discord`: run the bot until Ctrl-C or SIGTERM.
 fn discord(
     database_url: String,
-    shards: Option<String>,
-    total: Option<u32>,
+    (shards, total): (Option<String>, Option<u32>),
     metrics: Option<std::net::SocketAddr>,
+    message_content: bool,
 ) -> Result<u8, CliError> {
     let token = std::env::var("DISCORD_TOKEN")
         .ok()
@@ -428,6 +433,7 @@ fn discord(
         guild,
         shards,
         metrics,
+        message_content,
     };
     let rt = tokio::runtime::Runtime::new().map_err(CliError::Io)?;
     rt.block_on(crate::discord::run(options, stop_signal()))

@@ -24,11 +24,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use surface::Discord;
 use ugolki_core::table::{
-    Action, ChatKind, ChatRef, Config, Incoming, Input, Mention, Origin, Outgoing, Platform, Table,
+    Action, ChatKind, ChatRef, Config, GroupReading, Incoming, Input, Mention, Origin, Outgoing,
+    Platform, Table,
 };
 use ugolki_core::words::{render, Lang, Msg};
 
 /// How to run the bot.
+#[derive(Clone)]
 pub struct Options {
     pub token: String,
     /// The REST base (`DISCORD_API_URL`), e.g. a test server; the gateway comes with it.
@@ -40,6 +42,11 @@ pub struct Options {
     pub shards: Option<(u32, u32, u32)>,
     /// `--metrics ADDR`: serve `/health` and `/metrics` there.
     pub metrics: Option<std::net::SocketAddr>,
+    /// `--message-content`: ask for the privileged `MESSAGE_CONTENT` intent (switched on
+    /// in the Developer Portal), so moves can be typed as text in servers. Without it,
+    /// servers play by `/move` and buttons, and text reaches the bot only in DMs and in
+    /// messages that mention it.
+    pub message_content: bool,
 }
 
 /// Prefix for plain-text commands (`!challenge @bob`), the fallback to slash commands.
@@ -54,6 +61,8 @@ struct Handler {
     /// in its channel's chat).
     parents: Mutex<HashMap<u64, u64>>,
     guild: Option<u64>,
+    /// The bot's user, from READY.
+    me: std::sync::OnceLock<serenity::all::UserId>,
     health: Health,
     /// Each shard of this process: whether its gateway connection is up.
     shards: Mutex<HashMap<u32, bool>>,
@@ -86,6 +95,14 @@ macro_rules! asked {
 }
 
 impl Handler {
+    /// The bot's own user id (known from the first READY).
+    fn me(&self) -> serenity::all::UserId {
+        self.me
+            .get()
+            .copied()
+            .unwrap_or(serenity::all::UserId::new(u64::MAX))
+    }
+
     /// A shard's connection changed: the platform is up while every shard is connected.
     fn shard(&self, id: u32, up: bool) {
         let mut shards = crate::lock(&self.shards);
@@ -250,6 +267,13 @@ impl Handler {
                 text = text.replace(&form, &format!("@{}", u.id));
             }
         }
+        // Addressed to the bot (`@bot c3-d4`, all a server without the content intent
+        // shows it): the words after the mention.
+        if let Some(me) = msg.mentions.iter().find(|u| u.bot && u.id == self.me()) {
+            if let Some(rest) = text.trim_start().strip_prefix(&format!("@{}", me.id)) {
+                text = rest.trim_start().to_string();
+            }
+        }
         if let Some(rest) = text.strip_prefix(PREFIX) {
             text = format!("/{rest}");
         }
@@ -281,6 +305,7 @@ impl Handler {
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         self.shard(ctx.shard_id.0, true);
+        let _ = self.me.set(ready.user.id);
         let defs = commands::definitions();
         let r = match self.guild {
             Some(g) => GuildId::new(g).set_commands(&ctx.http, defs).await,
@@ -339,9 +364,30 @@ pub async fn run(
         http.build()
     };
     let http = Arc::new(make_http());
+    // Who the bot is (its name for `/help`); a refused token ends the start here.
+    let me = match http.get_current_user().await {
+        Ok(me) => me,
+        Err(e) if crate::setup::discord::refused(&e).is_some() => {
+            return Err(crate::setup::discord::TOKEN_REFUSED.into())
+        }
+        Err(_) => {
+            crate::service::patiently("GET /users/@me", surface::classify, || {
+                http.get_current_user()
+            })
+            .await?
+        }
+    };
     let mut service = Service::start(Start {
         database_url: &options.database_url,
-        config: Config::default(),
+        config: Config {
+            bot_name: Some(me.name.clone()),
+            group_reading: if options.message_content {
+                GroupReading::Everything
+            } else {
+                GroupReading::Mentions
+            },
+            ..Config::default()
+        },
         metrics: options.metrics,
         platform: "discord",
         timers: true,
@@ -354,13 +400,20 @@ pub async fn run(
         outbox,
         parents: Mutex::new(HashMap::new()),
         guild: options.guild,
+        me: std::sync::OnceLock::new(),
         health: service.health.clone(),
         shards: Mutex::new(HashMap::new()),
     };
-    let intents = GatewayIntents::GUILDS
-        | GatewayIntents::GUILD_MESSAGES
-        | GatewayIntents::MESSAGE_CONTENT
-        | GatewayIntents::DIRECT_MESSAGES;
+    let mut intents =
+        GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;
+    if options.message_content {
+        intents |= GatewayIntents::MESSAGE_CONTENT;
+    } else {
+        tracing::info!(
+            "without --message-content: in servers, moves by /move and buttons (and typed \
+             in messages that mention the bot); typed moves in DMs. /help says so"
+        );
+    }
     let mut client: Client = ClientBuilder::new_with_http(make_http(), intents)
         .event_handler(handler)
         .await

@@ -265,15 +265,7 @@ impl Surface for Discord {
     /// A 429, the server's trouble or the network's: again. Anything else (an unknown
     /// channel or message, missing access or permissions, a bad request): for good.
     fn classify(&self, e: &serenity::Error) -> Class {
-        match e {
-            serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
-                if r.status_code.as_u16() == 429 || r.status_code.is_server_error() =>
-            {
-                Class::Retry
-            }
-            serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => Class::Retry,
-            _ => Class::Gone,
-        }
+        classify(e)
     }
 
     fn layout(&self, actions: &[Action], lang: Lang) -> Vec<CreateActionRow> {
@@ -335,6 +327,19 @@ impl Surface for Discord {
     /// interaction (`answers.rs`); the rest is not posted (the next press shows the game).
     async fn one_message(&self, _: &Job<'_>, _: &Content, _: &Shown) -> serenity::Result<bool> {
         Err(serenity::Error::Other("a chat the bot is not part of"))
+    }
+}
+
+/// What a failed call calls for: 429s, server and network errors are tried again.
+pub(crate) fn classify(e: &serenity::Error) -> Class {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 429 || r.status_code.is_server_error() =>
+        {
+            Class::Retry
+        }
+        serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => Class::Retry,
+        _ => Class::Gone,
     }
 }
 

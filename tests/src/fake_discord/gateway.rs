@@ -14,8 +14,10 @@ use tokio::sync::mpsc;
 use super::model;
 use super::{FakeDiscord, Inner, Live, Out, Session, Shared, MAX_CONNECTIONS, MAX_FRAMES};
 
-/// READY's `application.flags`: `GATEWAY_MESSAGE_CONTENT_LIMITED` | `APPLICATION_COMMAND_BADGE`.
-const APP_FLAGS: u64 = (1 << 19) | (1 << 23);
+/// READY's `application.flags`: `APPLICATION_COMMAND_BADGE`, and
+/// `GATEWAY_MESSAGE_CONTENT_LIMITED` where the content intent is switched on.
+const APP_FLAGS: u64 = 1 << 23;
+const FLAG_CONTENT_LIMITED: u64 = 1 << 19;
 /// The largest frame accepted from the client.
 const MAX_FRAME_SIZE: usize = 1 << 20;
 /// How long a closing connection waits for the client's close frame.
@@ -183,6 +185,9 @@ impl Inner {
         if intents >= 1 << 26 {
             return Err((4013, "Invalid intent(s)."));
         }
+        if intents & super::PRIVILEGED & !self.gateway.granted != 0 {
+            return Err((4014, "Disallowed intent(s)."));
+        }
         self.gateway.identify_count += 1;
         self.gateway.intents = Some(intents);
         let session_id = format!("fake{:028x}", self.next_id());
@@ -192,6 +197,8 @@ impl Inner {
             log: VecDeque::new(),
         });
         self.make_live(conn, tx);
+        let content = self.gateway.granted & super::INTENT_MESSAGE_CONTENT != 0;
+        let app_flags = APP_FLAGS | if content { FLAG_CONTENT_LIMITED } else { 0 };
         let ready = json!({
             "v": 10,
             "user": model::current_user_json(),
@@ -200,7 +207,7 @@ impl Inner {
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url(),
             "shard": [0, 1],
-            "application": {"id": FakeDiscord::APP_ID.to_string(), "flags": APP_FLAGS},
+            "application": {"id": FakeDiscord::APP_ID.to_string(), "flags": app_flags},
             "private_channels": [],
             "presences": [],
             "relationships": [],

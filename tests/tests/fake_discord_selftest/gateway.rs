@@ -251,3 +251,43 @@ async fn message_content_needs_the_intent() {
     assert!(bot.seen().messages.iter().all(|m| m.0 != dm));
     bot.stop().await;
 }
+
+/// A privileged intent the application does not have switched on (Discord's default for
+/// `MESSAGE_CONTENT`): the gateway closes with 4014, which serenity reports as
+/// `DisallowedGatewayIntents`; once switched on, the same client connects.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_privileged_intent_not_switched_on_is_closed_with_4014() {
+    use serenity::all::{ClientBuilder, GatewayError, HttpBuilder};
+    let fake = FakeDiscord::start().await;
+    let http = HttpBuilder::new(FakeDiscord::TOKEN)
+        .proxy(fake.api_base())
+        .ratelimiter_disabled(true)
+        .build();
+    let mut client: serenity::Client = ClientBuilder::new_with_http(http, all_intents())
+        .await
+        .expect("the client");
+    let ended = tokio::time::timeout(WAIT, client.start())
+        .await
+        .expect("the start ends");
+    assert!(
+        matches!(
+            ended,
+            Err(serenity::Error::Gateway(
+                GatewayError::DisallowedGatewayIntents
+            ))
+        ),
+        "{ended:?}"
+    );
+    assert_eq!(fake.refused_identifies(), [4014]);
+    assert_eq!(fake.identify_count(), 0);
+    // Switched on in the portal: READY says so in the application's flags.
+    let bot = connect(&fake, all_intents()).await;
+    let flags = fake
+        .events()
+        .iter()
+        .find(|(name, _)| name == "READY")
+        .map(|(_, d)| d["application"]["flags"].as_u64().unwrap_or(0))
+        .expect("READY");
+    assert_ne!(flags & (1 << 19), 0, "GATEWAY_MESSAGE_CONTENT_LIMITED");
+    bot.stop().await;
+}

@@ -65,8 +65,11 @@ pub fn all_intents() -> GatewayIntents {
         | GatewayIntents::MESSAGE_CONTENT
 }
 
-/// Build the client as the bot will, start it, wait for READY and the guild.
+/// Build the client as the bot will, start it, wait for READY and the guild (the
+/// application has `MESSAGE_CONTENT` switched on).
 pub async fn connect(fake: &FakeDiscord, intents: GatewayIntents) -> Bot {
+    // The test application has the content intent switched on in the Developer Portal.
+    fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
     let http = HttpBuilder::new(FakeDiscord::TOKEN)
         .proxy(fake.api_base())
         .ratelimiter_disabled(true)
