@@ -68,6 +68,8 @@ pub enum EndCause {
     Agreed,
     /// T2: voided before both sides moved.
     Aborted,
+    /// Voided: the bot was removed from the game's chat, or blocked there.
+    ChatGone,
     /// D6: this side was idle past the monitor's limit and the opponent claimed.
     Abandoned(Color),
     /// F1: this side never made its first move (its time ran out, it resigned, or it was
@@ -102,6 +104,7 @@ impl EndCause {
             EndCause::Resigned(c) => format!("resigned:{}", color_code(c)),
             EndCause::Agreed => "agreed".into(),
             EndCause::Aborted => "aborted".into(),
+            EndCause::ChatGone => "chat-gone".into(),
             EndCause::Abandoned(c) => format!("abandoned:{}", color_code(c)),
             EndCause::NoFirstMove(c) => format!("no-first-move:{}", color_code(c)),
         }
@@ -139,6 +142,7 @@ impl EndCause {
             ("resigned", _) => EndCause::Resigned(color()?),
             ("agreed", []) => EndCause::Agreed,
             ("aborted", []) => EndCause::Aborted,
+            ("chat-gone", []) => EndCause::ChatGone,
             ("abandoned", _) => EndCause::Abandoned(color()?),
             ("no-first-move", _) => EndCause::NoFirstMove(color()?),
             _ => return None,

@@ -218,6 +218,9 @@ struct ChatState {
     other_bot_last: bool,
     /// Messages of people the bot did not get, privacy mode keeping them back.
     withheld: usize,
+    /// The bot was removed from the group or blocked in the private chat: every call for
+    /// the chat is answered 403 with this description.
+    left: Option<&'static str>,
 }
 
 /// A message in a chat, the user's or the bot's.
@@ -611,14 +614,59 @@ impl FakeTelegram {
     }
 
     /// The bot removed from `chat` and added again: the group takes the bot's privacy
-    /// setting as it is now.
+    /// setting as it is now, and the bot may post there again.
     pub fn readd_bot(&self, chat: &FakeChat) {
         let mut inner = self.lock();
         inner.chat(chat);
         let privacy = !inner.reads_all;
         if let Some(c) = inner.chats.get_mut(&chat.id) {
             c.privacy = privacy;
+            c.left = None;
         }
+    }
+
+    /// `by` removes the bot from group `chat`: from now on every call for the chat is
+    /// answered 403 "Forbidden: bot was kicked from the group chat". With `announce`, a
+    /// `my_chat_member` update (the bot's status `kicked`) says so, as Telegram sends to a
+    /// bot that asks for it; without, the bot learns it from a refused call.
+    pub fn remove_bot(&self, chat: &FakeChat, by: &FakeUser, announce: bool) {
+        let why = "Forbidden: bot was kicked from the group chat";
+        self.bot_left(chat, by, why, announce);
+    }
+
+    /// `user` blocks the bot: every call for their private chat is answered 403
+    /// "Forbidden: bot was blocked by the user"; with `announce`, a `my_chat_member`
+    /// update there says so.
+    pub fn block_bot(&self, user: &FakeUser, announce: bool) {
+        let chat = FakeTelegram::private(user);
+        self.bot_left(
+            &chat,
+            user,
+            "Forbidden: bot was blocked by the user",
+            announce,
+        );
+    }
+
+    fn bot_left(&self, chat: &FakeChat, by: &FakeUser, why: &'static str, announce: bool) {
+        let mut inner = self.lock();
+        inner.chat(chat);
+        let Some(state) = inner.chats.get_mut(&chat.id) else {
+            return;
+        };
+        state.left = Some(why);
+        if !announce {
+            return;
+        }
+        let bot = json!({"id": FakeTelegram::BOT_ID, "is_bot": true,
+            "first_name": FakeTelegram::BOT_NAME, "username": FakeTelegram::BOT_USERNAME});
+        let update = json!({
+            "chat": state.json.clone(),
+            "from": user_json(by),
+            "date": unix_now(),
+            "old_chat_member": {"user": bot.clone(), "status": "member"},
+            "new_chat_member": {"user": bot, "status": "kicked", "until_date": 0},
+        });
+        self.push(inner, "my_chat_member", update);
     }
 
     /// Another bot posts in group `chat`: the bot does not see it (bots never get other
@@ -693,6 +741,7 @@ impl Inner {
                 privacy: !self.reads_all,
                 other_bot_last: false,
                 withheld: 0,
+                left: None,
             });
     }
 
@@ -792,6 +841,9 @@ impl Inner {
         let chat = i64_param(p, "chat_id").ok_or_else(|| bad(CHAT_NOT_FOUND))?;
         if let Some(to) = self.migrated.get(&chat) {
             return Err(migrated_to(*to));
+        }
+        if let Some(why) = self.chats.get(&chat).and_then(|c| c.left) {
+            return Err(ApiFail::new(403, why));
         }
         if self.chats.contains_key(&chat) {
             Ok(chat)
@@ -1083,6 +1135,9 @@ impl Inner {
         let chat = i64_param(p, "chat_id").ok_or_else(|| bad(CHAT_NOT_FOUND))?;
         if let Some(to) = self.migrated.get(&chat) {
             return Err(migrated_to(*to));
+        }
+        if let Some(why) = self.chats.get(&chat).and_then(|c| c.left) {
+            return Err(ApiFail::new(403, why));
         }
         let id = i64_param(p, "message_id").ok_or_else(|| bad(EDIT_NOT_FOUND))?;
         // A new photo is uploaded before the message is looked at (as Telegram does).

@@ -24,6 +24,8 @@ enum Fail {
     Moved(String),
     /// Another process holds the chat now.
     Lost,
+    /// The bot was removed from the chat or blocked there.
+    Left,
     /// Retried until given up.
     GaveUp,
 }
@@ -460,6 +462,11 @@ impl<S: Surface> Outbox<S> {
                 self.table.chat_moved(chat.platform, &chat.id, &to).await;
                 Step::Stop
             }
+            Fail::Left => {
+                // Its games are void and everything still to be said there is dropped.
+                self.table.chat_gone(chat).await;
+                Step::Stop
+            }
             Fail::Gone | Fail::GaveUp => {
                 tracing::warn!(chat = %chat.id, row = q.id, "reply not delivered");
                 self.done(q, Outcome::Dropped, 1, None, None).await;
@@ -530,6 +537,10 @@ impl<S: Surface> Outbox<S> {
                 Class::Gone => {
                     tracing::info!(chat = %chat.id, error = %e, "refused for good");
                     Err(Fail::Gone)
+                }
+                Class::Left => {
+                    tracing::info!(chat = %chat.id, error = %e, "the bot left the chat");
+                    Err(Fail::Left)
                 }
                 Class::Retry | Class::RetryAfter(_) => {
                     tracing::error!(chat = %chat.id, error = %e, "given up after retries");

@@ -107,6 +107,9 @@ pub enum Class {
     Moved(String),
     /// Cannot be delivered: the chat or the message is gone, the bot may not post there.
     Gone,
+    /// The bot can reach the chat no more (removed from a group, blocked in a private
+    /// chat): the chat is closed ([`ugolki_core::table::Table::chat_gone`]).
+    Left,
 }
 
 /// A platform's part of delivery.

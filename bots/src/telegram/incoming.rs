@@ -34,7 +34,7 @@ pub fn lang_of(u: &TgUser) -> Lang {
 
 /// A Telegram chat as the table's: private chats are the positive ids, groups (and
 /// channels) the negative ones.
-fn chat_of(id: i64) -> ChatRef {
+pub fn chat_of(id: i64) -> ChatRef {
     let kind = if id < 0 {
         ChatKind::Group
     } else {

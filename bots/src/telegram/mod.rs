@@ -40,12 +40,15 @@ const OFFSET_KEY: &str = "telegram_offset";
 const POLL_SECONDS: u32 = 10;
 /// How soon to ask again while every update Telegram holds is still being handled.
 const BUSY_POLL: Duration = Duration::from_millis(20);
-/// The updates the bot takes: messages, presses, and inline mode's queries and choices.
-const UPDATES: [AllowedUpdate; 4] = [
+/// The updates the bot takes: messages, presses, inline mode's queries and choices, and
+/// changes of the bot's own membership.
+const UPDATES: [AllowedUpdate; 5] = [
     AllowedUpdate::Message,
     AllowedUpdate::CallbackQuery,
     AllowedUpdate::InlineQuery,
     AllowedUpdate::ChosenInlineResult,
+    // The bot removed from a group or blocked in a private chat.
+    AllowedUpdate::MyChatMember,
 ];
 
 /// Store the update offset `to`, if it is not what `stored` says is stored.
@@ -352,6 +355,10 @@ impl Running {
             UpdateKind::CallbackQuery(q) => self.press(q).await,
             UpdateKind::InlineQuery(q) => self.inline_query(q).await,
             UpdateKind::ChosenInlineResult(r) => self.chosen(r).await,
+            UpdateKind::MyChatMember(m) if !m.new_chat_member.is_present() => {
+                // Removed from the group, or blocked: its games and challenges close.
+                self.table.chat_gone(&incoming::chat_of(m.chat.id.0)).await;
+            }
             _ => {}
         }
     }

@@ -92,6 +92,14 @@ pub fn keyboard_rows(actions: &[Action]) -> Vec<Vec<Action>> {
 
 /// What a failed call means: Telegram's wait, its own trouble, nothing to change, a
 /// group become a supergroup, or a refusal for good.
+/// What the Bot API says (403) of a chat the bot was removed from, in the words teloxide
+/// does not know ("Forbidden: bot was kicked from the group chat" is `Unknown` to it).
+const LEFT: [&str; 3] = [
+    "forbidden: bot was kicked",
+    "forbidden: bot is not a member",
+    "forbidden: user is deactivated",
+];
+
 pub fn classify(e: &RequestError) -> Class {
     match e {
         RequestError::RetryAfter(s) => Class::RetryAfter(s.duration()),
@@ -111,12 +119,21 @@ pub fn classify(e: &RequestError) -> Class {
                 .any(|w| t.contains(w))
             {
                 Class::Retry
+            } else if LEFT.iter().any(|w| t.starts_with(w)) {
+                Class::Left
             } else {
                 Class::Gone
             }
         }
-        // The chat or message is gone, the bot was blocked or removed, a bad request:
-        // trying again changes nothing.
+        // Removed from the group, blocked by the user: the chat is closed.
+        RequestError::Api(
+            ApiError::BotBlocked
+            | ApiError::BotKicked
+            | ApiError::BotKickedFromSupergroup
+            | ApiError::BotKickedFromChannel
+            | ApiError::UserDeactivated,
+        ) => Class::Left,
+        // The chat or message is gone, a bad request: trying again changes nothing.
         RequestError::Api(_) => Class::Gone,
     }
 }

@@ -80,6 +80,7 @@ cause-flag = { $side } ran out of time
 cause-resigned = { $side } resigned
 cause-agreed = draw agreed
 cause-aborted = aborted before both sides moved
+cause-chat-gone = void: the bot was removed from the chat
 cause-abandoned = { $side } abandoned the game
 cause-no-first-move = { $side } never made a first move
 result-line = { $ended ->

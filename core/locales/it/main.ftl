@@ -106,6 +106,7 @@ cause-resigned = { $side ->
     } ha abbandonato
 cause-agreed = patta concordata
 cause-aborted = interrotta prima che entrambi avessero mosso
+cause-chat-gone = annullata: il bot è stato rimosso dalla chat
 cause-abandoned = { $side ->
         [white] il Bianco
        *[black] il Nero

@@ -104,6 +104,7 @@ cause-resigned = { $side ->
     }
 cause-agreed = empate por acordo
 cause-aborted = abortada antes de ambos jogarem
+cause-chat-gone = anulada: o bot foi removido do chat
 cause-abandoned = { $side ->
         [white] as brancas abandonaram
        *[black] as pretas abandonaram

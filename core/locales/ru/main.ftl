@@ -116,6 +116,7 @@ cause-resigned = { $side ->
     } сдались
 cause-agreed = ничья по согласию
 cause-aborted = партия отменена до того, как обе стороны сделали ход
+cause-chat-gone = партия аннулирована: бота удалили из чата
 cause-abandoned = { $side ->
         [white] белые
        *[black] чёрные

@@ -1,5 +1,6 @@
 //! A chat that became another: a Telegram group upgraded to a supergroup gets a new chat
-//! id, and everything the old id held moves with it.
+//! id, and everything the old id held moves with it. A chat the bot left (removed from a
+//! group, blocked in a private chat) forgets what it can no longer show.
 
 use super::{Result, Store};
 use sqlx::Connection;
@@ -64,5 +65,50 @@ impl Store {
         // The replies moved along wait for the new chat's sender.
         self.signal().poke(platform, to);
         Ok(games)
+    }
+
+    /// The games still running in a chat, by id.
+    pub async fn running_games_in(&self, platform: &str, chat: &str) -> Result<Vec<i64>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
+            "SELECT id FROM games WHERE status = 'active' AND platform = $1 AND chat_id = $2
+             ORDER BY id",
+        )
+        .bind(platform)
+        .bind(chat)
+        .fetch_all(&mut *conn)
+        .await?))
+    }
+
+    /// A chat the bot can no longer post to: its unsent replies are dropped (marked, as a
+    /// sender marks what a platform refuses), its living messages, threads and lease
+    /// forgotten, in one transaction. The number of replies dropped.
+    pub async fn forget_chat(&self, platform: &str, chat: &str, now: i64) -> Result<u64> {
+        on_db!(self, conn, _pg => {
+            let mut tx = conn.begin().await?;
+            let dropped = sqlx::query(
+                "UPDATE outbox SET sent_at = $3, outcome = $4, calls = 0
+                 WHERE platform = $1 AND chat_id = $2 AND sent_at IS NULL",
+            )
+            .bind(platform)
+            .bind(chat)
+            .bind(now)
+            .bind(super::Outcome::Dropped.code())
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            for sql in [
+                "DELETE FROM slots WHERE platform = $1 AND chat_id = $2",
+                "DELETE FROM threads WHERE platform = $1 AND chat_id = $2",
+                "DELETE FROM outbox_leases WHERE platform = $1 AND chat_id = $2",
+            ] {
+                sqlx::query(sql)
+                    .bind(platform)
+                    .bind(chat)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(dropped)
+        })
     }
 }

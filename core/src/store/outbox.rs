@@ -98,7 +98,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             Outcome::Sent => "sent",
             Outcome::Unchanged => "unchanged",

@@ -18,6 +18,7 @@ pub mod card_data;
 mod challenges;
 pub mod clean;
 pub mod command;
+pub mod gone;
 mod in_game;
 pub mod inline;
 mod leaderboard;

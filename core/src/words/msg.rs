@@ -110,6 +110,7 @@ messages! {
     CauseResigned { side: Color } => "cause-resigned",
     CauseAgreed => "cause-agreed",
     CauseAborted => "cause-aborted",
+    CauseChatGone => "cause-chat-gone",
     CauseAbandoned { side: Color } => "cause-abandoned",
     CauseNoFirstMove { side: Color } => "cause-no-first-move",
     /// The command line's result line: `white wins (completed target)`, `ongoing`.

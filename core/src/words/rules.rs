@@ -27,6 +27,7 @@ pub fn cause(c: EndCause) -> Msg {
         EndCause::Resigned(side) => Msg::CauseResigned { side },
         EndCause::Agreed => Msg::CauseAgreed,
         EndCause::Aborted => Msg::CauseAborted,
+        EndCause::ChatGone => Msg::CauseChatGone,
         EndCause::Abandoned(side) => Msg::CauseAbandoned { side },
         EndCause::NoFirstMove(side) => Msg::CauseNoFirstMove { side },
     }

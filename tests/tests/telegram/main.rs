@@ -13,4 +13,5 @@ mod lanes;
 mod operators;
 mod privacy;
 mod processes;
+mod removed;
 mod webhook;

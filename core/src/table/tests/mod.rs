@@ -18,6 +18,7 @@ mod clocks;
 mod endings;
 mod fair_play;
 mod fuzz;
+mod gone;
 mod languages;
 mod moves;
 mod options;

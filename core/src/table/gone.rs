@@ -1,0 +1,83 @@
+//! A chat the bot can no longer reach: removed from a group, blocked in a private chat.
+//! What was waiting to be said there is dropped; its running games are void (nobody can
+//! see their boards, so nobody may lose on time there; nothing is rated, nothing said), and
+//! its open challenges are cancelled, so no timer posts into it again. Games of the same players in
+//! other chats go on.
+
+use super::timers::Key;
+use super::{ChatRef, Table, TableError};
+use crate::game::EndCause;
+use crate::store::{ChallengeStatus, Finish, Says};
+
+/// What closing a chat did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Closed {
+    /// Running games voided.
+    pub games: usize,
+    /// Open challenges cancelled.
+    pub challenges: usize,
+    /// Replies dropped unsent.
+    pub dropped: u64,
+}
+
+impl Table {
+    /// The bot was removed from `chat` or blocked there: see the module's documentation.
+    /// Closing again finds nothing more to close; a store failure is logged, and what was
+    /// closed before it stays closed (call again to finish).
+    pub async fn chat_gone(&self, chat: &ChatRef) -> Option<Closed> {
+        match self.close_chat(chat).await {
+            Ok(closed) => Some(closed),
+            Err(e) => {
+                tracing::error!(chat = chat.id.as_str(), error = ?e, "chat not closed");
+                None
+            }
+        }
+    }
+
+    async fn close_chat(&self, chat: &ChatRef) -> Result<Closed, TableError> {
+        let (platform, id) = (chat.platform.as_str(), chat.id.as_str());
+        let now = self.now();
+        // First, so that nothing waiting is sent meanwhile.
+        let mut closed = Closed {
+            dropped: self.store.forget_chat(platform, id, now).await?,
+            ..Closed::default()
+        };
+        for game in self.store.running_games_in(platform, id).await? {
+            let _guard = self.game_lock(game).await?;
+            let Some(live) = self.live(game).await? else {
+                continue;
+            };
+            if live.row.status != crate::store::GameStatus::Active {
+                continue;
+            }
+            // Nothing is said: there is nowhere to say it.
+            let finish = Finish::void(EndCause::ChatGone, "T2");
+            let clocks = live.clocks_at(now);
+            self.store
+                .finish_game(game, live.row.ply, &finish, clocks, now, Says::nothing())
+                .await?;
+            self.forget_game(game);
+            self.disarm(Key::Game(game));
+            closed.games += 1;
+        }
+        for c in self.store.open_challenges_in(platform, id).await? {
+            let done = self
+                .store
+                .close_challenge(c.id, ChallengeStatus::Cancelled, Says::nothing(), now)
+                .await?;
+            if done {
+                self.disarm(Key::Challenge(c.id));
+                closed.challenges += 1;
+            }
+        }
+        tracing::info!(
+            platform,
+            chat = id,
+            games = closed.games,
+            challenges = closed.challenges,
+            dropped = closed.dropped,
+            "chat gone: its games are void, its challenges cancelled"
+        );
+        Ok(closed)
+    }
+}

@@ -1,0 +1,114 @@
+//! The bot removed from a group, or blocked: the chat's games are void, its challenges
+//! cancelled, and nothing is posted there again — learnt from `my_chat_member`, or, when
+//! that is missed, from the first call Telegram refuses with 403.
+
+use crate::harness::{expect_in, quick, start_game, temp_db, Group, RunningBot, StartTelegram};
+use std::path::Path;
+use std::time::Instant;
+use ugolki_core::words::{english, Msg};
+use ugolki_tests::said::played;
+
+/// The calls the bot made for `chat` since `since`.
+fn calls_for(g: &Group, chat: i64, since: Instant) -> Vec<String> {
+    g.fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.time >= since && chat_of(&c.params) == Some(chat))
+        .map(|c| c.method)
+        .collect()
+}
+
+/// A call's `chat_id`: a number in JSON bodies, a string in multipart ones.
+fn chat_of(params: &serde_json::Value) -> Option<i64> {
+    let id = &params["chat_id"];
+    id.as_i64()
+        .or_else(|| id.as_str().and_then(|s| s.parse().ok()))
+}
+
+/// A game's stored end cause, waited for (the bot closes the chat as it learns of it), read
+/// beside the running bot (the database is its own: read-only).
+async fn cause_of(db: &Path, game: i64) -> Option<String> {
+    use sqlx::ConnectOptions;
+    let options = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(db)
+        .read_only(true);
+    let mut conn = options.connect().await.expect("the database");
+    for _ in 0..1000 {
+        let row: Option<(String, Option<String>)> =
+            sqlx::query_as("SELECT status, end_reason FROM games WHERE id = $1")
+                .bind(game)
+                .fetch_optional(&mut conn)
+                .await
+                .expect("read");
+        if let Some((status, reason)) = row.filter(|(s, _)| s != "active") {
+            assert_ne!(status, "active");
+            return reason;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    None
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn removed_from_a_group_the_bot_voids_its_games_and_posts_there_no_more() {
+    let g = Group::new().await;
+    let h = g.another(-1003, "Other games");
+    let db = temp_db("removed");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    // A game on a 3-second clock with both sides moved, in the group the bot leaves, and
+    // one in another group, which flags as usual.
+    start_game(&g, "classic3x3 3s+0").await;
+    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
+    g.expect_text(&played("Alice", "c3-d3")).await;
+    g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
+    g.expect_text(&played("Bob", "f6-e6")).await;
+    start_game(&h, "classic3x3 3s+0").await;
+    h.fake.send_text(&h.chat, &h.alice, "/m c3-d3");
+    h.expect_text(&played("Carol", "c3-d3")).await;
+    h.fake.send_text(&h.chat, &h.bob, "/m f6-e6");
+    h.expect_text(&played("Dave", "f6-e6")).await;
+    let removed = Instant::now();
+    g.fake.remove_bot(&g.chat, &g.alice, true);
+    assert_eq!(cause_of(&db, 1).await.as_deref(), Some("chat-gone"));
+    // The other group's flag falls; the group the bot left hears nothing.
+    expect_in(
+        &g.fake,
+        &h.chat,
+        &english(&Msg::Flagged {
+            id: 2,
+            loser: "Carol".into(),
+            winner: "Dave".into(),
+        }),
+    )
+    .await;
+    assert_eq!(calls_for(&g, g.chat.id, removed), Vec::<String>::new());
+    bot.stop().await;
+}
+
+/// `my_chat_member` missed: the first post Telegram refuses (403, blocked) closes the
+/// chat — the other games there void, its open challenge cancelled — and the bot tries no
+/// other call for it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_post_closes_the_chat_when_the_removal_was_missed() {
+    let g = Group::new().await;
+    let db = temp_db("removed-403");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    // Game 1 flags soon; game 2 has no clock; a challenge stays open.
+    start_game(&g, "classic3x3 3s+0").await;
+    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
+    g.expect_text(&played("Alice", "c3-d3")).await;
+    g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
+    g.expect_text(&played("Bob", "f6-e6")).await;
+    start_game(&g, "classic3x3 none").await;
+    let removed = Instant::now();
+    g.fake.remove_bot(&g.chat, &g.alice, false);
+    // The flag is stored, its post refused: the chat closes.
+    assert!(cause_of(&db, 1)
+        .await
+        .is_some_and(|c| c.starts_with("flag")));
+    let second = cause_of(&db, 2).await;
+    assert_eq!(second.as_deref(), Some("chat-gone"));
+    let tried = calls_for(&g, g.chat.id, removed);
+    assert_eq!(tried.len(), 1, "one refused call, no retries: {tried:?}");
+    bot.stop().await;
+}
