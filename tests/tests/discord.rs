@@ -920,3 +920,30 @@ async fn without_the_content_intent_a_server_plays_by_move_buttons_and_mentions(
     s.expect_text(&game_over(1)).await;
     bot.stop().await;
 }
+
+/// The commands are registered once: a restart (or a second shard's READY) reads what
+/// Discord has and, finding it as the bot lays it out, writes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_are_registered_once_and_compared_before_they_are_overwritten() {
+    let s = Server::new().await;
+    let routes = |route: &str| s.fake.calls().iter().filter(|c| c.route == route).count();
+    let bot = RunningBot::start(&s.fake, "register");
+    s.ready().await;
+    assert_eq!(routes("set_commands"), 1);
+    bot.stop().await;
+    let bot = RunningBot::start(&s.fake, "register");
+    let read = s
+        .fake
+        .wait_until(WAIT, |_| routes("get_commands") >= 2)
+        .await;
+    assert!(read, "the second start reads the commands");
+    s.ready().await;
+    // A little while for a write that should not come.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        routes("set_commands"),
+        1,
+        "nothing changed: nothing written"
+    );
+    bot.stop().await;
+}

@@ -113,3 +113,60 @@ pub fn read(cmd: &CommandInteraction) -> Result<Command, Msg> {
         })
     })
 }
+
+/// Whether the commands Discord has registered are ours as `defs` lays them out: each of
+/// ours has its registered twin, with every field we set set alike (Discord adds ids,
+/// versions and defaults). A field Discord writes differently only makes us register again.
+pub fn registered_as(defs: &[CreateCommand], registered: &[serenity::all::Command]) -> bool {
+    let ours = serde_json::to_value(defs).unwrap_or_default();
+    let theirs = serde_json::to_value(registered).unwrap_or_default();
+    let (Some(ours), Some(theirs)) = (ours.as_array(), theirs.as_array()) else {
+        return false;
+    };
+    ours.len() == theirs.len()
+        && ours.iter().all(|o| {
+            theirs
+                .iter()
+                .find(|t| t["name"] == o["name"])
+                .is_some_and(|t| within(o, t))
+        })
+}
+
+/// `ours` is contained in `theirs`: objects key by key (a key of ours that is null, false or
+/// empty may be missing from theirs: Discord's defaults), arrays element by element.
+fn within(ours: &serde_json::Value, theirs: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    let default = |v: &Value| match v {
+        Value::Null | Value::Bool(false) => true,
+        Value::Array(a) => a.is_empty(),
+        Value::Object(o) => o.is_empty(),
+        _ => false,
+    };
+    match (ours, theirs) {
+        (Value::Object(a), Value::Object(b)) => a.iter().all(|(k, v)| match b.get(k) {
+            Some(w) => within(v, w) || (default(v) && default(w)),
+            None => default(v),
+        }),
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(v, w)| within(v, w))
+        }
+        _ => ours == theirs,
+    }
+}
+
+#[cfg(test)]
+mod registration_tests {
+    use serde_json::json;
+
+    #[test]
+    fn discords_defaults_and_additions_still_match_but_a_change_does_not() {
+        let ours = json!({"name": "move", "description": "Play", "nsfw": false, "options": []});
+        let theirs = json!({"id": "1", "version": "2", "name": "move", "description": "Play"});
+        assert!(super::within(&ours, &theirs));
+        let changed = json!({"name": "move", "description": "Play a move"});
+        assert!(!super::within(&ours, &changed));
+        let extra_option =
+            json!({"name": "move", "description": "Play", "options": [{"name": "x"}]});
+        assert!(!super::within(&ours, &extra_option));
+    }
+}

@@ -63,6 +63,8 @@ struct Handler {
     guild: Option<u64>,
     /// The bot's user, from READY.
     me: std::sync::OnceLock<serenity::all::UserId>,
+    /// The slash commands were registered (or found registered) by this process.
+    registered: std::sync::atomic::AtomicBool,
     health: Health,
     /// Each shard of this process: whether its gateway connection is up.
     shards: Mutex<HashMap<u32, bool>>,
@@ -306,14 +308,39 @@ impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         self.shard(ctx.shard_id.0, true);
         let _ = self.me.set(ready.user.id);
+        tracing::info!(bot = %ready.user.name, shard = ctx.shard_id.0, "discord shard ready");
+        // Once per process, not per shard; and only when what Discord has differs.
+        if self
+            .registered
+            .swap(true, std::sync::atomic::Ordering::SeqCst)
+        {
+            return;
+        }
         let defs = commands::definitions();
+        // With their localizations, which we set too.
+        let now = match self.guild {
+            Some(g) => {
+                let g = GuildId::new(g);
+                ctx.http.get_guild_commands_with_localizations(g).await
+            }
+            None => ctx.http.get_global_commands_with_localizations().await,
+        };
+        if now.is_ok_and(|now| commands::registered_as(&defs, &now)) {
+            tracing::info!("slash commands registered already, as they are");
+            return;
+        }
         let r = match self.guild {
             Some(g) => GuildId::new(g).set_commands(&ctx.http, defs).await,
             None => Command::set_global_commands(&ctx.http, defs).await,
         };
         match r.map(|_| ()) {
-            Ok(()) => tracing::info!(bot = %ready.user.name, "discord bot ready"),
-            Err(e) => tracing::error!(error = %e, "slash commands not registered"),
+            Ok(()) => tracing::info!("slash commands registered"),
+            Err(e) => {
+                // The next READY tries again.
+                self.registered
+                    .store(false, std::sync::atomic::Ordering::SeqCst);
+                tracing::error!(error = %e, "slash commands not registered");
+            }
         }
     }
 
@@ -401,6 +428,7 @@ pub async fn run(
         parents: Mutex::new(HashMap::new()),
         guild: options.guild,
         me: std::sync::OnceLock::new(),
+        registered: std::sync::atomic::AtomicBool::new(false),
         health: service.health.clone(),
         shards: Mutex::new(HashMap::new()),
     };
