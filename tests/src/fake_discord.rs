@@ -223,6 +223,9 @@ pub struct FakeThread {
     /// The message it was started from (a thread from a message has the message's id).
     pub starter: Option<u64>,
     pub owner: u64,
+    /// Minutes of inactivity after which it archives (60, 1440, 4320 or 10080).
+    pub auto_archive: u64,
+    pub archived: bool,
 }
 
 /// What an interaction was answered with.
@@ -351,6 +354,10 @@ struct Channel {
     created_at: String,
     /// Messages ever sent in it (a thread's `total_message_sent`).
     sent: u64,
+    /// A thread: archived (its inactivity reached its `auto_archive_duration`).
+    archived: bool,
+    /// A thread: minutes since its last message ([`FakeDiscord::pass_minutes`]).
+    idle_minutes: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -653,6 +660,22 @@ impl FakeDiscord {
     }
 
     /// The threads, in creation order.
+    /// `minutes` pass for the threads: each archives once that long has passed since its
+    /// last message reaches its `auto_archive_duration`, as Discord archives inactive
+    /// threads. An archived thread takes no edit (400, 50083 "Thread is archived"); a new
+    /// message, or `PATCH` with `archived: false`, unarchives it.
+    pub fn pass_minutes(&self, minutes: u64) {
+        let mut inner = self.lock();
+        for c in inner.channels.values_mut() {
+            if let ChannelKind::Thread { auto_archive, .. } = c.kind {
+                c.idle_minutes += minutes;
+                if c.idle_minutes >= auto_archive {
+                    c.archived = true;
+                }
+            }
+        }
+    }
+
     pub fn threads(&self) -> Vec<FakeThread> {
         let inner = self.lock();
         let mut threads: Vec<FakeThread> = inner
@@ -664,7 +687,7 @@ impl FakeDiscord {
                     kind,
                     owner,
                     starter,
-                    ..
+                    auto_archive,
                 } => Some(FakeThread {
                     id: c.id,
                     parent: *parent,
@@ -672,6 +695,8 @@ impl FakeDiscord {
                     kind: *kind,
                     starter: *starter,
                     owner: *owner,
+                    auto_archive: *auto_archive,
+                    archived: c.archived,
                 }),
                 _ => None,
             })
@@ -860,6 +885,8 @@ impl Channel {
             last_message_id: None,
             created_at,
             sent: 0,
+            archived: false,
+            idle_minutes: 0,
         }
     }
 

@@ -947,3 +947,46 @@ async fn commands_are_registered_once_and_compared_before_they_are_overwritten()
     );
     bot.stop().await;
 }
+
+/// A game's thread archives after a time that fits its clock (a day a move: three days;
+/// untimed: a week), as Discord archives inactive threads. In an archived thread a press
+/// that edits the board unarchives it first, and a move's new board is posted all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn archived_threads_are_unarchived_by_the_next_move_or_edit() {
+    let s = Server::new().await;
+    let bot = RunningBot::start(&s.fake, "archive");
+    s.ready().await;
+    let board = s.start_game("classic3x3", "1d").await;
+    let thread = |id: u64| {
+        s.fake
+            .threads()
+            .into_iter()
+            .find(|t| t.id == id)
+            .expect("the game's thread")
+    };
+    assert_eq!(
+        thread(board.channel).auto_archive,
+        4320,
+        "a day a move: three days"
+    );
+    // Three days without a message: archived. A press edits the board there.
+    s.fake.pass_minutes(4320);
+    assert!(thread(board.channel).archived);
+    s.press(&s.alice, &board, "c3");
+    let back = english(&Msg::BtnBack);
+    let picked = s
+        .expect("the destinations", |m| {
+            m.id == board.id && has_button(m, &back)
+        })
+        .await;
+    assert!(!thread(board.channel).archived, "the edit unarchived it");
+    // Archived again: the move's new board is posted there all the same.
+    s.fake.pass_minutes(4320);
+    s.press(&s.alice, &picked, "d3");
+    s.expect_text(&played_move("c3-d3")).await;
+    assert!(!thread(board.channel).archived);
+    // An untimed game's thread stays a week.
+    let other = s.start_game("classic3x3", "none").await;
+    assert_eq!(thread(other.channel).auto_archive, 10080);
+    bot.stop().await;
+}

@@ -8,9 +8,9 @@
 use crate::outbox::one_message::Shown;
 use crate::outbox::{cut, Class, Content, ImageKind, Job, Pace, Posted, Surface};
 use serenity::all::{
-    ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateAttachment, CreateButton,
-    CreateEmbed, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    CreateThread, EditMessage, MessageId, Nonce,
+    AutoArchiveDuration, ButtonStyle, ChannelId, ChannelType, CreateActionRow, CreateAttachment,
+    CreateButton, CreateEmbed, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, CreateThread, EditMessage, EditThread, MessageId, Nonce,
 };
 use serenity::http::{Http, HttpError};
 use std::fmt::Write as _;
@@ -29,6 +29,27 @@ pub const MAX_OPTIONS: usize = 25;
 pub const SELECT_ID: &str = "sel:";
 /// Discord's answer when a message has a thread already: the thread's id is the message's.
 const THREAD_EXISTS: isize = 160_004;
+/// Discord's answer to an edit in an archived thread.
+const THREAD_ARCHIVED: isize = 50_083;
+
+/// How long a game's thread may go without a message before Discord archives it: longer
+/// than any one move may take under its time control (a message unarchives it anyway; an
+/// edit there unarchives it first).
+fn archive_after(control: &str) -> AutoArchiveDuration {
+    use ugolki_core::clock::TimeControl;
+    let longest_move_ms = match TimeControl::parse(control) {
+        Ok(TimeControl::Fischer { base_ms, .. }) => base_ms,
+        Ok(TimeControl::PerMove { limit_ms }) => limit_ms,
+        Ok(TimeControl::Unlimited) | Err(_) => i64::MAX,
+    };
+    let hour = 3_600_000;
+    match longest_move_ms {
+        ms if ms <= hour / 2 => AutoArchiveDuration::OneHour,
+        ms if ms <= 12 * hour => AutoArchiveDuration::OneDay,
+        ms if ms <= 48 * hour => AutoArchiveDuration::ThreeDays,
+        _ => AutoArchiveDuration::OneWeek,
+    }
+}
 
 /// How a message's buttons are laid out on Discord.
 #[derive(Debug, PartialEq, Eq)]
@@ -185,7 +206,9 @@ impl Discord {
             return asked;
         }
         let name = render(&Msg::ThreadName { id: game }, out.lang);
-        let thread = CreateThread::new(name).kind(ChannelType::PublicThread);
+        let thread = CreateThread::new(name)
+            .kind(ChannelType::PublicThread)
+            .auto_archive_duration(self.archive_for(game).await);
         match channel(&out.chat.id)
             .create_thread(&self.http, thread)
             .await
@@ -199,6 +222,14 @@ impl Discord {
                 tracing::warn!(error = %e, "no thread for a game: its boards go to the channel");
                 out.chat.id.clone()
             }
+        }
+    }
+
+    /// A game's thread's archive duration, from its time control.
+    async fn archive_for(&self, game: i64) -> AutoArchiveDuration {
+        match self.table.store().game(game).await {
+            Ok(Some(row)) => archive_after(&row.time_control),
+            _ => AutoArchiveDuration::OneWeek,
         }
     }
 
@@ -219,7 +250,8 @@ impl Discord {
 
     /// A game's thread, grown from the message of the challenge it came from.
     async fn grow_thread(&self, chat: &ChatRef, at: &SlotRow, game: i64, lang: Lang) {
-        let thread = CreateThread::new(render(&Msg::ThreadName { id: game }, lang));
+        let thread = CreateThread::new(render(&Msg::ThreadName { id: game }, lang))
+            .auto_archive_duration(self.archive_for(game).await);
         let made = channel(&chat.id)
             .create_thread_from_message(&self.http, message(&at.message_id), thread)
             .await;
@@ -242,10 +274,24 @@ impl Discord {
     /// Edit the message `at` (in its channel, else the chat).
     async fn edit_at(&self, chat: &ChatRef, at: &SlotRow, e: EditMessage) -> serenity::Result<()> {
         let place = at.place.as_deref().unwrap_or(&chat.id);
-        channel(place)
-            .edit_message(&self.http, message(&at.message_id), e)
-            .await
-            .map(|_| ())
+        let edited = channel(place)
+            .edit_message(&self.http, message(&at.message_id), e.clone())
+            .await;
+        match edited {
+            // In a thread Discord archived for inactivity: unarchived, then edited.
+            Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r)))
+                if r.error.code == THREAD_ARCHIVED =>
+            {
+                channel(place)
+                    .edit_thread(&self.http, EditThread::new().archived(false))
+                    .await?;
+                channel(place)
+                    .edit_message(&self.http, message(&at.message_id), e)
+                    .await
+                    .map(|_| ())
+            }
+            other => other.map(|_| ()),
+        }
     }
 }
 

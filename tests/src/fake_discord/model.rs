@@ -275,7 +275,7 @@ impl Inner {
                     "total_message_sent": c.sent,
                     "flags": 0,
                     "thread_metadata": {
-                        "archived": false,
+                        "archived": c.archived,
                         "auto_archive_duration": auto_archive,
                         "archive_timestamp": c.created_at,
                         "locked": false,

@@ -194,6 +194,7 @@ impl Route {
             (Route::Channel(_), "GET") => "get_channel",
             (Route::Messages(_), "GET") => "get_messages",
             (Route::Messages(_), "POST") => "create_message",
+            (Route::Channel(_), "PATCH") => "edit_channel",
             (Route::Message(..), "GET") => "get_message",
             (Route::Message(..), "PATCH") => "edit_message",
             (Route::Message(..), "DELETE") => "delete_message",
@@ -485,6 +486,7 @@ impl Inner {
             },
             Route::DmChannels => self.create_dm(body),
             Route::Application => ok(self.application_json()),
+            Route::Channel(id) if name == "edit_channel" => self.edit_channel(id, body),
             Route::Channel(id) => self.get_channel(id),
             Route::Messages(channel) if name == "get_messages" => self.get_messages(channel, query),
             Route::Messages(channel) => {
@@ -688,6 +690,11 @@ impl Inner {
         let (nonce, enforce) = nonce_of(p)?;
         if let Some(made) = self.made_with(nonce.as_deref(), enforce) {
             return Ok(made);
+        }
+        // A message in an archived (unlocked) thread unarchives it; any resets its idleness.
+        if let Some(c) = self.channels.get_mut(&channel) {
+            c.archived = false;
+            c.idle_minutes = 0;
         }
         let (interaction, message_type, loading) = match origin {
             Origin::Channel => (None, 0, false),
@@ -941,10 +948,48 @@ impl Inner {
 
     /// Edit one of the bot's messages (`PATCH` on the channel route or the interaction
     /// webhook); returns it.
+    /// `PATCH /channels/{id}`: the fake takes a thread's `archived` and
+    /// `auto_archive_duration` only.
+    fn edit_channel(&mut self, id: u64, body: &mut Body) -> Result<Reply, ApiFail> {
+        let p = object(&body.json)?.clone();
+        let c = self
+            .channels
+            .get_mut(&id)
+            .ok_or_else(ApiFail::unknown_channel)?;
+        let ChannelKind::Thread { auto_archive, .. } = &mut c.kind else {
+            return Err(ApiFail::new(
+                400,
+                50_024,
+                "Cannot execute action on this channel type",
+            ));
+        };
+        if let Some(d) = p.get("auto_archive_duration").and_then(Value::as_u64) {
+            if ![60, 1440, 4320, 10080].contains(&d) {
+                return Err(ApiFail::form(
+                    &path(&[&"auto_archive_duration"]),
+                    "BASE_TYPE_CHOICES",
+                    "Value must be one of {60, 1440, 4320, 10080}.",
+                ));
+            }
+            *auto_archive = d;
+        }
+        if let Some(a) = p.get("archived").and_then(Value::as_bool) {
+            c.archived = a;
+            if !a {
+                c.idle_minutes = 0;
+            }
+        }
+        ok(self.channel_json(id, true))
+    }
+
     fn edit_message(&mut self, channel: u64, id: u64, body: &mut Body) -> Result<Value, ApiFail> {
-        self.channels
+        let c = self
+            .channels
             .get(&channel)
             .ok_or_else(ApiFail::unknown_channel)?;
+        if c.archived {
+            return Err(ApiFail::new(400, 50_083, "Thread is archived"));
+        }
         let stored = self
             .stored(channel, id)
             .ok_or_else(ApiFail::unknown_message)?;
