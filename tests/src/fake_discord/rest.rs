@@ -691,11 +691,7 @@ impl Inner {
         if let Some(made) = self.made_with(nonce.as_deref(), enforce) {
             return Ok(made);
         }
-        // A message in an archived (unlocked) thread unarchives it; any resets its idleness.
-        if let Some(c) = self.channels.get_mut(&channel) {
-            c.archived = false;
-            c.idle_minutes = 0;
-        }
+        self.touch(channel);
         let (interaction, message_type, loading) = match origin {
             Origin::Channel => (None, 0, false),
             Origin::Interaction {
@@ -948,6 +944,15 @@ impl Inner {
 
     /// Edit one of the bot's messages (`PATCH` on the channel route or the interaction
     /// webhook); returns it.
+    /// A message in `channel`: an archived (unlocked) thread unarchives, and its idleness
+    /// starts again.
+    fn touch(&mut self, channel: u64) {
+        if let Some(c) = self.channels.get_mut(&channel) {
+            c.archived = false;
+            c.idle_minutes = 0;
+        }
+    }
+
     /// `PATCH /channels/{id}`: the fake takes a thread's `archived` and
     /// `auto_archive_duration` only.
     fn edit_channel(&mut self, id: u64, body: &mut Body) -> Result<Reply, ApiFail> {
