@@ -342,6 +342,8 @@ struct Inner {
     gateway: GatewayState,
     /// Nonces of the bot's messages sent with `enforce_nonce`: (channel, message) and when.
     nonces: HashMap<String, (u64, u64, Instant)>,
+    /// Permissions the bot is denied in a channel (its threads inherit them).
+    denied: HashMap<u64, u64>,
 }
 
 struct Channel {
@@ -660,6 +662,20 @@ impl FakeDiscord {
     }
 
     /// The threads, in creation order.
+    /// Permission bits, as Discord numbers them.
+    pub const SEND_MESSAGES: u64 = model::SEND_MESSAGES;
+    pub const EMBED_LINKS: u64 = model::EMBED_LINKS;
+    pub const ATTACH_FILES: u64 = model::ATTACH_FILES;
+    pub const CREATE_PUBLIC_THREADS: u64 = model::CREATE_PUBLIC_THREADS;
+    pub const SEND_MESSAGES_IN_THREADS: u64 = model::SEND_MESSAGES_IN_THREADS;
+
+    /// A server admin takes `permissions` from the bot in `channel` (and its threads): the
+    /// interactions there say so in `app_permissions`, and calls that need them are answered
+    /// 403 50013 "Missing Permissions".
+    pub fn deny_bot(&self, channel: u64, permissions: u64) {
+        *self.lock().denied.entry(channel).or_default() |= permissions;
+    }
+
     /// `minutes` pass for the threads: each archives once that long has passed since its
     /// last message reaches its `auto_archive_duration`, as Discord archives inactive
     /// threads. An archived thread takes no edit (400, 50083 "Thread is archived"); a new
@@ -913,6 +929,25 @@ impl Channel {
 }
 
 impl Inner {
+    /// The bot's permissions in `channel`: its role's, less what the channel (a thread: its
+    /// parent) denies it.
+    fn bot_permissions(&self, channel: u64) -> u64 {
+        let at = match self.channels.get(&channel).map(|c| &c.kind) {
+            Some(ChannelKind::Thread { parent, .. }) => *parent,
+            _ => channel,
+        };
+        model::BOT_PERMISSIONS & !self.denied.get(&at).copied().unwrap_or(0)
+    }
+
+    /// 403 50013 "Missing Permissions" unless the bot has all of `needed` in `channel`.
+    fn require(&self, channel: u64, needed: u64) -> Result<(), model::ApiFail> {
+        let in_guild = self.channels.get(&channel).is_some_and(Channel::in_guild);
+        if in_guild && self.bot_permissions(channel) & needed != needed {
+            return Err(model::ApiFail::new(403, 50_013, "Missing Permissions"));
+        }
+        Ok(())
+    }
+
     fn new(addr: SocketAddr) -> Inner {
         let joined_at = model::iso_now();
         let mut inner = Inner {
@@ -930,6 +965,7 @@ impl Inner {
             tokens: HashMap::new(),
             commands: Vec::new(),
             nonces: HashMap::new(),
+            denied: HashMap::new(),
             gateway: GatewayState {
                 heartbeat_interval_ms: u64::try_from(HEARTBEAT_INTERVAL.as_millis())
                     .unwrap_or(1000),

@@ -990,3 +990,38 @@ async fn archived_threads_are_unarchived_by_the_next_move_or_edit() {
     assert_eq!(thread(other.channel).auto_archive, 10080);
     bot.stop().await;
 }
+
+/// Permissions taken from the bot in a channel: a command there is answered, to the one who
+/// asked, with what is missing by name; nothing is posted. Elsewhere it plays as usual.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn missing_permissions_are_named_to_the_one_who_asked() {
+    let s = Server::new().await;
+    let bot = RunningBot::start(&s.fake, "permissions");
+    s.ready().await;
+    s.fake.deny_bot(
+        FakeDiscord::CHANNEL_ID,
+        FakeDiscord::ATTACH_FILES | FakeDiscord::CREATE_PUBLIC_THREADS,
+    );
+    let id = s.fake.slash_command(
+        FakeDiscord::CHANNEL_ID,
+        &s.alice,
+        "challenge",
+        &[("opponent", OptionValue::User(s.bob.clone()))],
+        "en-US",
+    );
+    let said = s.private_answer(id).await;
+    let want = english(&Msg::MissingPermissions {
+        list: "Attach Files, Create Public Threads".into(),
+    });
+    assert!(said.contains(&want), "{said}");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(
+        s.fake
+            .messages(FakeDiscord::CHANNEL_ID)
+            .iter()
+            .all(|m| m.ephemeral),
+        "nothing posted: {:#?}",
+        s.fake.messages(FakeDiscord::CHANNEL_ID)
+    );
+    bot.stop().await;
+}

@@ -8,6 +8,7 @@
 
 mod answers;
 mod commands;
+mod permissions;
 mod surface;
 
 use crate::observe::Health;
@@ -208,6 +209,9 @@ impl Handler {
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.contains(Permissions::MANAGE_GUILD))
         });
+        if let Some(why) = permissions::lacking(cmd.guild_id, cmd.app_permissions, &cmd.locale) {
+            return via.say(&ctx.http, &why).await;
+        }
         self.interact(ctx, &via, origin, input).await;
     }
 
@@ -235,6 +239,9 @@ impl Handler {
         let mut origin = self.origin(asked).await;
         origin.locale = Some(c.locale.clone());
         origin.group_admin = c.guild_id.map(|_| false);
+        if let Some(why) = permissions::lacking(c.guild_id, c.app_permissions, &c.locale) {
+            return via.say(&ctx.http, &why).await;
+        }
         self.interact(ctx, &via, origin, Input::Action(action))
             .await;
     }

@@ -189,6 +189,8 @@ messages! {
     BtnBack => "btn-back",
     /// Discord `/help` in a DM or group DM the bot is not part of (a user-installed app).
     DiscordPrivateHelp => "discord-private-help",
+    /// Discord: the bot lacks permissions it needs in the channel (`list`: their names).
+    MissingPermissions { list: String } => "missing-permissions",
     /// `/help` in a group where the bot gets only commands for it and replies.
     HelpCommandsOnly { bot: String } => "help-commands-only",
     /// `/help` in a group where the bot reads no messages but those that mention it.

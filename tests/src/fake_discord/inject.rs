@@ -573,7 +573,11 @@ impl Inner {
             "locale": spec.locale,
             "entitlements": [],
             "attachment_size_limit": FILE_LIMIT,
-            "app_permissions": model::app_permissions(ctx == 0),
+            "app_permissions": if ctx == 0 {
+                self.bot_permissions(spec.channel).to_string().into()
+            } else {
+                model::app_permissions(false)
+            },
             "authorizing_integration_owners": owners,
             "context": ctx,
         });

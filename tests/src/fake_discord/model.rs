@@ -13,18 +13,18 @@ pub(super) const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 
 // Permission bits.
 const ADD_REACTIONS: u64 = 1 << 6;
-const VIEW_CHANNEL: u64 = 1 << 10;
-const SEND_MESSAGES: u64 = 1 << 11;
+pub(super) const VIEW_CHANNEL: u64 = 1 << 10;
+pub(super) const SEND_MESSAGES: u64 = 1 << 11;
 const MANAGE_MESSAGES: u64 = 1 << 13;
-const EMBED_LINKS: u64 = 1 << 14;
-const ATTACH_FILES: u64 = 1 << 15;
-const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+pub(super) const EMBED_LINKS: u64 = 1 << 14;
+pub(super) const ATTACH_FILES: u64 = 1 << 15;
+pub(super) const READ_MESSAGE_HISTORY: u64 = 1 << 16;
 const USE_EXTERNAL_EMOJIS: u64 = 1 << 18;
 const USE_APPLICATION_COMMANDS: u64 = 1 << 31;
 const MANAGE_THREADS: u64 = 1 << 34;
-const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+pub(super) const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
 const CREATE_PRIVATE_THREADS: u64 = 1 << 36;
-const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+pub(super) const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
 
 /// The `@everyone` role's permissions.
 pub(super) const EVERYONE_PERMISSIONS: u64 = ADD_REACTIONS
@@ -327,10 +327,13 @@ impl Inner {
         if let Some(o) = j.as_object_mut() {
             o.remove("member");
             o.remove("recipients");
-            o.insert(
-                "permissions".into(),
-                app_permissions(self.channels.get(&id).is_some_and(super::Channel::in_guild)),
-            );
+            let in_guild = self.channels.get(&id).is_some_and(super::Channel::in_guild);
+            let permissions = if in_guild {
+                self.bot_permissions(id).to_string().into()
+            } else {
+                app_permissions(false)
+            };
+            o.insert("permissions".into(), permissions);
         }
         j
     }

@@ -679,6 +679,26 @@ impl Inner {
         match origin {
             Origin::Channel => {
                 self.postable(channel)?;
+                let thread = self
+                    .channels
+                    .get(&channel)
+                    .is_some_and(|c| matches!(c.kind, ChannelKind::Thread { .. }));
+                let p = object(&body.json)?;
+                let mut needed = if thread {
+                    model::SEND_MESSAGES_IN_THREADS
+                } else {
+                    model::SEND_MESSAGES
+                };
+                if !body.files.is_empty() {
+                    needed |= model::ATTACH_FILES;
+                }
+                if p.get("embeds")
+                    .and_then(Value::as_array)
+                    .is_some_and(|e| !e.is_empty())
+                {
+                    needed |= model::EMBED_LINKS;
+                }
+                self.require(channel, needed)?;
             }
             Origin::Interaction { .. } => {
                 self.channels
@@ -1097,6 +1117,7 @@ impl Inner {
         if matches!(c.kind, ChannelKind::Private { .. }) {
             return Err(ApiFail::missing_access());
         }
+        self.require(channel, model::CREATE_PUBLIC_THREADS)?;
         if c.kind != ChannelKind::Text {
             return Err(ApiFail::new(
                 400,

@@ -105,3 +105,30 @@ fn err_status(e: &serenity::Error) -> Option<u16> {
         _ => None,
     }
 }
+
+/// Permissions denied in a channel: Discord answers 403 50013 "Missing Permissions" to
+/// what needs them (a file, a thread), and takes what does not (plain text).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn denied_permissions_are_answered_50013() {
+    use serenity::all::{ChannelId, CreateAttachment, CreateMessage, CreateThread};
+    let fake = FakeDiscord::start().await;
+    let bot = connect(&fake, all_intents()).await;
+    let channel = ChannelId::new(FakeDiscord::CHANNEL_ID);
+    fake.deny_bot(
+        FakeDiscord::CHANNEL_ID,
+        FakeDiscord::ATTACH_FILES | FakeDiscord::CREATE_PUBLIC_THREADS,
+    );
+    channel.say(&bot.http, "text is fine").await.expect("sent");
+    let file = CreateMessage::new().add_file(CreateAttachment::bytes(vec![1, 2, 3], "a.png"));
+    let err = channel
+        .send_message(&bot.http, file)
+        .await
+        .expect_err("50013");
+    assert_eq!(discord_code(&err), Some(50_013));
+    let err = channel
+        .create_thread(&bot.http, CreateThread::new("game"))
+        .await
+        .expect_err("50013");
+    assert_eq!(discord_code(&err), Some(50_013));
+    bot.stop().await;
+}

@@ -1,0 +1,74 @@
+//! The permissions the bot needs in a server channel to host a game there, checked on
+//! every interaction (Discord sends the bot's own in `app_permissions`): what is missing is
+//! told to the person who asked, by name, instead of failing later with nobody told.
+
+use serenity::all::{GuildId, Permissions};
+use ugolki_core::words::{render, Lang, Msg};
+
+/// What a game in a channel needs: to see and post there, a board's embed and picture,
+/// replies to earlier messages, and the game's thread to make and post in.
+pub const NEEDED: Permissions = Permissions::VIEW_CHANNEL
+    .union(Permissions::SEND_MESSAGES)
+    .union(Permissions::EMBED_LINKS)
+    .union(Permissions::ATTACH_FILES)
+    .union(Permissions::READ_MESSAGE_HISTORY)
+    .union(Permissions::CREATE_PUBLIC_THREADS)
+    .union(Permissions::SEND_MESSAGES_IN_THREADS);
+
+/// The names Discord's server settings show.
+const NAMES: [(Permissions, &str); 7] = [
+    (Permissions::VIEW_CHANNEL, "View Channel"),
+    (Permissions::SEND_MESSAGES, "Send Messages"),
+    (Permissions::EMBED_LINKS, "Embed Links"),
+    (Permissions::ATTACH_FILES, "Attach Files"),
+    (Permissions::READ_MESSAGE_HISTORY, "Read Message History"),
+    (Permissions::CREATE_PUBLIC_THREADS, "Create Public Threads"),
+    (
+        Permissions::SEND_MESSAGES_IN_THREADS,
+        "Send Messages in Threads",
+    ),
+];
+
+/// In a server channel where the bot lacks some of [`NEEDED`]: what to tell the asker (in
+/// their `locale`), also logged. `None` where it has them all, or outside servers.
+pub fn lacking(guild: Option<GuildId>, app: Option<Permissions>, locale: &str) -> Option<String> {
+    let guild = guild?;
+    let missing = NEEDED - app?;
+    if missing.is_empty() {
+        return None;
+    }
+    let list = NAMES
+        .iter()
+        .filter(|(p, _)| missing.contains(*p))
+        .map(|(_, name)| *name)
+        .collect::<Vec<_>>()
+        .join(", ");
+    tracing::warn!(guild = guild.get(), missing = %list, "missing permissions in a channel");
+    let lang = Lang::from_tag(locale).unwrap_or_default();
+    Some(render(&Msg::MissingPermissions { list }, lang))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_is_missing_is_named_and_nothing_outside_servers() {
+        let guild = Some(GuildId::new(1));
+        assert_eq!(lacking(guild, Some(NEEDED), "en-US"), None);
+        assert_eq!(lacking(None, Some(Permissions::empty()), "en-US"), None);
+        let some = NEEDED - Permissions::ATTACH_FILES - Permissions::CREATE_PUBLIC_THREADS;
+        let said = lacking(guild, Some(some), "en-US").expect("told");
+        assert!(
+            said.contains("Attach Files, Create Public Threads"),
+            "{said}"
+        );
+        assert!(!said.contains("Send Messages,"), "{said}");
+    }
+
+    /// The invite URL in the README asks for exactly these.
+    #[test]
+    fn the_documented_permissions_integer_is_what_the_bot_needs() {
+        assert_eq!(NEEDED.bits(), 309_237_763_072);
+    }
+}
