@@ -679,26 +679,7 @@ impl Inner {
         match origin {
             Origin::Channel => {
                 self.postable(channel)?;
-                let thread = self
-                    .channels
-                    .get(&channel)
-                    .is_some_and(|c| matches!(c.kind, ChannelKind::Thread { .. }));
-                let p = object(&body.json)?;
-                let mut needed = if thread {
-                    model::SEND_MESSAGES_IN_THREADS
-                } else {
-                    model::SEND_MESSAGES
-                };
-                if !body.files.is_empty() {
-                    needed |= model::ATTACH_FILES;
-                }
-                if p.get("embeds")
-                    .and_then(Value::as_array)
-                    .is_some_and(|e| !e.is_empty())
-                {
-                    needed |= model::EMBED_LINKS;
-                }
-                self.require(channel, needed)?;
+                self.may_post(channel, body)?;
             }
             Origin::Interaction { .. } => {
                 self.channels
@@ -964,6 +945,31 @@ impl Inner {
 
     /// Edit one of the bot's messages (`PATCH` on the channel route or the interaction
     /// webhook); returns it.
+    /// The bot may post `body` in `channel`: send there (in a thread: in threads), and
+    /// attach files and embeds if it has any.
+    fn may_post(&self, channel: u64, body: &Body) -> Result<(), ApiFail> {
+        let thread = self
+            .channels
+            .get(&channel)
+            .is_some_and(|c| matches!(c.kind, ChannelKind::Thread { .. }));
+        let p = object(&body.json)?;
+        let mut needed = if thread {
+            model::SEND_MESSAGES_IN_THREADS
+        } else {
+            model::SEND_MESSAGES
+        };
+        if !body.files.is_empty() {
+            needed |= model::ATTACH_FILES;
+        }
+        if p.get("embeds")
+            .and_then(Value::as_array)
+            .is_some_and(|e| !e.is_empty())
+        {
+            needed |= model::EMBED_LINKS;
+        }
+        self.require(channel, needed)
+    }
+
     /// A message in `channel`: an archived (unlocked) thread unarchives, and its idleness
     /// starts again.
     fn touch(&mut self, channel: u64) {
