@@ -677,10 +677,7 @@ impl Inner {
         origin: Origin,
     ) -> Result<Value, ApiFail> {
         match origin {
-            Origin::Channel => {
-                self.postable(channel)?;
-                self.may_post(channel, body)?;
-            }
+            Origin::Channel => self.may_post(channel, body)?,
             Origin::Interaction { .. } => {
                 self.channels
                     .get(&channel)
@@ -945,9 +942,11 @@ impl Inner {
 
     /// Edit one of the bot's messages (`PATCH` on the channel route or the interaction
     /// webhook); returns it.
-    /// The bot may post `body` in `channel`: send there (in a thread: in threads), and
+    /// The bot may post `body` in `channel`: a channel of the guild or its own DM, where it
+    /// may send (in a thread: in threads), and
     /// attach files and embeds if it has any.
     fn may_post(&self, channel: u64, body: &Body) -> Result<(), ApiFail> {
+        self.postable(channel)?;
         let thread = self
             .channels
             .get(&channel)
