@@ -5,6 +5,7 @@
 pub mod cli;
 pub mod console;
 pub mod discord;
+pub mod doctor;
 pub mod lanes;
 pub mod observe;
 pub mod outbox;

@@ -195,6 +195,10 @@ struct Inner {
     webhook_secret: Option<String>,
     /// Updates pushed to the webhook and answered 2xx.
     pushed: usize,
+    /// The webhook's last failed push: when (Unix seconds) and why (`getWebhookInfo`).
+    webhook_error: Option<(u64, String)>,
+    /// `BotFather`'s `/setinline` turned off.
+    inline_off: bool,
     failures: Vec<FailRule>,
     /// Uploaded photos by `file_id`.
     files: HashMap<String, Vec<u8>>,
@@ -613,6 +617,12 @@ impl FakeTelegram {
         self.lock().reads_all = !on;
     }
 
+    /// `BotFather`'s `/setinline`: inline mode on (the fake's default) or off, as `getMe`
+    /// says.
+    pub fn set_inline_mode(&self, on: bool) {
+        self.lock().inline_off = !on;
+    }
+
     /// The bot removed from `chat` and added again: the group takes the bot's privacy
     /// setting as it is now, and the bot may post there again.
     pub fn readd_bot(&self, chat: &FakeChat) {
@@ -919,7 +929,7 @@ impl Inner {
                 "username": FakeTelegram::BOT_USERNAME,
                 "can_join_groups": true,
                 "can_read_all_group_messages": self.reads_all,
-                "supports_inline_queries": true,
+                "supports_inline_queries": !self.inline_off,
                 "can_connect_to_business": false,
                 "has_main_web_app": false,
             })),
@@ -952,6 +962,7 @@ impl Inner {
                 }
                 self.webhook = if url.is_empty() { None } else { Some(url) };
                 self.webhook_secret = str_param(p, "secret_token");
+                self.webhook_error = None;
                 Ok(true.into())
             }
             "deletewebhook" => {
@@ -961,11 +972,18 @@ impl Inner {
                 self.webhook = None;
                 Ok(true.into())
             }
-            "getwebhookinfo" => Ok(json!({
-                "url": self.webhook.clone().unwrap_or_default(),
-                "has_custom_certificate": false,
-                "pending_update_count": self.updates.len(),
-            })),
+            "getwebhookinfo" => {
+                let mut info = json!({
+                    "url": self.webhook.clone().unwrap_or_default(),
+                    "has_custom_certificate": false,
+                    "pending_update_count": self.updates.len(),
+                });
+                if let (Some(_), Some((at, why))) = (&self.webhook, &self.webhook_error) {
+                    info["last_error_date"] = (*at).into();
+                    info["last_error_message"] = why.clone().into();
+                }
+                Ok(info)
+            }
             "sendmessage" => self.send_message(p),
             "sendphoto" => self.send_photo(p, files),
             "sendanimation" => self.send_animation(p, files),

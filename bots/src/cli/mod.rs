@@ -119,6 +119,11 @@ pub enum Command {
         #[arg(long)]
         metrics: Option<std::net::SocketAddr>,
     },
+    /// Ask each platform whose token is set (`TELOXIDE_TOKEN`, `DISCORD_TOKEN`, with the
+    /// variables the bots read) what the bot can do there, and the database how far it is
+    /// migrated: a ✔ or ✘ an item, with how to fix each ✘. Changes nothing. Exit 0 when
+    /// the bot can play everywhere it is configured to, else 1.
+    Doctor(DoctorArgs),
     /// Run the Discord bot: `DISCORD_TOKEN` (required), `DISCORD_API_URL` (optional: a test
     /// server; the gateway comes with it), `DISCORD_GUILD_ID` (register commands in one
     /// guild), `DATABASE_URL` (default ugolki.db; postgres://… for several processes).
@@ -267,6 +272,7 @@ where
             listen,
             metrics,
         } => telegram(database_url(db), webhook, listen, metrics),
+        Command::Doctor(args) => doctor(&mut io, &args),
         Command::Discord {
             db,
             shards,
@@ -393,6 +399,57 @@ fn telegram(
     rt.block_on(crate::telegram::run(options, stop_signal()))
         .map(|()| 0)
         .map_err(CliError::Usage)
+}
+
+/// `ugolki doctor`'s options.
+#[derive(clap::Args, Debug)]
+pub struct DoctorArgs {
+    /// Database file (default: `DATABASE_URL`, or ugolki.db here).
+    #[arg(long)]
+    db: Option<std::path::PathBuf>,
+    /// Telegram: the webhook `ugolki telegram --webhook` would set (else: polling).
+    #[arg(long)]
+    webhook: Option<String>,
+    /// Discord: as `ugolki discord --message-content` would be started.
+    #[arg(long)]
+    message_content: bool,
+}
+
+/// `ugolki doctor`: the report on stdout; exit 1 when something keeps the bot from playing.
+fn doctor(io: &mut Io<'_>, args: &DoctorArgs) -> Result<u8, CliError> {
+    let database_url = database_url(args.db.clone());
+    let (webhook, message_content) = (args.webhook.as_deref(), args.message_content);
+    let set = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+    let webhook = webhook
+        .map(|w| url::Url::parse(w).map_err(|e| CliError::Usage(format!("--webhook {w}: {e}"))))
+        .transpose()?;
+    let guild = set("DISCORD_GUILD_ID")
+        .map(|g| {
+            g.parse::<u64>().map_err(|_| {
+                CliError::Usage("DISCORD_GUILD_ID must be a guild id (a number)".into())
+            })
+        })
+        .transpose()?;
+    let options = crate::doctor::Options {
+        database_url,
+        telegram: set("TELOXIDE_TOKEN").map(|token| crate::doctor::Telegram {
+            token,
+            api_url: set("TELOXIDE_API_URL"),
+            webhook,
+            inline: set("TELEGRAM_INLINE_CHATS").is_some(),
+        }),
+        discord: set("DISCORD_TOKEN").map(|token| crate::doctor::Discord {
+            token,
+            api_url: set("DISCORD_API_URL"),
+            guild,
+            message_content,
+        }),
+    };
+    let rt = tokio::runtime::Runtime::new().map_err(CliError::Io)?;
+    let checks = rt.block_on(crate::doctor::run(&options));
+    let (text, fine) = crate::doctor::report(&checks);
+    io.out.write_all(text.as_bytes())?;
+    Ok(u8::from(!fine))
 }
 
 /// `ugolki discord`: run the bot until Ctrl-C or SIGTERM.

@@ -7,14 +7,16 @@
 //! ephemeral follow-ups, everything for the channel through the outbox.
 
 mod answers;
-mod commands;
-mod permissions;
+pub(crate) mod commands;
+pub(crate) mod permissions;
 mod surface;
 
 use crate::observe::Health;
 use crate::outbox::Outbox;
 use crate::service::{Service, Start};
 use answers::Via;
+/// The slash commands as the bot registers them.
+pub use commands::definitions as slash_commands;
 use serenity::all::{
     async_trait, Client, ClientBuilder, Command, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GatewayIntents, GuildId,

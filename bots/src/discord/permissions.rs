@@ -29,6 +29,17 @@ const NAMES: [(Permissions, &str); 7] = [
     ),
 ];
 
+/// The names of `permissions`, as the server settings show them, comma-separated.
+#[must_use]
+pub fn names(permissions: Permissions) -> String {
+    NAMES
+        .iter()
+        .filter(|(p, _)| permissions.contains(*p))
+        .map(|(_, name)| *name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// In a server channel where the bot lacks some of [`NEEDED`]: what to tell the asker (in
 /// their `locale`), also logged. `None` where it has them all, or outside servers.
 pub fn lacking(guild: Option<GuildId>, app: Option<Permissions>, locale: &str) -> Option<String> {
@@ -37,12 +48,7 @@ pub fn lacking(guild: Option<GuildId>, app: Option<Permissions>, locale: &str) -
     if missing.is_empty() {
         return None;
     }
-    let list = NAMES
-        .iter()
-        .filter(|(p, _)| missing.contains(*p))
-        .map(|(_, name)| *name)
-        .collect::<Vec<_>>()
-        .join(", ");
+    let list = names(missing);
     tracing::warn!(guild = guild.get(), missing = %list, "missing permissions in a channel");
     let lang = Lang::from_tag(locale).unwrap_or_default();
     Some(render(&Msg::MissingPermissions { list }, lang))

@@ -376,3 +376,71 @@ impl Store {
 
 #[cfg(test)]
 pub(crate) mod tests;
+
+/// What a database holds of this version's schema, read without changing it
+/// ([`Store::schema`]: `ugolki doctor`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Schema {
+    /// No database there yet: the first start creates it.
+    Absent,
+    /// Migrations of this version `applied` of `known`; `newer`: applied ones this version
+    /// does not know (a newer version ran on it).
+    At {
+        applied: usize,
+        known: usize,
+        newer: usize,
+    },
+}
+
+impl Store {
+    /// Read, without migrating or locking anything, how far the database at `url` is
+    /// migrated (an error: it cannot be reached or read).
+    pub async fn schema(url: &str) -> Result<Schema> {
+        use sqlx::ConnectOptions;
+        let (migrator, applied): (sqlx::migrate::Migrator, Vec<i64>) = if url.starts_with("sqlite:")
+        {
+            let options = SqliteConnectOptions::from_str(url)?;
+            if !url.contains(":memory:") && !options.get_filename().exists() {
+                return Ok(Schema::Absent);
+            }
+            let mut conn = options.read_only(true).connect().await?;
+            (
+                sqlx::migrate!("../migrations/sqlite"),
+                applied_versions!(conn),
+            )
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let mut conn = PgConnectOptions::from_str(url)?.connect().await?;
+            (
+                sqlx::migrate!("../migrations/postgres"),
+                applied_versions!(conn),
+            )
+        } else {
+            let scheme = url.split(':').next().unwrap_or("").chars().take(20);
+            return Err(StoreError::Url(scheme.collect()));
+        };
+        let known: Vec<i64> = migrator.iter().map(|m| m.version).collect();
+        Ok(Schema::At {
+            applied: applied.iter().filter(|v| known.contains(v)).count(),
+            known: known.len(),
+            newer: applied.iter().filter(|v| !known.contains(v)).count(),
+        })
+    }
+}
+
+/// The versions of the migrations applied on connection `$conn` (none when sqlx's table is
+/// not there yet): a macro, as the query is the same on both backends' connections.
+macro_rules! applied_versions {
+    ($conn:expr) => {
+        match sqlx::query_as::<_, (i64,)>(
+            "SELECT version FROM _sqlx_migrations WHERE success = true ORDER BY version",
+        )
+        .fetch_all(&mut $conn)
+        .await
+        {
+            Ok(rows) => rows.into_iter().map(|(v,)| v).collect::<Vec<i64>>(),
+            Err(sqlx::Error::Database(e)) if e.message().contains("_sqlx_migrations") => Vec::new(),
+            Err(e) => return Err(e.into()),
+        }
+    };
+}
+use applied_versions;

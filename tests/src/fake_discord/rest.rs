@@ -85,6 +85,7 @@ enum Route {
     Gateway,
     GatewayBot,
     UserMe,
+    UserGuilds,
     User(u64),
     DmChannels,
     Application,
@@ -128,6 +129,7 @@ fn parse_route(path: &str) -> Option<Route> {
         ["gateway"] => Route::Gateway,
         ["gateway", "bot"] => Route::GatewayBot,
         ["users", "@me"] => Route::UserMe,
+        ["users", "@me", "guilds"] => Route::UserGuilds,
         ["users", "@me", "channels"] => Route::DmChannels,
         ["users", u] => Route::User(id(u)?),
         ["oauth2", "applications", "@me"] => Route::Application,
@@ -188,6 +190,7 @@ impl Route {
             (Route::Gateway, "GET") => "get_gateway",
             (Route::GatewayBot, "GET") => "get_gateway_bot",
             (Route::UserMe, "GET") => "get_current_user",
+            (Route::UserGuilds, "GET") => "get_guilds",
             (Route::User(_), "GET") => "get_user",
             (Route::DmChannels, "POST") => "create_dm",
             (Route::Application, "GET") => "get_current_application",
@@ -480,6 +483,9 @@ impl Inner {
                 },
             })),
             Route::UserMe => ok(model::current_user_json()),
+            // The bot's guilds, each with its permissions there (its roles', before any
+            // channel's overwrites).
+            Route::UserGuilds => ok(self.user_guilds_json()),
             Route::User(id) => match self.users.get(&id) {
                 Some(u) => ok(model::user_json(u)),
                 None => Err(ApiFail::new(404, 10013, "Unknown User")),
@@ -576,6 +582,18 @@ impl Inner {
         format!("ws://{}/gateway", self.addr)
     }
 
+    /// `GET /users/@me/guilds`: the bot's one guild, with its permissions there.
+    fn user_guilds_json(&self) -> Value {
+        json!([{
+            "id": FakeDiscord::GUILD_ID.to_string(),
+            "name": FakeDiscord::GUILD_NAME,
+            "icon": null,
+            "owner": false,
+            "permissions": self.bot_permissions(FakeDiscord::GUILD_ID).to_string(),
+            "features": [],
+        }])
+    }
+
     fn application_json(&self) -> Value {
         json!({
             "id": FakeDiscord::APP_ID.to_string(),
@@ -588,7 +606,10 @@ impl Inner {
             "bot_public": true,
             "bot_require_code_grant": false,
             "verify_key": "0".repeat(64),
-            "flags": 0,
+            // GATEWAY_MESSAGE_CONTENT_LIMITED where the portal has the intent on.
+            "flags": if self.gateway.granted & super::INTENT_MESSAGE_CONTENT != 0 { 1u64 << 19 } else { 0 },
+            // Installable on servers (0) and on users' accounts (1).
+            "integration_types_config": {"0": {}, "1": {}},
             "owner": self.user_json_by_id(FakeDiscord::OWNER_ID),
             "team": null,
             "bot": model::current_user_json(),

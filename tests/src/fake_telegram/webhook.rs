@@ -32,7 +32,12 @@ pub(super) async fn push(shared: Weak<Shared>) {
     while Instant::now() < deadline {
         let Some(s) = shared.upgrade() else { return };
         let next = {
-            let inner = s.lock();
+            let mut inner = s.lock();
+            if inner.webhook.is_some() && inner.webhook_proxy.is_none() && !inner.updates.is_empty()
+            {
+                // Nothing listens at the URL's host: Telegram notes it, and tries later.
+                inner.webhook_error = Some((super::unix_now(), "Connection refused".into()));
+            }
             match (&inner.webhook, inner.webhook_proxy, inner.updates.first()) {
                 (Some(url), Some(proxy), Some((id, update))) => Some((
                     (url.clone(), proxy),
@@ -56,6 +61,10 @@ pub(super) async fn push(shared: Weak<Shared>) {
             inner.updates.retain(|(i, _)| *i != id);
             inner.pushed += 1;
         } else {
+            s.lock().webhook_error = Some((
+                super::unix_now(),
+                "Wrong response from the webhook: 503 Service Unavailable".into(),
+            ));
             drop(s);
             tokio::time::sleep(RETRY_PAUSE).await;
         }
