@@ -17,7 +17,7 @@ pub fn server(test: &str) -> Option<String> {
                 std::env::var("UGOLKI_REQUIRE_PG").is_err(),
                 "{test}: DATABASE_URL_PG is unset but UGOLKI_REQUIRE_PG asks for PostgreSQL"
             );
-            eprintln!("skipped {test}: DATABASE_URL_PG is unset (README, \"Tests on PostgreSQL\")");
+            eprintln!("skipped {test}: DATABASE_URL_PG is unset (docs/operators.md, \"Tests on PostgreSQL\")");
             None
         }
     }
