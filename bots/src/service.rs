@@ -245,8 +245,11 @@ where
     let route = move |headers: axum::http::HeaderMap, body: axum::body::Bytes| {
         let (take, secret) = (take.clone(), secret.clone());
         async move {
-            let given = headers.get(header).and_then(|v| v.to_str().ok());
-            if given != Some(secret.as_str()) {
+            use subtle::ConstantTimeEq;
+            // Compared in constant time: a guesser learns nothing from how long a refusal
+            // takes (only the length, which Telegram's rule makes 1 to 256 anyway).
+            let given = headers.get(header).map_or(&[][..], |v| v.as_bytes());
+            if !bool::from(given.ct_eq(secret.as_bytes())) {
                 StatusCode::UNAUTHORIZED
             } else if take(body).await {
                 StatusCode::OK
