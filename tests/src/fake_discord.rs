@@ -376,6 +376,10 @@ enum ChannelKind {
     },
     /// The DM between a user and the bot (type 1).
     BotDm { user: u64 },
+    /// A text channel of another guild, which the bot is not in: only a user-installed
+    /// app's commands reach it (context 0, no guild install among the owners), and the bot
+    /// can neither read nor post there.
+    Foreign { guild: u64 },
     /// A DM or group DM between users, without the bot (type 1 or 3): only a user-installed
     /// app's commands reach it.
     Private { users: Vec<u64> },
@@ -488,6 +492,8 @@ impl FakeDiscord {
     /// The one guild the bot is in.
     pub const GUILD_ID: u64 = 1000;
     pub const GUILD_NAME: &'static str = "Ugolki Test Guild";
+    /// A guild the bot is not in ([`Self::foreign_channel`]).
+    pub const FOREIGN_GUILD_ID: u64 = 2000;
     /// The guild's text channel `#general`.
     pub const CHANNEL_ID: u64 = 1001;
     /// The guild's text channel `#games`.
@@ -623,6 +629,20 @@ impl FakeDiscord {
         inner
             .channels
             .insert(id, Channel::new(id, kind, &names.join(", "), 0, created_at));
+        id
+    }
+
+    /// A guild the bot is not in (only users may have installed the app): the id of
+    /// a text channel there ([`ChannelKind::Foreign`]).
+    pub fn foreign_channel(&self, name: &str) -> u64 {
+        let mut inner = self.lock();
+        let id = inner.next_id();
+        let kind = ChannelKind::Foreign {
+            guild: Self::FOREIGN_GUILD_ID,
+        };
+        inner
+            .channels
+            .insert(id, Channel::new(id, kind, name, 0, model::iso_now()));
         id
     }
 
@@ -909,7 +929,7 @@ impl Channel {
     /// Discord's channel type.
     fn type_code(&self) -> u8 {
         match &self.kind {
-            ChannelKind::Text => 0,
+            ChannelKind::Text | ChannelKind::Foreign { .. } => 0,
             ChannelKind::Thread { kind, .. } => *kind,
             ChannelKind::BotDm { .. } => 1,
             ChannelKind::Private { users } => {
@@ -1174,8 +1194,10 @@ impl Inner {
         let Some(c) = self.channels.get(&channel) else {
             return;
         };
-        if matches!(c.kind, ChannelKind::Private { .. })
-            || message["flags"].as_u64().unwrap_or(0) & FLAG_EPHEMERAL != 0
+        if matches!(
+            c.kind,
+            ChannelKind::Private { .. } | ChannelKind::Foreign { .. }
+        ) || message["flags"].as_u64().unwrap_or(0) & FLAG_EPHEMERAL != 0
         {
             return;
         }

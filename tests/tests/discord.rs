@@ -1025,3 +1025,92 @@ async fn missing_permissions_are_named_to_the_one_who_asked() {
     );
     bot.stop().await;
 }
+
+/// A user-installed `/challenge` in a server that never added the bot (its interaction is
+/// authorized by the user's install only): the game is played on the interaction's own
+/// message, as in a DM between users; nothing is posted to the channel, where the bot has
+/// no access, and no permission is asked for.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_user_installed_challenge_in_a_server_without_the_bot_plays_on_its_message() {
+    let s = Server::new().await;
+    let bot = RunningBot::start_in(&s.fake, "foreign", None, None);
+    s.ready().await;
+    s.fake.install_for_user(&s.alice);
+    s.fake.install_for_user(&s.bob);
+    let channel = s.fake.foreign_channel("elsewhere");
+    let id = s.fake.slash_command(
+        channel,
+        &s.alice,
+        "challenge",
+        &[
+            ("opponent", OptionValue::User(s.bob.clone())),
+            ("variant", OptionValue::String("classic3x3".into())),
+            ("time", OptionValue::String("none".into())),
+            ("color", OptionValue::String("white".into())),
+        ],
+        "en-US",
+    );
+    let newest = |what: &'static str, f: Box<dyn Fn(&SentMessage) -> bool + Send + Sync>| {
+        newest_in(&s.fake, channel, what, f)
+    };
+    let accept = english(&Msg::BtnAccept);
+    let challenge = newest(
+        "the challenge",
+        Box::new(move |m: &SentMessage| !m.ephemeral && !m.loading && has_button(m, &accept)),
+    )
+    .await;
+    assert_eq!(challenge.interaction, Some(id));
+    s.press(&s.bob, &challenge, &english(&Msg::BtnAccept));
+    let resign = english(&Msg::BtnResign);
+    let at = challenge.id;
+    let board = newest(
+        "the board on the same message",
+        Box::new(move |m: &SentMessage| {
+            m.id == at && !m.attachments.is_empty() && has_button(m, &resign)
+        }),
+    )
+    .await;
+    // A move by buttons, on that message.
+    s.press(&s.alice, &board, "c3");
+    let back = english(&Msg::BtnBack);
+    let picked = newest(
+        "the destinations",
+        Box::new(move |m: &SentMessage| m.id == at && has_button(m, &back)),
+    )
+    .await;
+    s.press(&s.alice, &picked, "d3");
+    let played = played_move("c3-d3");
+    newest(
+        "the move",
+        Box::new(move |m: &SentMessage| m.id == at && says(m, &played)),
+    )
+    .await;
+    // The bot never tried the channel itself.
+    let tried: Vec<String> = s
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.route == "create_message" || c.route == "create_thread")
+        .map(|c| c.route)
+        .collect();
+    assert!(tried.is_empty(), "{tried:?}");
+    bot.stop().await;
+}
+
+/// The newest message in `channel` that satisfies `f`, waited for.
+async fn newest_in(
+    fake: &FakeDiscord,
+    channel: u64,
+    what: &str,
+    f: Box<dyn Fn(&SentMessage) -> bool + Send + Sync>,
+) -> SentMessage {
+    let ok = fake
+        .wait_until(WAIT, |x| x.messages(channel).iter().any(&f))
+        .await;
+    assert!(ok, "{what}: {:#?}", fake.messages(channel));
+    fake.messages(channel)
+        .into_iter()
+        .rev()
+        .find(|m| f(m))
+        .expect("found")
+}

@@ -84,13 +84,30 @@ struct Asked<'a> {
     interaction: bool,
 }
 
+/// Whether an interaction comes from where the bot is no member, only a user installed the
+/// app: a DM or group DM between users, or a server that never added the bot (no guild
+/// install authorizes it). There it can only answer the interaction itself.
+fn not_a_member(
+    context: Option<InteractionContext>,
+    owners: &serenity::all::AuthorizingIntegrationOwners,
+) -> bool {
+    use serenity::all::AuthorizingIntegrationOwner as Owner;
+    match context {
+        Some(InteractionContext::PrivateChannel) => true,
+        Some(InteractionContext::Guild) => {
+            !owners.0.iter().any(|o| matches!(o, Owner::GuildInstall(_)))
+        }
+        _ => false,
+    }
+}
+
 /// Where an interaction (a command, a press, an autocomplete: they carry the same
 /// fields) was asked.
 macro_rules! asked {
     ($i:expr) => {
         Asked {
             channel: $i.channel_id.get(),
-            private: $i.context == Some(InteractionContext::PrivateChannel),
+            private: not_a_member($i.context, &$i.authorizing_integration_owners),
             dm: $i.guild_id.is_none(),
             user: &$i.user,
             id: $i.id.get(),
@@ -178,7 +195,7 @@ impl Handler {
     }
 
     async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) {
-        let private = cmd.context == Some(InteractionContext::PrivateChannel);
+        let private = not_a_member(cmd.context, &cmd.authorizing_integration_owners);
         // Deferred at once; where the bot can post, privately: what the table says in
         // public goes to the channel from the outbox.
         let deferred = if private {
@@ -211,7 +228,9 @@ impl Handler {
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.contains(Permissions::MANAGE_GUILD))
         });
-        if let Some(why) = permissions::lacking(cmd.guild_id, cmd.app_permissions, &cmd.locale) {
+        let member = !not_a_member(cmd.context, &cmd.authorizing_integration_owners);
+        let guild = cmd.guild_id.filter(|_| member);
+        if let Some(why) = permissions::lacking(guild, cmd.app_permissions, &cmd.locale) {
             return via.say(&ctx.http, &why).await;
         }
         self.interact(ctx, &via, origin, input).await;
@@ -241,7 +260,9 @@ impl Handler {
         let mut origin = self.origin(asked).await;
         origin.locale = Some(c.locale.clone());
         origin.group_admin = c.guild_id.map(|_| false);
-        if let Some(why) = permissions::lacking(c.guild_id, c.app_permissions, &c.locale) {
+        let member = !not_a_member(c.context, &c.authorizing_integration_owners);
+        let guild = c.guild_id.filter(|_| member);
+        if let Some(why) = permissions::lacking(guild, c.app_permissions, &c.locale) {
             return via.say(&ctx.http, &why).await;
         }
         self.interact(ctx, &via, origin, Input::Action(action))

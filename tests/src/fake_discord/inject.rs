@@ -161,6 +161,11 @@ impl Inner {
                 author.id
             ),
             ChannelKind::Text | ChannelKind::Thread { .. } => {}
+            ChannelKind::Foreign { .. } => {
+                panic!(
+                    "channel {channel} is in a guild the bot is not in: it sees no message there"
+                )
+            }
         }
         let in_guild = c.in_guild();
         let private = matches!(c.kind, ChannelKind::Private { .. });
@@ -278,6 +283,8 @@ impl Inner {
                 );
                 2
             }
+            // The bot is not in that guild: no guild install authorizes the command.
+            ChannelKind::Foreign { .. } => 0,
         };
         if user_install {
             owners.insert("1".into(), user.to_string().into());
@@ -556,6 +563,11 @@ impl Inner {
             spec.integration_types.as_deref(),
         );
         self.register_user(spec.user);
+        // A guild the bot is not in: the interaction names that guild.
+        let foreign = match self.channels.get(&spec.channel).map(|c| &c.kind) {
+            Some(ChannelKind::Foreign { guild }) => Some(*guild),
+            _ => None,
+        };
         let id = self.next_id();
         let token = format!(
             "fake-interaction-token.{id}.{:x}",
@@ -573,10 +585,10 @@ impl Inner {
             "locale": spec.locale,
             "entitlements": [],
             "attachment_size_limit": FILE_LIMIT,
-            "app_permissions": if ctx == 0 {
-                self.bot_permissions(spec.channel).to_string().into()
-            } else {
-                model::app_permissions(false)
+            "app_permissions": match foreign {
+                Some(_) => model::USER_APP_PERMISSIONS.to_string().into(),
+                None if ctx == 0 => self.bot_permissions(spec.channel).to_string().into(),
+                None => model::app_permissions(false),
             },
             "authorizing_integration_owners": owners,
             "context": ctx,
@@ -586,7 +598,7 @@ impl Inner {
             let joined = self.members.get(&spec.user.id).cloned().unwrap_or_default();
             let mut member = member_json(&joined, &[], Some(spec.user));
             member["permissions"] = model::EVERYONE_PERMISSIONS.to_string().into();
-            j["guild_id"] = FakeDiscord::GUILD_ID.to_string().into();
+            j["guild_id"] = foreign.unwrap_or(FakeDiscord::GUILD_ID).to_string().into();
             j["guild_locale"] = "en-US".into();
             j["member"] = member;
         } else {

@@ -37,6 +37,9 @@ pub(super) const EVERYONE_PERMISSIONS: u64 = ADD_REACTIONS
     | USE_APPLICATION_COMMANDS
     | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS;
+/// A user-installed app's permissions in a guild the bot is not in (what Discord lets an
+/// interaction's answer do there).
+pub(super) const USER_APP_PERMISSIONS: u64 = EMBED_LINKS | ATTACH_FILES | USE_EXTERNAL_EMOJIS;
 /// The bot's role's permissions.
 pub(super) const BOT_PERMISSIONS: u64 =
     EVERYONE_PERMISSIONS | MANAGE_MESSAGES | MANAGE_THREADS | CREATE_PRIVATE_THREADS;
@@ -241,6 +244,17 @@ impl Inner {
         };
         let last = c.last_message_id.map(|m| m.to_string());
         let mut j = match &c.kind {
+            ChannelKind::Foreign { guild } => json!({
+                "id": id.to_string(),
+                "type": 0,
+                "guild_id": guild.to_string(),
+                "name": c.name,
+                "position": c.position,
+                "permission_overwrites": [],
+                "parent_id": null,
+                "nsfw": false,
+                "flags": 0,
+            }),
             ChannelKind::Text => json!({
                 "id": id.to_string(),
                 "type": 0,

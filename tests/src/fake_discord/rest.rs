@@ -635,7 +635,9 @@ impl Inner {
     fn get_channel(&self, id: u64) -> Result<Reply, ApiFail> {
         match self.channels.get(&id).map(|c| &c.kind) {
             None => Err(ApiFail::unknown_channel()),
-            Some(ChannelKind::Private { .. }) => Err(ApiFail::missing_access()),
+            Some(ChannelKind::Private { .. } | ChannelKind::Foreign { .. }) => {
+                Err(ApiFail::missing_access())
+            }
             Some(_) => ok(self.channel_json(id, true)),
         }
     }
@@ -646,7 +648,10 @@ impl Inner {
             .channels
             .get(&channel)
             .ok_or_else(ApiFail::unknown_channel)?;
-        if matches!(c.kind, ChannelKind::Private { .. }) {
+        if matches!(
+            c.kind,
+            ChannelKind::Private { .. } | ChannelKind::Foreign { .. }
+        ) {
             return Err(ApiFail::missing_access());
         }
         Ok(c)
@@ -1100,7 +1105,12 @@ impl Inner {
             .channels
             .get(&channel)
             .ok_or_else(ApiFail::unknown_channel)?;
-        if !webhook && matches!(c.kind, ChannelKind::Private { .. }) {
+        if !webhook
+            && matches!(
+                c.kind,
+                ChannelKind::Private { .. } | ChannelKind::Foreign { .. }
+            )
+        {
             return Err(ApiFail::missing_access());
         }
         let in_guild = c.in_guild();
@@ -1118,7 +1128,12 @@ impl Inner {
         if let Some(c) = self.channels.get_mut(&channel) {
             c.messages.retain(|m| m.id != id);
         }
-        if !ephemeral && !matches!(self.channels[&channel].kind, ChannelKind::Private { .. }) {
+        if !ephemeral
+            && !matches!(
+                self.channels[&channel].kind,
+                ChannelKind::Private { .. } | ChannelKind::Foreign { .. }
+            )
+        {
             let mut data = json!({"id": id.to_string(), "channel_id": channel.to_string()});
             if in_guild {
                 data["guild_id"] = FakeDiscord::GUILD_ID.to_string().into();
@@ -1140,7 +1155,10 @@ impl Inner {
             .channels
             .get(&channel)
             .ok_or_else(ApiFail::unknown_channel)?;
-        if matches!(c.kind, ChannelKind::Private { .. }) {
+        if matches!(
+            c.kind,
+            ChannelKind::Private { .. } | ChannelKind::Foreign { .. }
+        ) {
             return Err(ApiFail::missing_access());
         }
         self.require(channel, model::CREATE_PUBLIC_THREADS)?;
