@@ -342,7 +342,7 @@ async fn guilds(http: &serenity::http::Http) -> Vec<Check> {
                     format!(
                         "discord: permissions in {}: missing {}",
                         g.name,
-                        crate::discord::permissions::names(missing)
+                        crate::discord::permissions::names(missing, ugolki_core::words::Lang::EN)
                     ),
                     "Server Settings → Roles → the bot's role: grant them (or re-invite with the URL in docs)",
                 )

@@ -10,6 +10,15 @@ pub mod telegram {
         "Telegram refused the token (401 Unauthorized): set TELOXIDE_TOKEN \
          to the token BotFather gives for this bot (/token; after /revoke, the new one)";
 
+    /// What the Bot API says (403) of a chat the bot was removed from, lower-cased, in the
+    /// words teloxide does not know ("Forbidden: bot was kicked from the group chat" is
+    /// `Unknown` to it).
+    pub const REMOVED: [&str; 3] = [
+        "forbidden: bot was kicked",
+        "forbidden: bot is not a member",
+        "forbidden: user is deactivated",
+    ];
+
     /// The start-up calls' reading of errors: a refused token is not retried there.
     pub fn classify_start(e: &teloxide::RequestError) -> crate::outbox::Class {
         match e {

@@ -81,7 +81,9 @@ async fn get_me_and_long_polling() {
         "{waited:?}"
     );
 
-    // A long poll returns as soon as an update is injected.
+    // A long poll returns as soon as an update is injected. Plain text in groups is what
+    // this checks: privacy mode off (see its own test).
+    fake.set_privacy(false);
     let group = FakeTelegram::group(-100, "Corners club");
     let alice = FakeTelegram::user(7, "Alice", Some("alice"), Some("en"));
     let poll = tokio::spawn({
@@ -513,6 +515,8 @@ async fn commands_webhook_and_unknown_methods() {
 #[tokio::test]
 async fn injected_failures_and_mentions() {
     let fake = FakeTelegram::start().await;
+    // Plain text in groups is what these check: privacy mode off (see its own test).
+    fake.set_privacy(false);
     let bot = bot(&fake);
     let group = FakeTelegram::group(-400, "Club");
     let alice = FakeTelegram::user(7, "Алиса", Some("alice"), None);

@@ -7,13 +7,15 @@ use std::path::{Path, PathBuf};
 /// Where words for people may be written: the catalogues, the module that renders them, and
 /// the command line, whose English output is a stable contract for scripts.
 /// (`bots/src/observe.rs` speaks to operators: `/health` and the metrics' descriptions;
-/// `bots/src/setup.rs` too: why a start stops.)
+/// `bots/src/setup.rs` too: why a start stops; and `bots/src/doctor.rs`, the operator's
+/// check of a set-up.)
 const ALLOWED: &[&str] = &[
     "core/locales/",
     "core/src/words/",
     "bots/src/cli/",
     "bots/src/observe.rs",
     "bots/src/setup.rs",
+    "bots/src/doctor.rs",
 ];
 
 /// The code that talks to players: the table, and every adapter and the outbox.

@@ -15,27 +15,33 @@ pub const NEEDED: Permissions = Permissions::VIEW_CHANNEL
     .union(Permissions::CREATE_PUBLIC_THREADS)
     .union(Permissions::SEND_MESSAGES_IN_THREADS);
 
-/// The names Discord's server settings show.
-const NAMES: [(Permissions, &str); 7] = [
-    (Permissions::VIEW_CHANNEL, "View Channel"),
-    (Permissions::SEND_MESSAGES, "Send Messages"),
-    (Permissions::EMBED_LINKS, "Embed Links"),
-    (Permissions::ATTACH_FILES, "Attach Files"),
-    (Permissions::READ_MESSAGE_HISTORY, "Read Message History"),
-    (Permissions::CREATE_PUBLIC_THREADS, "Create Public Threads"),
+/// The catalogue's key of each (`permission-name`: the names Discord's settings show).
+const KEYS: [(Permissions, &str); 7] = [
+    (Permissions::VIEW_CHANNEL, "view-channel"),
+    (Permissions::SEND_MESSAGES, "send-messages"),
+    (Permissions::EMBED_LINKS, "embed-links"),
+    (Permissions::ATTACH_FILES, "attach-files"),
+    (Permissions::READ_MESSAGE_HISTORY, "read-message-history"),
+    (Permissions::CREATE_PUBLIC_THREADS, "create-public-threads"),
     (
         Permissions::SEND_MESSAGES_IN_THREADS,
-        "Send Messages in Threads",
+        "send-messages-in-threads",
     ),
 ];
 
-/// The names of `permissions`, as the server settings show them, comma-separated.
+/// The names of `permissions` in `lang`, as the server settings show them, comma-separated.
 #[must_use]
-pub fn names(permissions: Permissions) -> String {
-    NAMES
-        .iter()
+pub fn names(permissions: Permissions, lang: Lang) -> String {
+    KEYS.iter()
         .filter(|(p, _)| permissions.contains(*p))
-        .map(|(_, name)| *name)
+        .map(|(_, key)| {
+            render(
+                &Msg::PermissionName {
+                    permission: (*key).to_string(),
+                },
+                lang,
+            )
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -48,9 +54,10 @@ pub fn lacking(guild: Option<GuildId>, app: Option<Permissions>, locale: &str) -
     if missing.is_empty() {
         return None;
     }
-    let list = names(missing);
-    tracing::warn!(guild = guild.get(), missing = %list, "missing permissions in a channel");
     let lang = Lang::from_tag(locale).unwrap_or_default();
+    let english = names(missing, Lang::EN);
+    tracing::warn!(guild = guild.get(), missing = %english, "missing permissions in a channel");
+    let list = names(missing, lang);
     Some(render(&Msg::MissingPermissions { list }, lang))
 }
 

@@ -92,14 +92,6 @@ pub fn keyboard_rows(actions: &[Action]) -> Vec<Vec<Action>> {
 
 /// What a failed call means: Telegram's wait, its own trouble, nothing to change, a
 /// group become a supergroup, or a refusal for good.
-/// What the Bot API says (403) of a chat the bot was removed from, in the words teloxide
-/// does not know ("Forbidden: bot was kicked from the group chat" is `Unknown` to it).
-const LEFT: [&str; 3] = [
-    "forbidden: bot was kicked",
-    "forbidden: bot is not a member",
-    "forbidden: user is deactivated",
-];
-
 pub fn classify(e: &RequestError) -> Class {
     match e {
         RequestError::RetryAfter(s) => Class::RetryAfter(s.duration()),
@@ -119,7 +111,10 @@ pub fn classify(e: &RequestError) -> Class {
                 .any(|w| t.contains(w))
             {
                 Class::Retry
-            } else if LEFT.iter().any(|w| t.starts_with(w)) {
+            } else if crate::setup::telegram::REMOVED
+                .iter()
+                .any(|w| t.starts_with(w))
+            {
                 Class::Left
             } else {
                 Class::Gone

@@ -170,6 +170,15 @@ btn-back = Back
 help-commands-only = In this group the bot sees only commands addressed to it and replies to its messages (Telegram's privacy mode): type /m@{ $bot } c3-d4, or reply to the board with the move.
 help-mentions-only = In this server the bot does not read messages: play with /move (it suggests your moves) or the buttons under the board. Typed moves work in DMs with the bot and in messages that mention @{ $bot }.
 missing-permissions = I cannot host a game in this channel: I am missing { $list }. A server admin can grant them (Server Settings → Roles, or this channel's permissions).
+permission-name = { $permission ->
+    [view-channel] View Channel
+    [send-messages] Send Messages
+    [embed-links] Embed Links
+    [attach-files] Attach Files
+    [read-message-history] Read Message History
+    [create-public-threads] Create Public Threads
+   *[send-messages-in-threads] Send Messages in Threads
+}
 discord-private-help = In this chat I am not a member: a game here is played on one message, by its buttons only (no typed moves). I can only answer a press or a command, so a fallen flag or an automatic move shows at the next press; /games always tells how your games stand.
 inline-card-open = { $from } offers a game: { $terms }. The first to press Accept plays.
 inline-card-to = { $from } challenges { $to }: { $terms }. { $to }, press Accept to play.

@@ -214,6 +214,15 @@ btn-back = Indietro
 help-commands-only = In questo gruppo il bot vede solo i comandi rivolti a lui e le risposte ai suoi messaggi (modalità privacy di Telegram): scrivi /m@{ $bot } c3-d4, oppure rispondi alla scacchiera con la mossa.
 help-mentions-only = In questo server il bot non legge i messaggi: gioca con /move (suggerisce le tue mosse) o con i pulsanti sotto la scacchiera. Le mosse scritte funzionano nei messaggi diretti al bot e nei messaggi che menzionano @{ $bot }.
 missing-permissions = Non posso ospitare una partita in questo canale: mi mancano { $list }. Un amministratore del server può concederli (Impostazioni server → Ruoli, o i permessi di questo canale).
+permission-name = { $permission ->
+    [view-channel] Visualizzare il canale
+    [send-messages] Inviare messaggi
+    [embed-links] Incorporare link
+    [attach-files] Allegare file
+    [read-message-history] Leggere la cronologia dei messaggi
+    [create-public-threads] Creare thread pubblici
+   *[send-messages-in-threads] Inviare messaggi nei thread
+}
 discord-private-help = In questa chat non sono un membro: una partita qui si gioca su un solo messaggio, solo con i pulsanti (niente mosse scritte). Posso rispondere solo a un tocco o a un comando, quindi una bandierina caduta o una mossa automatica si vede al tocco successivo; /games dice sempre come stanno le tue partite.
 inline-card-open = { $from } propone una partita: { $terms }. Gioca chi preme per primo Accetta.
 inline-card-to = { $from } sfida { $to }: { $terms }. { $to }, premi Accetta per giocare.

@@ -209,6 +209,15 @@ btn-back = Voltar
 help-commands-only = Neste grupo o bot só vê os comandos dirigidos a ele e as respostas às suas mensagens (modo de privacidade do Telegram): escreva /m@{ $bot } c3-d4, ou responda ao tabuleiro com o lance.
 help-mentions-only = Neste servidor o bot não lê as mensagens: jogue com /move (ele sugere os seus lances) ou com os botões sob o tabuleiro. Lances digitados funcionam em mensagens diretas ao bot e em mensagens que mencionam @{ $bot }.
 missing-permissions = Não consigo hospedar uma partida neste canal: faltam-me { $list }. Um administrador do servidor pode concedê-las (Configurações do servidor → Cargos, ou as permissões deste canal).
+permission-name = { $permission ->
+    [view-channel] Ver canal
+    [send-messages] Enviar mensagens
+    [embed-links] Inserir links
+    [attach-files] Anexar arquivos
+    [read-message-history] Ver histórico de mensagens
+    [create-public-threads] Criar tópicos públicos
+   *[send-messages-in-threads] Enviar mensagens em tópicos
+}
 discord-private-help = Neste chat não sou membro: uma partida aqui é jogada numa única mensagem, só pelos botões (sem lances digitados). Só consigo responder a um toque ou comando, então uma bandeira caída ou um lance automático aparece no próximo toque; /games sempre mostra como estão suas partidas.
 inline-card-open = { $from } propõe uma partida: { $terms }. Joga quem tocar primeiro em Aceitar.
 inline-card-to = { $from } desafia { $to }: { $terms }. { $to }, toque em Aceitar para jogar.

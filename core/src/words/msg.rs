@@ -191,6 +191,8 @@ messages! {
     DiscordPrivateHelp => "discord-private-help",
     /// Discord: the bot lacks permissions it needs in the channel (`list`: their names).
     MissingPermissions { list: String } => "missing-permissions",
+    /// A Discord permission's name as its settings show it (`permission`: its key).
+    PermissionName { permission: String } => "permission-name",
     /// `/help` in a group where the bot gets only commands for it and replies.
     HelpCommandsOnly { bot: String } => "help-commands-only",
     /// `/help` in a group where the bot reads no messages but those that mention it.
