@@ -646,6 +646,12 @@ impl FakeDiscord {
         id
     }
 
+    /// A person (its author, or a moderator) deletes message `id` of `channel`: a
+    /// `MESSAGE_DELETE` is dispatched, and a reply to it from now on finds it gone.
+    pub fn delete_message(&self, channel: u64, id: u64) {
+        self.lock().user_deletes(channel, id);
+    }
+
     /// `user` installs the app to their account (user install): their interactions in DMs
     /// carry `authorizing_integration_owners: {"1": user}`.
     pub fn install_for_user(&self, user: &FakeUser) {

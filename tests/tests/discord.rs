@@ -1114,3 +1114,39 @@ async fn newest_in(
         .find(|m| f(m))
         .expect("found")
 }
+
+/// A reply to a typed command is posted even if that message was deleted before the reply
+/// went out (held here by a 429): Discord refuses a reply to a missing message unless it is
+/// told to post it as a plain message then (`fail_if_not_exists: false`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_to_a_deleted_message_is_posted_all_the_same() {
+    let s = Server::new().await;
+    let bot = RunningBot::start(&s.fake, "deleted");
+    s.ready().await;
+    let board = s.start_game("classic3x3", "none").await;
+    s.fake.fail_next(
+        1,
+        &["create_message"],
+        Failure::TooManyRequests {
+            retry_after_ms: 1000,
+        },
+    );
+    let typed = s
+        .fake
+        .message_create(board.channel, &s.alice, "!rules damas", &[]);
+    let held = s
+        .fake
+        .wait_until(WAIT, |f| {
+            f.calls()
+                .iter()
+                .any(|c| c.failed && c.route == "create_message")
+        })
+        .await;
+    assert!(held, "the reply's post was held by a 429");
+    s.fake.delete_message(board.channel, typed);
+    let rules = english(&Msg::RulesDamas { flying: true });
+    let first = rules.lines().next().expect("a line");
+    let posted = s.expect_text(first).await;
+    assert_eq!(posted.channel, board.channel);
+    bot.stop().await;
+}

@@ -330,7 +330,10 @@ impl Surface for Discord {
         // A reply where it was asked answers the message that asked.
         let asked = out.place.as_deref().unwrap_or(&out.chat.id);
         if let Some(r) = out.reply_to.as_deref().filter(|_| asked == place) {
-            m = m.reference_message((ch, message(r)));
+            // Posted all the same if the message was deleted meanwhile (not a reply then).
+            let mut reference = serenity::all::MessageReference::from((ch, message(r)));
+            reference.fail_if_not_exists = Some(false);
+            m = m.reference_message(reference);
         }
         if let Some(text) = p.content {
             m = m.content(text);

@@ -1100,6 +1100,11 @@ impl Inner {
     }
 
     /// Delete a message: the bot's own anywhere, others' in the guild (Manage Messages).
+    /// A person deletes a message ([`FakeDiscord::delete_message`]); nothing if it is gone.
+    pub(super) fn user_deletes(&mut self, channel: u64, id: u64) {
+        let _ = self.delete_message(channel, id, false);
+    }
+
     fn delete_message(&mut self, channel: u64, id: u64, webhook: bool) -> Result<Reply, ApiFail> {
         let c = self
             .channels
