@@ -38,6 +38,8 @@ use ugolki_core::words::{render, Lang, Msg};
 const OFFSET_KEY: &str = "telegram_offset";
 /// Seconds a `getUpdates` long poll waits (teloxide's client gives a request 17 s).
 const POLL_SECONDS: u32 = 10;
+/// The most updates `getUpdates` gives at once (its default `limit`).
+const BATCH_LIMIT: usize = 100;
 /// How soon to ask again while every update Telegram holds is still being handled.
 const BUSY_POLL: Duration = Duration::from_millis(20);
 /// The updates the bot takes: messages, presses, inline mode's queries and choices, and
@@ -249,10 +251,13 @@ impl Running {
         // Updates before `next` have gone to their lanes; those in `handling` not done yet.
         let mut next = stored;
         let handling = Arc::new(InFlight::default());
+        // The lowest offset to ask with (see the full batch below).
+        let mut floor = 0;
         let mut wait = Duration::from_millis(500);
         let result = loop {
-            let confirm = handling.first().unwrap_or(next);
-            store_offset(store, &mut stored, confirm).await;
+            let oldest = handling.first().unwrap_or(next);
+            store_offset(store, &mut stored, oldest).await;
+            let confirm = oldest.max(floor);
             let request = self
                 .bot
                 .get_updates()
@@ -267,10 +272,21 @@ impl Running {
                 Ok(updates) => {
                     self.health.platform_up(true);
                     wait = Duration::from_millis(500);
+                    let full = updates.len() >= BATCH_LIMIT;
                     let fresh: Vec<Update> = updates
                         .into_iter()
                         .filter(|u| i64::from(u.id.0) >= next)
                         .collect();
+                    if fresh.is_empty() && confirm < next && full {
+                        // A whole batch still being handled (one chat's long queue behind a
+                        // slow update): asked from its start, Telegram would never show the
+                        // updates after it, and every other chat would wait. Ask past them:
+                        // they wait in their lanes, and only a crash before they are done
+                        // loses them (Telegram forgets them; the stored offset still names
+                        // the oldest).
+                        floor = next;
+                        continue;
+                    }
                     if fresh.is_empty() && confirm < next {
                         // Telegram answers at once with the updates still being handled:
                         // wait for one to be done (or a little) before asking again.

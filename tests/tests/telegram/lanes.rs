@@ -54,3 +54,33 @@ async fn a_slow_update_in_one_chat_holds_up_no_other_chat() {
     assert!(pressed.elapsed() >= Duration::from_millis(1_800));
     bot.stop().await;
 }
+
+/// A hundred and more updates of one chat queued behind its slow one fill a whole
+/// `getUpdates` batch: the poller asks past them, so another chat's move is still answered
+/// while they wait their turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_batch_of_one_chats_updates_holds_up_no_other_chat() {
+    let slow = Group::new().await;
+    let fast = slow.another(-1004, "Quick games");
+    let db = temp_db("lanes-full");
+    let bot = RunningBot::start(&slow.fake, &db, quick());
+    start_game(&fast, "classic3x3 none casual").await;
+    let board = start_game(&slow, "classic3x3 none casual").await;
+    slow.fake
+        .fail_next(1, &["answercallbackquery"], Failure::Slow { millis: 1_800 });
+    let pressed = Instant::now();
+    for _ in 0..120 {
+        slow.fake
+            .press(&slow.chat, &slow.alice, board.id, "not a button of ours");
+    }
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let mut rng = Rng(0xf011);
+    let moves = play_random(&fast, &mut game, &mut rng, 2).await;
+    assert_eq!(moves.len(), 2);
+    assert!(
+        pressed.elapsed() < Duration::from_millis(1_800),
+        "the other group waited for the slow one: {:?}",
+        pressed.elapsed()
+    );
+    bot.stop().await;
+}
