@@ -71,10 +71,13 @@ impl<K: Hash + Eq + Clone + Send + Sync + 'static> Lanes<K> {
         tokio::spawn(self.clone().run(key, rx));
     }
 
-    /// One key's jobs, in order, until its queue is empty.
+    /// One key's jobs, in order, until its queue is empty. Each runs as a task of its own,
+    /// so a job that panics ends there (logged) and the jobs behind it still run.
     async fn run(self: Arc<Self>, key: K, mut rx: mpsc::UnboundedReceiver<Job>) {
         while let Some(job) = rx.recv().await {
-            job.await;
+            if let Err(e) = tokio::spawn(job).await {
+                tracing::error!(error = %e, "a job in a lane failed; the next ones run");
+            }
             // Pushes hold the map's lock: none slips in between the look and the removal.
             let mut open = lock(&self.open);
             if rx.is_empty() {
@@ -110,7 +113,7 @@ impl<K: Hash + Eq + Clone + Send + Sync + 'static> Lanes<K> {
 pub struct InFlight {
     ids: Mutex<std::collections::BTreeSet<i64>>,
     /// Woken when one is done.
-    pub done: Notify,
+    done: Notify,
 }
 
 /// Counts its id done when dropped: handled, or given up (a panic).
@@ -135,6 +138,23 @@ impl InFlight {
     #[must_use]
     pub fn first(&self) -> Option<i64> {
         lock(&self.ids).first().copied()
+    }
+
+    /// Wait until `oldest` is no longer the lowest id in flight, or `at_most` has passed
+    /// (other ids done meanwhile do not end the wait).
+    pub async fn past(&self, oldest: i64, at_most: std::time::Duration) {
+        let _ = tokio::time::timeout(at_most, async {
+            loop {
+                let done = self.done.notified();
+                tokio::pin!(done);
+                done.as_mut().enable();
+                if self.first() != Some(oldest) {
+                    return;
+                }
+                done.await;
+            }
+        })
+        .await;
     }
 }
 
@@ -178,7 +198,21 @@ mod tests {
     #[tokio::test]
     async fn a_job_that_panics_leaves_its_lane_working() {
         let lanes = Lanes::new();
-        lanes.push(1, async { panic!("a bad job") });
+        let (release, held) = tokio::sync::oneshot::channel::<()>();
+        lanes.push(1, async move {
+            let _ = held.await;
+            panic!("a bad job")
+        });
+        // Queued behind the one that panics: it still runs.
+        let (ran, behind) = tokio::sync::oneshot::channel();
+        lanes.push(1, async move {
+            let _ = ran.send(());
+        });
+        release.send(()).unwrap();
+        tokio::time::timeout(Duration::from_secs(5), behind)
+            .await
+            .expect("the job behind ran")
+            .expect("sent");
         tokio::time::timeout(Duration::from_secs(5), lanes.idle())
             .await
             .expect("counted out");

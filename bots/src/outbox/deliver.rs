@@ -359,8 +359,11 @@ impl<S: Surface> Outbox<S> {
             let cleared = self
                 .call(r.chat, r.pace, || self.surface.clear_buttons(r.chat, &old))
                 .await;
-            if let Err(Fail::GaveUp) = cleared {
-                tracing::warn!("an old message kept its buttons");
+            match cleared {
+                Err(Fail::GaveUp) => tracing::warn!("an old message kept its buttons"),
+                // Removed or blocked between the post and the strip: the chat closes now.
+                Err(Fail::Left) => return self.failed(r.chat, r.q, Fail::Left).await,
+                _ => {}
             }
         }
         Step::Next
@@ -463,9 +466,12 @@ impl<S: Surface> Outbox<S> {
                 Step::Stop
             }
             Fail::Left => {
-                // Its games are void and everything still to be said there is dropped.
-                self.table.chat_gone(chat).await;
-                Step::Stop
+                // Its games are void and everything still to be said there is dropped; if
+                // the store failed, the row waits and the next try closes the chat.
+                match self.table.chat_gone(chat).await {
+                    Some(_) => Step::Stop,
+                    None => Step::Later,
+                }
             }
             Fail::Gone | Fail::GaveUp => {
                 tracing::warn!(chat = %chat.id, row = q.id, "reply not delivered");

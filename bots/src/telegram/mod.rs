@@ -289,11 +289,11 @@ impl Running {
                     }
                     if fresh.is_empty() && confirm < next {
                         // Telegram answers at once with the updates still being handled:
-                        // wait for one to be done (or a little) before asking again.
+                        // ask again once the oldest is done, or after a little (new updates
+                        // of other chats come after those).
                         tokio::select! {
                             () = &mut shutdown => break Ok(()),
-                            () = handling.done.notified() => {}
-                            () = tokio::time::sleep(BUSY_POLL) => {}
+                            () = handling.past(oldest, BUSY_POLL) => {}
                         }
                         continue;
                     }
