@@ -468,7 +468,7 @@ impl<S: Surface> Outbox<S> {
             Fail::Left => {
                 // Its games are void and everything still to be said there is dropped; if
                 // the store failed, the row waits and the next try closes the chat.
-                match self.table.chat_gone(chat).await {
+                match self.table.chat_gone(chat, None).await {
                     Some(_) => Step::Stop,
                     None => Step::Later,
                 }

@@ -373,7 +373,9 @@ impl Running {
             UpdateKind::ChosenInlineResult(r) => self.chosen(r).await,
             UpdateKind::MyChatMember(m) if !m.new_chat_member.is_present() => {
                 // Removed from the group, or blocked: its games and challenges close.
-                self.table.chat_gone(&incoming::chat_of(m.chat.id.0)).await;
+                let at = m.date.timestamp_millis() + 999;
+                let chat = incoming::chat_of(m.chat.id.0);
+                self.table.chat_gone(&chat, Some(at)).await;
             }
             _ => {}
         }

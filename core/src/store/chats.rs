@@ -67,32 +67,35 @@ impl Store {
         Ok(games)
     }
 
-    /// The games still running in a chat, by id.
-    pub async fn running_games_in(&self, platform: &str, chat: &str) -> Result<Vec<i64>> {
+    /// The games still running in a chat that began at `at` or before, by id.
+    pub async fn running_games_in(&self, platform: &str, chat: &str, at: i64) -> Result<Vec<i64>> {
         on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
             "SELECT id FROM games WHERE status = 'active' AND platform = $1 AND chat_id = $2
-             ORDER BY id",
+             AND created_at <= $3 ORDER BY id",
         )
         .bind(platform)
         .bind(chat)
+        .bind(at)
         .fetch_all(&mut *conn)
         .await?))
     }
 
-    /// A chat the bot can no longer post to: its unsent replies are dropped (marked, as a
-    /// sender marks what a platform refuses), its living messages, threads and lease
-    /// forgotten, in one transaction. The number of replies dropped.
-    pub async fn forget_chat(&self, platform: &str, chat: &str, now: i64) -> Result<u64> {
+    /// A chat the bot could no longer post to as of `at`: its unsent replies made until
+    /// then are dropped (marked, as a sender marks what a platform refuses), its living
+    /// messages, threads and lease forgotten, in one transaction. The number of replies
+    /// dropped.
+    pub async fn forget_chat(&self, platform: &str, chat: &str, at: i64, now: i64) -> Result<u64> {
         on_db!(self, conn, _pg => {
             let mut tx = conn.begin().await?;
             let dropped = sqlx::query(
                 "UPDATE outbox SET sent_at = $3, outcome = $4, calls = 0
-                 WHERE platform = $1 AND chat_id = $2 AND sent_at IS NULL",
+                 WHERE platform = $1 AND chat_id = $2 AND sent_at IS NULL AND created_at <= $5",
             )
             .bind(platform)
             .bind(chat)
             .bind(now)
             .bind(super::Outcome::Dropped.code())
+            .bind(at)
             .execute(&mut *tx)
             .await?
             .rows_affected();

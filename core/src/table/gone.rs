@@ -21,11 +21,14 @@ pub struct Closed {
 }
 
 impl Table {
-    /// The bot was removed from `chat` or blocked there: see the module's documentation.
+    /// The bot was removed from `chat` or blocked there at `at` (ms; the platform's word,
+    /// or now): see the module's documentation. Only what was there by then closes, so an
+    /// old removal read again after a restart leaves a game begun since the bot came back.
     /// Closing again finds nothing more to close; a store failure is logged, and what was
     /// closed before it stays closed (call again to finish).
-    pub async fn chat_gone(&self, chat: &ChatRef) -> Option<Closed> {
-        match self.close_chat(chat).await {
+    pub async fn chat_gone(&self, chat: &ChatRef, at: Option<i64>) -> Option<Closed> {
+        let at = at.unwrap_or_else(|| self.now());
+        match self.close_chat(chat, at).await {
             Ok(closed) => Some(closed),
             Err(e) => {
                 tracing::error!(chat = chat.id.as_str(), error = ?e, "chat not closed");
@@ -34,15 +37,15 @@ impl Table {
         }
     }
 
-    async fn close_chat(&self, chat: &ChatRef) -> Result<Closed, TableError> {
+    async fn close_chat(&self, chat: &ChatRef, at: i64) -> Result<Closed, TableError> {
         let (platform, id) = (chat.platform.as_str(), chat.id.as_str());
         let now = self.now();
         // First, so that nothing waiting is sent meanwhile.
         let mut closed = Closed {
-            dropped: self.store.forget_chat(platform, id, now).await?,
+            dropped: self.store.forget_chat(platform, id, at, now).await?,
             ..Closed::default()
         };
-        for game in self.store.running_games_in(platform, id).await? {
+        for game in self.store.running_games_in(platform, id, at).await? {
             let _guard = self.game_lock(game).await?;
             let Some(live) = self.live(game).await? else {
                 continue;
@@ -60,7 +63,8 @@ impl Table {
             self.disarm(Key::Game(game));
             closed.games += 1;
         }
-        for c in self.store.open_challenges_in(platform, id).await? {
+        let open = self.store.open_challenges_in(platform, id).await?;
+        for c in open.into_iter().filter(|c| c.created_at <= at) {
             let done = self
                 .store
                 .close_challenge(c.id, ChallengeStatus::Cancelled, Says::nothing(), now)

@@ -19,7 +19,7 @@ async fn a_chat_the_bot_left_voids_its_games_and_cancels_its_challenges() {
     other.chat = room("elsewhere");
     let elsewhere = other.start("classic3x3 5+0 casual").await;
 
-    let closed = c.table.chat_gone(&c.chat).await.expect("closed");
+    let closed = c.table.chat_gone(&c.chat, None).await.expect("closed");
     assert_eq!(closed.games, 1);
     assert_eq!(closed.challenges, 1);
     assert!(closed.dropped >= 1, "what waited is not sent");
@@ -63,6 +63,23 @@ async fn a_chat_the_bot_left_voids_its_games_and_cancels_its_challenges() {
         "its timer fired there"
     );
     // Closing again closes nothing more.
-    let again = c.table.chat_gone(&c.chat).await.expect("closed");
+    let again = c.table.chat_gone(&c.chat, None).await.expect("closed");
     assert_eq!(again, crate::table::gone::Closed::default());
+}
+
+/// A removal read again after a restart (its update replayed) closes only what was there
+/// when it happened: a game begun since the bot came back goes on.
+#[tokio::test]
+async fn an_old_removal_read_again_leaves_what_began_since() {
+    let c = chat().await;
+    let removed_at = c.time.now_ms();
+    c.time.advance(MIN);
+    let id = c.start("classic3x3 none casual").await;
+    let closed = c
+        .table
+        .chat_gone(&c.chat, Some(removed_at))
+        .await
+        .expect("closed");
+    assert_eq!(closed.games, 0);
+    assert_eq!(c.row(id).await.status, GameStatus::Active);
 }
