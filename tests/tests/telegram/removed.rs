@@ -25,6 +25,16 @@ fn chat_of(params: &serde_json::Value) -> Option<i64> {
         .or_else(|| id.as_str().and_then(|s| s.parse().ok()))
 }
 
+/// A game on a 3-second clock with both sides' first moves played: its flag falls soon.
+async fn on_the_clock(g: &Group) {
+    start_game(g, "classic3x3 3s+0").await;
+    let (a, b) = (g.alice.first_name.as_str(), g.bob.first_name.as_str());
+    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
+    g.expect_text(&played(a, "c3-d3")).await;
+    g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
+    g.expect_text(&played(b, "f6-e6")).await;
+}
+
 /// A game's stored end cause, waited for (the bot closes the chat as it learns of it), read
 /// beside the running bot (the database is its own: read-only).
 async fn cause_of(db: &Path, game: i64) -> Option<String> {
@@ -57,16 +67,8 @@ async fn removed_from_a_group_the_bot_voids_its_games_and_posts_there_no_more() 
     let bot = RunningBot::start(&g.fake, &db, quick());
     // A game on a 3-second clock with both sides moved, in the group the bot leaves, and
     // one in another group, which flags as usual.
-    start_game(&g, "classic3x3 3s+0").await;
-    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
-    g.expect_text(&played("Alice", "c3-d3")).await;
-    g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
-    g.expect_text(&played("Bob", "f6-e6")).await;
-    start_game(&h, "classic3x3 3s+0").await;
-    h.fake.send_text(&h.chat, &h.alice, "/m c3-d3");
-    h.expect_text(&played("Carol", "c3-d3")).await;
-    h.fake.send_text(&h.chat, &h.bob, "/m f6-e6");
-    h.expect_text(&played("Dave", "f6-e6")).await;
+    on_the_clock(&g).await;
+    on_the_clock(&h).await;
     let removed = Instant::now();
     g.fake.remove_bot(&g.chat, &g.alice, true);
     assert_eq!(cause_of(&db, 1).await.as_deref(), Some("chat-gone"));
@@ -93,11 +95,7 @@ async fn a_refused_post_closes_the_chat_when_the_removal_was_missed() {
     let db = temp_db("removed-403");
     let bot = RunningBot::start(&g.fake, &db, quick());
     // Game 1 flags soon; game 2 has no clock; a challenge stays open.
-    start_game(&g, "classic3x3 3s+0").await;
-    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
-    g.expect_text(&played("Alice", "c3-d3")).await;
-    g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
-    g.expect_text(&played("Bob", "f6-e6")).await;
+    on_the_clock(&g).await;
     start_game(&g, "classic3x3 none").await;
     g.fake.remove_bot(&g.chat, &g.alice, false);
     // The first call for the chat after the removal is refused — the flag's board, or a
