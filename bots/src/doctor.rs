@@ -111,9 +111,13 @@ pub fn report(checks: &[Check]) -> (String, bool) {
 async fn database(url: &str) -> Check {
     let shown = ugolki_core::store::display_url(url);
     match Store::schema(url).await {
-        Ok(Schema::Absent) => Check::ok(format!(
+        Ok(Schema::Absent { folder: true }) => Check::ok(format!(
             "database {shown}: not there yet (the first start creates it)"
         )),
+        Ok(Schema::Absent { folder: false }) => Check::bad(
+            format!("database {shown}: its folder does not exist"),
+            "create the folder, or give --db (or DATABASE_URL) a path in one that does",
+        ),
         Ok(Schema::At { newer, .. }) if newer > 0 => Check::bad(
             format!("database {shown}: {newer} migrations from a newer ugolki"),
             "run the newer ugolki (this one would not understand the data)",

@@ -209,6 +209,13 @@ async fn the_database_is_checked_without_being_changed() {
     o.database_url = sqlite_url(&db);
     let checks = run(&o).await;
     assert!(find(&checks, "migrations applied").ok, "{checks:#?}");
+    // In a folder that does not exist: the start could not create it.
+    o.database_url = "sqlite:///nonexistent-ugolki-folder/x.db".into();
+    let checks = run(&o).await;
+    assert!(
+        find(&checks, "folder does not exist").blocking,
+        "{checks:#?}"
+    );
     // Unreachable: a ✘ that blocks.
     o.database_url = "postgres://nobody@127.0.0.1:1/none".into();
     let checks = run(&o).await;

@@ -381,8 +381,8 @@ pub(crate) mod tests;
 /// ([`Store::schema`]: `ugolki doctor`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Schema {
-    /// No database there yet: the first start creates it.
-    Absent,
+    /// No database there yet: the first start creates it, if its folder exists.
+    Absent { folder: bool },
     /// Migrations of this version `applied` of `known`; `newer`: applied ones this version
     /// does not know (a newer version ran on it).
     At {
@@ -400,8 +400,12 @@ impl Store {
         let (migrator, applied): (sqlx::migrate::Migrator, Vec<i64>) = if url.starts_with("sqlite:")
         {
             let options = SqliteConnectOptions::from_str(url)?;
-            if !url.contains(":memory:") && !options.get_filename().exists() {
-                return Ok(Schema::Absent);
+            let file = options.get_filename();
+            if !url.contains(":memory:") && !file.exists() {
+                let folder = file
+                    .parent()
+                    .is_none_or(|p| p.as_os_str().is_empty() || p.is_dir());
+                return Ok(Schema::Absent { folder });
             }
             let mut conn = options.read_only(true).connect().await?;
             (
