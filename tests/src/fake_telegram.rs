@@ -87,6 +87,8 @@ pub enum FakeChatKind {
     Group { title: String },
     /// A private chat with one user.
     Private { user: FakeUser },
+    /// A supergroup with topics (`"is_forum": true`): see [`FakeTelegram::forum`].
+    Forum { title: String },
 }
 
 /// A chat (make one with [`FakeTelegram::group`] or [`FakeTelegram::private`]).
@@ -143,6 +145,8 @@ pub struct SentMessage {
     pub buttons: Vec<Vec<(String, String)>>,
     /// The message this one replies to.
     pub reply_to: Option<i64>,
+    /// The forum topic it was posted in (`None`: not a forum's, or its General topic).
+    pub topic: Option<i64>,
     pub sent_at: Instant,
     /// How many successful edits it had (a "not modified" edit does not count).
     pub edits: usize,
@@ -225,6 +229,9 @@ struct ChatState {
     /// The bot was removed from the group or blocked in the private chat: every call for
     /// the chat is answered 403 with this description.
     left: Option<&'static str>,
+    /// A forum's topics, by thread id (the id of the message that created each); `None`
+    /// for a chat that is not a forum.
+    topics: Option<Vec<i64>>,
 }
 
 /// A message in a chat, the user's or the bot's.
@@ -355,6 +362,18 @@ impl FakeTelegram {
         }
     }
 
+    /// A supergroup with topics enabled (`"type": "supergroup", "is_forum": true`; ids
+    /// start -100). Its people write in topics made with [`FakeTelegram::create_topic`],
+    /// or in General, whose messages name no topic.
+    pub fn forum(id: i64, title: &str) -> FakeChat {
+        FakeChat {
+            id,
+            kind: FakeChatKind::Forum {
+                title: title.to_owned(),
+            },
+        }
+    }
+
     /// The private chat of `user` with the bot (its id is the user's id).
     pub fn private(user: &FakeUser) -> FakeChat {
         FakeChat {
@@ -397,6 +416,65 @@ impl FakeTelegram {
     /// `mention` for each `@username`, offsets and lengths in UTF-16 code units.
     pub fn send_text(&self, chat: &FakeChat, from: &FakeUser, text: &str) -> i64 {
         self.inject_text(chat, from, text, entities(text), None)
+    }
+
+    /// `by` creates a topic named `name` in forum `chat`: its `forum_topic_created` service
+    /// message, whose id is the topic's `message_thread_id` from now on. The bot is sent the
+    /// service message only without privacy mode (it is no command).
+    pub fn create_topic(&self, chat: &FakeChat, by: &FakeUser, name: &str) -> i64 {
+        let mut inner = self.lock();
+        inner.chat(chat);
+        let state = inner.chats.get_mut(&chat.id).expect("registered");
+        assert!(state.topics.is_some(), "chat {} is not a forum", chat.id);
+        let id = state.last_message_id + 1;
+        state.topics.get_or_insert_with(Vec::new).push(id);
+        let privacy = state.privacy;
+        let mut message = Map::new();
+        message.insert("from".into(), user_json(by));
+        message.insert(
+            "forum_topic_created".into(),
+            json!({"name": name, "icon_color": 7_322_096}),
+        );
+        message.insert("message_thread_id".into(), id.into());
+        message.insert("is_topic_message".into(), true.into());
+        let (_, json) = inner.store(chat.id, message, None);
+        if privacy {
+            drop(inner);
+        } else {
+            self.push(inner, "message", json);
+        }
+        id
+    }
+
+    /// A text message from `from` in topic `topic` of forum `chat`, as Telegram sends one:
+    /// with `message_thread_id`, `is_topic_message`, and (not being a reply) replying to the
+    /// topic's creation message. Returns its message id.
+    pub fn send_text_in_topic(
+        &self,
+        chat: &FakeChat,
+        topic: i64,
+        from: &FakeUser,
+        text: &str,
+    ) -> i64 {
+        self.inject(chat, from, text, entities(text), (None, Some(topic)))
+    }
+
+    /// A reply in topic `topic` of forum `chat` to message `reply_to` (the bot's board).
+    pub fn reply_text_in_topic(
+        &self,
+        chat: &FakeChat,
+        topic: i64,
+        from: &FakeUser,
+        text: &str,
+        reply_to: i64,
+    ) -> i64 {
+        self.inject(
+            chat,
+            from,
+            text,
+            entities(text),
+            (Some(reply_to), Some(topic)),
+        )
     }
 
     /// Like [`Self::send_text`], plus a `text_mention` entity (with the user object) over
@@ -586,6 +664,17 @@ impl FakeTelegram {
         entities: Vec<Value>,
         reply_to: Option<i64>,
     ) -> i64 {
+        self.inject(chat, from, text, entities, (reply_to, None))
+    }
+
+    fn inject(
+        &self,
+        chat: &FakeChat,
+        from: &FakeUser,
+        text: &str,
+        entities: Vec<Value>,
+        (reply_to, topic): (Option<i64>, Option<i64>),
+    ) -> i64 {
         let mut inner = self.lock();
         inner.chat(chat);
         let mut message = Map::new();
@@ -594,7 +683,17 @@ impl FakeTelegram {
         if !entities.is_empty() {
             message.insert("entities".into(), entities.into());
         }
-        if let Some(reply_to) = reply_to {
+        if let Some(topic) = topic {
+            let known = inner.chats[&chat.id]
+                .topics
+                .as_ref()
+                .is_some_and(|t| t.contains(&topic));
+            assert!(known, "no topic {topic} in chat {}", chat.id);
+            message.insert("message_thread_id".into(), topic.into());
+            message.insert("is_topic_message".into(), true.into());
+        }
+        // In a topic, a message that replies to nothing replies to the topic's creation.
+        if let Some(reply_to) = reply_to.or(topic) {
             let replied = inner
                 .message(chat.id, reply_to)
                 .unwrap_or_else(|| panic!("no message {reply_to} in chat {} to reply to", chat.id));
@@ -740,7 +839,11 @@ impl Inner {
                 }
                 c
             }
+            FakeChatKind::Forum { title } => {
+                json!({"id": chat.id, "type": "supergroup", "title": title, "is_forum": true})
+            }
         };
+        let forum = matches!(chat.kind, FakeChatKind::Forum { .. });
         self.chats
             .entry(chat.id)
             .and_modify(|c| c.json = json.clone())
@@ -752,7 +855,29 @@ impl Inner {
                 other_bot_last: false,
                 withheld: 0,
                 left: None,
+                topics: forum.then(Vec::new),
             });
+    }
+
+    /// Where a new message of the bot goes: the topic its `message_thread_id` names (which
+    /// must be one of the forum's: Telegram answers "message thread not found" otherwise),
+    /// or none. The message gets the topic's fields, as Telegram's do.
+    fn topic_of_new(
+        &self,
+        chat: i64,
+        p: &Map<String, Value>,
+        message: &mut Map<String, Value>,
+    ) -> Result<Option<i64>, ApiFail> {
+        let Some(thread) = i64_param(p, "message_thread_id") else {
+            return Ok(None);
+        };
+        let topics = self.chats.get(&chat).and_then(|c| c.topics.as_ref());
+        if !topics.is_some_and(|t| t.contains(&thread)) {
+            return Err(bad("Bad Request: message thread not found"));
+        }
+        message.insert("message_thread_id".into(), thread.into());
+        message.insert("is_topic_message".into(), true.into());
+        Ok(Some(thread))
     }
 
     /// Whether the bot gets a person's message `text` in `chat` (replying to `reply_to`).
@@ -1042,6 +1167,7 @@ impl Inner {
         let (markup, buttons) = inline_keyboard(p)?;
         let reply = self.reply_target(chat, p)?;
         let mut message = bot_message_base();
+        let topic = self.topic_of_new(chat, p, &mut message)?;
         message.insert("text".into(), text.clone().into());
         if let Some(markup) = markup {
             message.insert("reply_markup".into(), markup);
@@ -1057,6 +1183,7 @@ impl Inner {
             photo: None,
             buttons,
             reply_to,
+            topic,
             sent_at: Instant::now(),
             edits: 0,
         };
@@ -1073,8 +1200,9 @@ impl Inner {
         check_caption(caption.as_deref())?;
         let (markup, buttons) = inline_keyboard(p)?;
         let reply = self.reply_target(chat, p)?;
-        let (bytes, sizes) = self.photo(files, "photo", p.get("photo"))?;
         let mut message = bot_message_base();
+        let topic = self.topic_of_new(chat, p, &mut message)?;
+        let (bytes, sizes) = self.photo(files, "photo", p.get("photo"))?;
         message.insert("photo".into(), sizes);
         if let Some(caption) = &caption {
             message.insert("caption".into(), caption.clone().into());
@@ -1093,6 +1221,7 @@ impl Inner {
             photo: Some(bytes),
             buttons,
             reply_to,
+            topic,
             sent_at: Instant::now(),
             edits: 0,
         };
@@ -1112,6 +1241,7 @@ impl Inner {
             .remove("animation")
             .ok_or_else(|| bad("Bad Request: there is no animation in the request"))?;
         let mut message = bot_message_base();
+        let topic = self.topic_of_new(chat, p, &mut message)?;
         self.last_file += 1;
         message.insert(
             "animation".into(),
@@ -1132,6 +1262,7 @@ impl Inner {
             photo: Some(bytes),
             buttons: Vec::new(),
             reply_to: None,
+            topic,
             sent_at: Instant::now(),
             edits: 0,
         };

@@ -1082,3 +1082,65 @@ async fn privacy_mode_keeps_back_what_telegram_keeps_back() {
     fake.send_text(&private, &alice, "c3-d3");
     assert_eq!(texts(&bot).await, ["c3-d3"]);
 }
+
+/// A forum supergroup, as the Bot API has it: a topic is named by the id of the message that
+/// created it; people's messages in it carry `message_thread_id` and `is_topic_message`
+/// (and, replying to nothing, reply to that creation message); the bot posts into a topic
+/// by `message_thread_id`, and a thread the forum does not have is refused.
+#[tokio::test]
+async fn forum_topics_name_their_messages_and_take_the_bots() {
+    use teloxide::types::ThreadId;
+    let fake = FakeTelegram::start().await;
+    let bot = bot(&fake);
+    let forum = FakeTelegram::forum(-100_300, "Club forum");
+    let alice = FakeTelegram::user(7, "Alice", Some("alice"), Some("en"));
+    fake.add_chat(&forum);
+    let topic = fake.create_topic(&forum, &alice, "Corners");
+    let command = format!("/help@{}", FakeTelegram::BOT_USERNAME);
+    fake.send_text_in_topic(&forum, topic, &alice, &command);
+    fake.send_text(&forum, &alice, &command);
+    let got: Vec<_> = take_updates(&bot)
+        .await
+        .into_iter()
+        .filter_map(|u| match u.kind {
+            UpdateKind::Message(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        got.len(),
+        2,
+        "privacy mode keeps the creation back: {got:#?}"
+    );
+    let (in_topic, in_general) = (&got[0], &got[1]);
+    assert!(in_topic.is_topic_message);
+    assert_eq!(
+        in_topic.thread_id,
+        Some(ThreadId(MessageId(i32::try_from(topic).unwrap())))
+    );
+    assert!(in_topic
+        .reply_to_message()
+        .is_some_and(|r| r.forum_topic_created().is_some()));
+    assert!(!in_general.is_topic_message && in_general.thread_id.is_none());
+    let thread = ThreadId(MessageId(i32::try_from(topic).unwrap()));
+    let posted = bot
+        .send_message(ChatId(forum.id), "board")
+        .message_thread_id(thread)
+        .await
+        .expect("posted in the topic");
+    assert!(posted.is_topic_message && posted.thread_id == Some(thread));
+    bot.send_message(ChatId(forum.id), "general")
+        .await
+        .expect("posted in General");
+    let topics: Vec<Option<i64>> = fake.messages(forum.id).iter().map(|m| m.topic).collect();
+    assert_eq!(topics, [Some(topic), None]);
+    let refused = bot
+        .send_message(ChatId(forum.id), "nowhere")
+        .message_thread_id(ThreadId(MessageId(999)))
+        .await
+        .expect_err("no such topic");
+    assert!(
+        refused.to_string().contains("message thread not found"),
+        "{refused}"
+    );
+}

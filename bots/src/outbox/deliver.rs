@@ -10,7 +10,9 @@ use backon::{ExponentialBuilder, Retryable};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use ugolki_core::store::{Outcome, Queued, SlotChange, SlotRow};
-use ugolki_core::table::{ChatRef, DrawError, Outgoing, PictureView, Slot, SlotUse, Table};
+use ugolki_core::table::{
+    ChatKind, ChatRef, DrawError, Outgoing, PictureView, Slot, SlotUse, Table,
+};
 use ugolki_render::Scene;
 
 /// Tries of one call before its row is given up (about five minutes of backoff).
@@ -58,7 +60,8 @@ enum Step {
 }
 
 impl<S: Surface> Outbox<S> {
-    /// Deliver the chat's rows while this process holds its lease.
+    /// Deliver a lane's rows (a chat's, or a forum group's topics') while this process
+    /// holds its lease.
     pub(super) async fn drain_held(&self, chat: &str, seeded: &mut bool) -> Drained {
         loop {
             if self.stopping.load(Ordering::SeqCst) {
@@ -91,7 +94,8 @@ impl<S: Surface> Outbox<S> {
             // The last of a batch that held all there was: nothing more waits, unless a
             // commit since pokes the sender (which every commit does) — no read to find out.
             let last = next + 1 == rows.len() && rows.len() < usize::try_from(BATCH).unwrap_or(0);
-            match self.deliver(&chat_ref, pace, q, out).await {
+            // (The lane's rows may be different topics' chats, paced as their group.)
+            match self.deliver(&out.chat, pace, q, out).await {
                 Step::Next if last => return Drained::Empty,
                 Step::Next => {}
                 Step::Stop => return Drained::LostLease,
@@ -329,7 +333,7 @@ impl<S: Surface> Outbox<S> {
         };
         self.counters.sent.fetch_add(1, Ordering::Relaxed);
         for _ in 0..posted.extra_calls {
-            self.pacing.count(&r.chat.id);
+            self.pacing.count(r.chat.lane());
         }
         let mut calls = 1 + i64::from(posted.extra_calls);
         let Some(slot) = r.job.out.slot.map(SlotUse::slot) else {
@@ -467,8 +471,13 @@ impl<S: Surface> Outbox<S> {
             }
             Fail::Left => {
                 // Its games are void and everything still to be said there is dropped; if
-                // the store failed, the row waits and the next try closes the chat.
-                match self.table.chat_gone(chat, None).await {
+                // the store failed, the row waits and the next try closes the chat. Refused
+                // in a topic, the bot left its group: the group closes, topics and all.
+                let left = match chat.group_and_topic() {
+                    Some((group, _)) => ChatRef::new(chat.platform, group, ChatKind::Group),
+                    None => chat.clone(),
+                };
+                match self.table.chat_gone(&left, None).await {
                     Some(_) => Step::Stop,
                     None => Step::Later,
                 }
@@ -491,10 +500,10 @@ impl<S: Surface> Outbox<S> {
     {
         let f = &f;
         let attempt = || async move {
-            if !self.claim(&chat.id).await {
+            if !self.claim(chat.lane()).await {
                 return Err(Tried::Lost);
             }
-            self.pacing.acquire(&chat.id, pace).await;
+            self.pacing.acquire(chat.lane(), pace).await;
             f().await.map_err(Tried::Failed)
         };
         let platform = self.platform();
@@ -505,7 +514,7 @@ impl<S: Surface> Outbox<S> {
                     .with_max_delay(Duration::from_secs(30))
                     .with_max_times(MAX_TRIES),
             )
-            .sleep(self.holding(&chat.id))
+            .sleep(self.holding(chat.lane()))
             .when(|e| {
                 let class = match e {
                     Tried::Failed(e) => self.surface.classify(e),

@@ -3,6 +3,9 @@
 //! processes — the holder of the chat's lease — in order, newest board only, within the
 //! platform's limits, with the platform's message ids kept as slot rows.
 //!
+//! A sender serves a lane: a chat, or a forum group with all its topics (the platform
+//! counts a group's calls together, so one lease and one pace cover them).
+//!
 //! A process serves only its own platform's rows. The process that committed a change
 //! wakes its own sender at once (the store's signal); others hear of it through
 //! `PostgreSQL`'s `NOTIFY`; and every second the store is asked for chats whose rows wait

@@ -43,9 +43,22 @@ pub fn chat_of(id: i64) -> ChatRef {
     ChatRef::new(Platform::Telegram, id.to_string(), kind)
 }
 
+/// The table's chat a message is in: in a forum group, a topic other than General is a
+/// chat of its own (General, whose messages name no topic, is the group's).
+pub fn chat_in(m: &Message) -> ChatRef {
+    match m.thread_id.filter(|_| m.is_topic_message) {
+        Some(topic) => ChatRef::topic(
+            Platform::Telegram,
+            &m.chat.id.0.to_string(),
+            &topic.0 .0.to_string(),
+        ),
+        None => chat_of(m.chat.id.0),
+    }
+}
+
 /// Who said it where; whether the sender is a group's admin is asked when it matters.
 fn origin(mut o: Origin, from: &TgUser) -> Origin {
-    o.group_admin = (o.chat.kind == ChatKind::Group).then_some(false);
+    o.group_admin = o.chat.kind.is_group().then_some(false);
     o.locale.clone_from(&from.language_code);
     o
 }
@@ -86,7 +99,7 @@ pub fn message(m: &Message) -> Option<Incoming> {
         }
     }
     typed.push_str(&text[at..]);
-    let o = Origin::message(chat_of(m.chat.id.0), user(from), m.id.0.to_string());
+    let o = Origin::message(chat_in(m), user(from), m.id.0.to_string());
     Some(Incoming::text(origin(o, from), &typed, mentions))
 }
 
@@ -96,7 +109,10 @@ pub fn message(m: &Message) -> Option<Incoming> {
 /// comes from that message's own one-message chat.
 pub fn press(q: &CallbackQuery) -> Option<Incoming> {
     let chat = match (&q.message, &q.inline_message_id) {
-        (Some(msg), _) => chat_of(msg.chat().id.0),
+        // (A message too old for Telegram to show names no topic: its group's.)
+        (Some(msg), _) => msg
+            .regular_message()
+            .map_or_else(|| chat_of(msg.chat().id.0), chat_in),
         (None, Some(inline)) => inline_chat(inline),
         (None, None) => return None,
     };

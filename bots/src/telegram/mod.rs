@@ -374,6 +374,7 @@ impl Running {
             UpdateKind::MyChatMember(m) if !m.new_chat_member.is_present() => {
                 // Removed from the group, or blocked: its games and challenges close.
                 let at = m.date.timestamp_millis() + 999;
+                // (A group closes with its topics.)
                 let chat = incoming::chat_of(m.chat.id.0);
                 self.table.chat_gone(&chat, Some(at)).await;
             }

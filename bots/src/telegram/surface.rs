@@ -19,12 +19,12 @@ use teloxide::payloads::{
 use teloxide::prelude::Requester;
 use teloxide::types::{
     ChatId, FileId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia,
-    InputMediaPhoto, MessageId, ReplyParameters,
+    InputMediaPhoto, MessageId, ReplyParameters, ThreadId,
 };
 use teloxide::{ApiError, Bot, RequestError};
 use ugolki_core::store::SlotRow;
 use ugolki_core::table::inline::{is_start_picture, MAX_EXTRA_PICTURES};
-use ugolki_core::table::{Action, Audience, ChatKind, ChatRef, Platform};
+use ugolki_core::table::{Action, Audience, ChatRef, Platform};
 use ugolki_core::view::BoardView;
 use ugolki_core::words::{render, Lang};
 use ugolki_render::{Renderer, Scene};
@@ -60,7 +60,10 @@ impl Limits {
     pub fn pace(&self, chat: &ChatRef) -> Pace {
         Pace {
             spacing: self.per_chat,
-            window: (chat.kind == ChatKind::Group).then_some((self.per_group, self.group_window)),
+            window: chat
+                .kind
+                .is_group()
+                .then_some((self.per_group, self.group_window)),
         }
     }
 }
@@ -148,11 +151,18 @@ pub struct Telegram {
     refused: tokio::sync::watch::Sender<bool>,
 }
 
+/// The Telegram chat a table chat is in (a topic's: its group).
 fn chat_id(chat: &ChatRef) -> Result<ChatId, RequestError> {
-    chat.id
+    chat.lane()
         .parse()
         .map(ChatId)
         .map_err(|_| RequestError::Api(ApiError::ChatNotFound))
+}
+
+/// The forum topic a table chat is, if it is one (messages posted there name it).
+fn topic_of(chat: &ChatRef) -> Option<ThreadId> {
+    let (_, topic) = chat.group_and_topic()?;
+    topic.parse().ok().map(|t| ThreadId(MessageId(t)))
 }
 
 impl Telegram {
@@ -271,11 +281,15 @@ impl Telegram {
     }
 
     /// A long text after its photo, when the caption had to be cut.
-    async fn rest(&self, chat: ChatId, text: &str, caption: &str) -> u32 {
+    async fn rest(&self, chat: ChatId, topic: Option<ThreadId>, text: &str, caption: &str) -> u32 {
         if caption.len() >= text.len() {
             return 0;
         }
-        if let Err(e) = self.bot.send_message(chat, cut(text, MAX_TEXT)).await {
+        let mut req = self.bot.send_message(chat, cut(text, MAX_TEXT));
+        if let Some(t) = topic {
+            req = req.message_thread_id(t);
+        }
+        if let Err(e) = req.await {
             tracing::warn!(error = %e, "the rest of a caption not sent");
         }
         1
@@ -310,6 +324,7 @@ impl Surface for Telegram {
     async fn send(&self, job: &Job<'_>, c: &Content) -> Result<Posted, RequestError> {
         let out = job.out;
         let chat = chat_id(&out.chat)?;
+        let topic = topic_of(&out.chat);
         // A reply for one person answers their message (in a group, so they see it).
         let reply = out
             .reply_to
@@ -323,12 +338,16 @@ impl Surface for Telegram {
             let name = image.kind.file_name();
             let file = InputFile::memory(image.bytes.clone()).file_name(name);
             let m = if image.kind == ImageKind::Replay {
-                self.bot
-                    .send_animation(chat, file)
-                    .caption(caption.clone())
-                    .await?
+                let mut req = self.bot.send_animation(chat, file).caption(caption.clone());
+                if let Some(t) = topic {
+                    req = req.message_thread_id(t);
+                }
+                req.await?
             } else {
                 let mut req = self.bot.send_photo(chat, file).caption(caption.clone());
+                if let Some(t) = topic {
+                    req = req.message_thread_id(t);
+                }
                 if let Some(m) = markup {
                     req = req.reply_markup(m);
                 }
@@ -337,11 +356,14 @@ impl Surface for Telegram {
                 }
                 req.await?
             };
-            let extra = self.rest(chat, &c.text, &caption).await;
+            let extra = self.rest(chat, topic, &c.text, &caption).await;
             (m, extra)
         } else {
             let text = cut(if c.text.is_empty() { "…" } else { &c.text }, MAX_TEXT);
             let mut req = self.bot.send_message(chat, text);
+            if let Some(t) = topic {
+                req = req.message_thread_id(t);
+            }
             if let Some(m) = markup {
                 req = req.reply_markup(m);
             }

@@ -13,7 +13,7 @@ const MOVES: [&str; 7] = [
     "UPDATE challenges SET chat_id = $3 WHERE platform = $1 AND chat_id = $2",
     // What is still to be said there is said in the new chat, its living messages and
     // its games' threads go along (the old chat's lease is no one's any more).
-    "UPDATE outbox SET chat_id = $3 WHERE platform = $1 AND chat_id = $2 AND sent_at IS NULL",
+    "UPDATE outbox SET chat_id = $3, lane = $3 WHERE platform = $1 AND chat_id = $2 AND sent_at IS NULL",
     "UPDATE slots SET chat_id = $3 WHERE platform = $1 AND chat_id = $2
        AND NOT EXISTS (SELECT 1 FROM slots n WHERE n.platform = $1 AND n.chat_id = $3
                        AND n.kind = slots.kind AND n.id = slots.id)",
@@ -31,7 +31,7 @@ const FORGETS: [&str; 4] = [
     "DELETE FROM chat_players WHERE platform = $1 AND chat_id = $2",
     "DELETE FROM chat_settings WHERE platform = $1 AND chat_id = $2",
     "DELETE FROM slots WHERE platform = $1 AND chat_id = $2",
-    "DELETE FROM outbox_leases WHERE platform = $1 AND chat_id = $2",
+    "DELETE FROM outbox_leases WHERE platform = $1 AND lane = $2",
 ];
 
 impl Store {
@@ -80,6 +80,22 @@ impl Store {
         .await?))
     }
 
+    /// The topics of forum group `group` with a running game or an open challenge (a
+    /// group the bot left closes them too).
+    pub async fn topics_of(&self, platform: &str, group: &str) -> Result<Vec<String>> {
+        let pattern = format!("{group}{}%", crate::table::TOPIC_SEPARATOR);
+        on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
+            "SELECT chat_id FROM games WHERE status = 'active' AND platform = $1 AND chat_kind = 'topic' AND chat_id LIKE $2
+             UNION
+             SELECT chat_id FROM challenges WHERE status = 'open' AND platform = $1 AND chat_kind = 'topic' AND chat_id LIKE $2
+             ORDER BY 1",
+        )
+        .bind(platform)
+        .bind(&pattern)
+        .fetch_all(&mut *conn)
+        .await?))
+    }
+
     /// A chat the bot could no longer post to as of `at`: its unsent replies made until
     /// then are dropped (marked, as a sender marks what a platform refuses), its living
     /// messages, threads and lease forgotten, in one transaction. The number of replies
@@ -102,7 +118,7 @@ impl Store {
             for sql in [
                 "DELETE FROM slots WHERE platform = $1 AND chat_id = $2",
                 "DELETE FROM threads WHERE platform = $1 AND chat_id = $2",
-                "DELETE FROM outbox_leases WHERE platform = $1 AND chat_id = $2",
+                "DELETE FROM outbox_leases WHERE platform = $1 AND lane = $2",
             ] {
                 sqlx::query(sql)
                     .bind(platform)

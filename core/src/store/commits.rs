@@ -118,7 +118,7 @@ async fn run(
             match (answer, result) {
                 (Answer::Saved(a), Ok(Applied::Saved(done))) => {
                     let (saved, rows) = *done;
-                    signal.mark(super::outbox::chats_of(&rows));
+                    signal.mark(super::outbox::lanes_of(&rows));
                     let _ = a.send(Ok(saved));
                 }
                 (Answer::Marked(a), Ok(Applied::Marked(due))) => {

@@ -419,14 +419,14 @@ const MOVE_PG_TEMPLATE: &str = "WITH l AS (
          SELECT $11, $12, $13, $8 FROM g WHERE $11::text IS NOT NULL
          ON CONFLICT DO NOTHING
      ), o AS (
-         INSERT INTO outbox (platform, chat_id, chat_kind, place, audience, sender_id, sender_name, reply_to,
+         INSERT INTO outbox (platform, chat_id, chat_kind, lane, place, audience, sender_id, sender_name, reply_to,
              slot_use, slot_kind, slot_id, game_id, ply, message, lang, actions, picture, created_at)
-         SELECT r.platform, r.chat_id, r.chat_kind, r.place, r.audience, r.sender_id, r.sender_name, r.reply_to,
+         SELECT r.platform, r.chat_id, r.chat_kind, r.lane, r.place, r.audience, r.sender_id, r.sender_name, r.reply_to,
              r.slot_use, r.slot_kind, r.slot_id, r.game_id, r.ply, r.message, r.lang, r.actions, r.picture, $8
          FROM g, jsonb_to_recordset($17::jsonb) AS ROW_RECORD
      ), n AS (
          SELECT pg_notify('ugolki_outbox', c) FROM
-             (SELECT DISTINCT r.platform || ' ' || r.chat_id AS c FROM g, jsonb_to_recordset($17::jsonb) AS ROW_RECORD) x
+             (SELECT DISTINCT r.platform || ' ' || r.lane AS c FROM g, jsonb_to_recordset($17::jsonb) AS ROW_RECORD) x
      )
      SELECT * FROM g WHERE (SELECT COUNT(*) FROM n) >= 0";
 

@@ -16,8 +16,11 @@ use std::sync::Mutex;
 pub struct OutRow {
     pub platform: String,
     pub chat_id: String,
-    /// `group`, `private` or `one_message`.
+    /// `group`, `private`, `one_message` or `topic`.
     pub chat_kind: String,
+    /// The delivery lane it goes out in: its chat, or a topic's group
+    /// ([`crate::table::ChatRef::lane`]).
+    pub lane: String,
     /// A thread or topic inside the chat that the reply answers from.
     pub place: Option<String>,
     /// `chat` or `sender`.
@@ -492,8 +495,8 @@ macro_rules! say_in {
             for r in rows {
                 sqlx::query(
                     "INSERT INTO outbox (platform, chat_id, chat_kind, place, audience, sender_id, sender_name,
-                         reply_to, slot_use, slot_kind, slot_id, game_id, ply, message, lang, actions, picture, created_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+                         reply_to, slot_use, slot_kind, slot_id, game_id, ply, message, lang, actions, picture, created_at, lane)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
                 )
                 .bind(&r.platform)
                 .bind(&r.chat_id)
@@ -513,14 +516,15 @@ macro_rules! say_in {
                 .bind(&r.actions)
                 .bind(&r.picture)
                 .bind(now)
+                .bind(&r.lane)
                 .execute(&mut *$tx)
                 .await?;
             }
             if $pg {
-                for (platform, chat) in $crate::store::outbox::chats_of(rows) {
+                for (platform, lane) in $crate::store::outbox::lanes_of(rows) {
                     sqlx::query("SELECT pg_notify($1, $2)")
                         .bind($crate::store::outbox::NOTIFY_CHANNEL)
-                        .bind(format!("{platform} {chat}"))
+                        .bind(format!("{platform} {lane}"))
                         .execute(&mut *$tx)
                         .await?;
                 }
@@ -532,11 +536,11 @@ macro_rules! say_in {
 }
 pub(crate) use say_in;
 
-/// The chats rows go to, each once.
-pub(crate) fn chats_of(rows: &[OutRow]) -> Vec<(&str, &str)> {
+/// The lanes rows go out in, each once.
+pub(crate) fn lanes_of(rows: &[OutRow]) -> Vec<(&str, &str)> {
     let mut out: Vec<(&str, &str)> = Vec::new();
     for r in rows {
-        let c = (r.platform.as_str(), r.chat_id.as_str());
+        let c = (r.platform.as_str(), r.lane.as_str());
         if !out.contains(&c) {
             out.push(c);
         }
@@ -550,7 +554,7 @@ pub(crate) fn rows_json(rows: &[OutRow]) -> String {
         .iter()
         .map(|r| {
             serde_json::json!({
-                "platform": r.platform, "chat_id": r.chat_id, "chat_kind": r.chat_kind,
+                "platform": r.platform, "chat_id": r.chat_id, "chat_kind": r.chat_kind, "lane": r.lane,
                 "place": r.place, "audience": r.audience, "sender_id": r.sender_id,
                 "sender_name": r.sender_name, "reply_to": r.reply_to, "slot_use": r.slot_use,
                 "slot_kind": r.slot_kind, "slot_id": r.slot_id, "game_id": r.game_id,
@@ -564,7 +568,7 @@ pub(crate) fn rows_json(rows: &[OutRow]) -> String {
 
 /// The record type of [`rows_json`]'s objects, for `jsonb_to_recordset`.
 pub(crate) const ROW_RECORD: &str =
-    "r(platform text, chat_id text, chat_kind text, place text, audience text,
+    "r(platform text, chat_id text, chat_kind text, lane text, place text, audience text,
      sender_id text, sender_name text, reply_to text, slot_use text, slot_kind text, slot_id bigint,
      game_id bigint, ply bigint, message text, lang text, actions text, picture text)";
 
@@ -598,7 +602,7 @@ impl Store {
     /// Tell this process's senders of rows just committed.
     pub(crate) fn committed(&self, rows: &[OutRow]) {
         if !rows.is_empty() {
-            self.signal.mark(chats_of(rows));
+            self.signal.mark(lanes_of(rows));
         }
     }
 
@@ -651,8 +655,8 @@ impl Store {
         until: i64,
     ) -> Result<bool> {
         let held: Option<String> = on_db!(self, conn, _pg => sqlx::query_scalar(
-            "INSERT INTO outbox_leases (platform, chat_id, holder, until) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (platform, chat_id) DO UPDATE SET holder = excluded.holder, until = excluded.until
+            "INSERT INTO outbox_leases (platform, lane, holder, until) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (platform, lane) DO UPDATE SET holder = excluded.holder, until = excluded.until
              WHERE outbox_leases.holder = excluded.holder OR outbox_leases.until <= $5
                 OR NOT EXISTS (SELECT 1 FROM heartbeats h WHERE h.process = outbox_leases.holder AND h.beat_at > $6)
              RETURNING holder",
@@ -671,7 +675,7 @@ impl Store {
     /// Let a chat's queue go (its sender is idle or stopping).
     pub async fn release_chat(&self, platform: &str, chat: &str, holder: &str) -> Result<()> {
         on_db!(self, conn, _pg => {
-            sqlx::query("DELETE FROM outbox_leases WHERE platform = $1 AND chat_id = $2 AND holder = $3")
+            sqlx::query("DELETE FROM outbox_leases WHERE platform = $1 AND lane = $2 AND holder = $3")
                 .bind(platform)
                 .bind(chat)
                 .bind(holder)
@@ -704,7 +708,7 @@ impl Store {
     /// slot's living message (one statement, not one more per row on delivery's path).
     pub async fn unsent(&self, platform: &str, chat: &str, limit: i64) -> Result<Vec<Queued>> {
         let rows: Vec<QueuedWithSlot> = on_read!(self, conn, _pg => sqlx::query_as(
-            "SELECT o.id, o.platform, o.chat_id, o.chat_kind, o.place, o.audience, o.sender_id,
+            "SELECT o.id, o.platform, o.chat_id, o.chat_kind, o.lane, o.place, o.audience, o.sender_id,
                     o.sender_name, o.reply_to, o.slot_use, o.slot_kind, o.slot_id, o.game_id, o.ply,
                     o.message, o.lang, o.actions, o.picture, o.created_at,
                     s.message_id AS living_message_id, s.place AS living_place,
@@ -713,7 +717,7 @@ impl Store {
              LEFT JOIN slots s ON s.platform = o.platform AND s.chat_id = o.chat_id
                  AND s.kind = CASE WHEN o.chat_kind = 'one_message' THEN $4 ELSE o.slot_kind END
                  AND s.id = CASE WHEN o.chat_kind = 'one_message' THEN $5 ELSE o.slot_id END
-             WHERE o.platform = $1 AND o.chat_id = $2 AND o.sent_at IS NULL ORDER BY o.id LIMIT $3",
+             WHERE o.platform = $1 AND o.lane = $2 AND o.sent_at IS NULL ORDER BY o.id LIMIT $3",
         )
         .bind(platform)
         .bind(chat)
@@ -770,8 +774,8 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<String>> {
         on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
-            "SELECT DISTINCT o.chat_id FROM outbox o
-             LEFT JOIN outbox_leases l ON l.platform = o.platform AND l.chat_id = o.chat_id
+            "SELECT DISTINCT o.lane FROM outbox o
+             LEFT JOIN outbox_leases l ON l.platform = o.platform AND l.lane = o.lane
              WHERE o.platform = $1 AND o.sent_at IS NULL
                AND (l.holder IS NULL OR l.holder = $2 OR l.until <= $3
                     OR NOT EXISTS (SELECT 1 FROM heartbeats h WHERE h.process = l.holder AND h.beat_at > $4))
@@ -797,7 +801,7 @@ impl Store {
     ) -> Result<Vec<(i64, i64)>> {
         on_db!(self, conn, _pg => Ok(sqlx::query_as(
             "SELECT sent_at, calls FROM outbox
-             WHERE platform = $1 AND chat_id = $2 AND sent_at IS NOT NULL AND sent_at > $3 AND calls > 0
+             WHERE platform = $1 AND lane = $2 AND sent_at IS NOT NULL AND sent_at > $3 AND calls > 0
              ORDER BY sent_at",
         )
         .bind(platform)

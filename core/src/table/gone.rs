@@ -38,7 +38,32 @@ impl Table {
     }
 
     async fn close_chat(&self, chat: &ChatRef, at: i64) -> Result<Closed, TableError> {
-        let (platform, id) = (chat.platform.as_str(), chat.id.as_str());
+        let platform = chat.platform.as_str();
+        // A group closes with its topics (a forum's), each a chat of its own.
+        let mut chats = vec![chat.id.clone()];
+        if chat.kind == super::ChatKind::Group {
+            chats.extend(self.store.topics_of(platform, &chat.id).await?);
+        }
+        let mut closed = Closed::default();
+        for id in &chats {
+            let one = self.close_one(platform, id, at).await?;
+            closed.games += one.games;
+            closed.challenges += one.challenges;
+            closed.dropped += one.dropped;
+        }
+        tracing::info!(
+            platform,
+            chat = chat.id.as_str(),
+            topics = chats.len() - 1,
+            games = closed.games,
+            challenges = closed.challenges,
+            dropped = closed.dropped,
+            "chat gone: its games are void, its challenges cancelled"
+        );
+        Ok(closed)
+    }
+
+    async fn close_one(&self, platform: &str, id: &str, at: i64) -> Result<Closed, TableError> {
         let now = self.now();
         // First, so that nothing waiting is sent meanwhile.
         let mut closed = Closed {
@@ -74,14 +99,6 @@ impl Table {
                 closed.challenges += 1;
             }
         }
-        tracing::info!(
-            platform,
-            chat = id,
-            games = closed.games,
-            challenges = closed.challenges,
-            dropped = closed.dropped,
-            "chat gone: its games are void, its challenges cancelled"
-        );
         Ok(closed)
     }
 }

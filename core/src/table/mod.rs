@@ -37,7 +37,7 @@ pub use picture::{BoardSpec, ChartSpec, DrawError, Picture, PictureView, ReplayS
 pub use time::{FakeTime, SystemTime, TimeSource};
 pub use types::{
     lang_of, Audience, ChatKind, ChatRef, Incoming, Input, Mention, Origin, Outgoing, Platform,
-    Slot, SlotUse, User,
+    Slot, SlotUse, User, TOPIC_SEPARATOR,
 };
 
 use crate::game::Game;
@@ -485,7 +485,7 @@ impl Table {
     fn help(&self, chat: &ChatRef) -> Msg {
         let bot = self.config.bot_name.clone().unwrap_or_default();
         let here = match self.config.group_reading {
-            _ if chat.kind != ChatKind::Group => None,
+            _ if !chat.kind.is_group() => None,
             GroupReading::Everything => None,
             GroupReading::CommandsAndReplies => Some(Msg::HelpCommandsOnly { bot }),
             GroupReading::Mentions => Some(Msg::HelpMentionsOnly { bot }),

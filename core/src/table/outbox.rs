@@ -23,6 +23,7 @@ impl Outgoing {
             platform: self.chat.platform.as_str().to_string(),
             chat_id: self.chat.id.clone(),
             chat_kind: self.chat.kind.as_str().to_string(),
+            lane: self.chat.lane().to_string(),
             place: self.place.clone(),
             audience: match self.audience {
                 Audience::Chat => "chat",

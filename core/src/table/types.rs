@@ -54,9 +54,19 @@ pub enum ChatKind {
     /// message, a Discord DM where only a user installed the app: nothing can be typed,
     /// everything is shown by editing that one message (or answering a press on it).
     OneMessage,
+    /// A topic of a forum group (Telegram): a group of its own for the table, whose
+    /// messages share the group's delivery (its lease and its pace, which Telegram counts
+    /// for the whole group).
+    Topic,
 }
 
 impl ChatKind {
+    /// Many people can be here (a group or one of its topics).
+    #[must_use]
+    pub fn is_group(self) -> bool {
+        matches!(self, ChatKind::Group | ChatKind::Topic)
+    }
+
     /// The name the store keeps.
     #[must_use]
     pub fn as_str(self) -> &'static str {
@@ -64,15 +74,21 @@ impl ChatKind {
             ChatKind::Group => "group",
             ChatKind::Private => "private",
             ChatKind::OneMessage => "one_message",
+            ChatKind::Topic => "topic",
         }
     }
 
     /// Read a stored name.
     #[must_use]
     pub fn parse(name: &str) -> Option<ChatKind> {
-        [ChatKind::Group, ChatKind::Private, ChatKind::OneMessage]
-            .into_iter()
-            .find(|k| k.as_str() == name)
+        [
+            ChatKind::Group,
+            ChatKind::Private,
+            ChatKind::OneMessage,
+            ChatKind::Topic,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == name)
     }
 }
 
@@ -94,12 +110,40 @@ impl ChatRef {
         }
     }
 
+    /// Topic `topic` of forum group `group`: a chat of its own, delivered with its group.
+    #[must_use]
+    pub fn topic(platform: Platform, group: &str, topic: &str) -> ChatRef {
+        ChatRef::new(
+            platform,
+            format!("{group}{TOPIC_SEPARATOR}{topic}"),
+            ChatKind::Topic,
+        )
+    }
+
+    /// A topic's group and its id in the group.
+    #[must_use]
+    pub fn group_and_topic(&self) -> Option<(&str, &str)> {
+        (self.kind == ChatKind::Topic)
+            .then(|| self.id.split_once(TOPIC_SEPARATOR))
+            .flatten()
+    }
+
+    /// The delivery lane the chat's replies go out in, one sender and one pace per lane:
+    /// its group for a topic (the platform counts a group's calls together), else itself.
+    #[must_use]
+    pub fn lane(&self) -> &str {
+        self.group_and_topic().map_or(&self.id, |(group, _)| group)
+    }
+
     /// Nothing can be typed here: messages name buttons, not commands.
     #[must_use]
     pub fn one_message(&self) -> bool {
         self.kind == ChatKind::OneMessage
     }
 }
+
+/// Between a topic chat's group and topic in its id (no platform's chat id holds it).
+pub const TOPIC_SEPARATOR: char = '/';
 
 /// A person on a platform, as the adapter knows them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -116,6 +116,7 @@ impl FakeTelegram {
             photo: None,
             buttons,
             reply_to: None,
+            topic: None,
             sent_at: Instant::now(),
             edits: 0,
         };

@@ -60,11 +60,13 @@ impl StartTelegram for RunningBot {
     }
 }
 
-/// A group on the fake with Alice and Bob in it.
+/// A group on the fake with Alice and Bob in it (or one topic of a forum group).
 pub struct Group {
     /// Shared by the groups of one test ([`Group::another`]).
     pub fake: Arc<FakeTelegram>,
     pub chat: FakeChat,
+    /// The forum topic the players write in, if the chat is a forum's.
+    pub topic: Option<i64>,
     pub alice: FakeUser,
     pub bob: FakeUser,
 }
@@ -77,6 +79,7 @@ impl Group {
         Group {
             fake: Arc::new(fake),
             chat,
+            topic: None,
             alice: FakeTelegram::user(11, "Alice", Some("alice"), Some("en")),
             bob: FakeTelegram::user(12, "Bob", Some("bob"), Some("en")),
         }
@@ -90,20 +93,71 @@ impl Group {
         Group {
             fake: self.fake.clone(),
             chat,
+            topic: None,
             alice: FakeTelegram::user(13, "Carol", Some("carol"), Some("en")),
             bob: FakeTelegram::user(14, "Dave", Some("dave"), Some("en")),
         }
     }
 
+    /// A forum group `id` on a new fake, and two topics in it: the first with Alice and
+    /// Bob, the second with Carol (13) and Dave (14).
+    pub async fn forum(id: i64) -> (Group, Group) {
+        let fake = Arc::new(FakeTelegram::start().await);
+        let chat = FakeTelegram::forum(id, "Board games forum");
+        fake.add_chat(&chat);
+        let alice = FakeTelegram::user(11, "Alice", Some("alice"), Some("en"));
+        let first = fake.create_topic(&chat, &alice, "Corners");
+        let second = fake.create_topic(&chat, &alice, "Damas");
+        let one = Group {
+            fake: fake.clone(),
+            chat: chat.clone(),
+            topic: Some(first),
+            alice,
+            bob: FakeTelegram::user(12, "Bob", Some("bob"), Some("en")),
+        };
+        let two = Group {
+            fake,
+            chat,
+            topic: Some(second),
+            alice: FakeTelegram::user(13, "Carol", Some("carol"), Some("en")),
+            bob: FakeTelegram::user(14, "Dave", Some("dave"), Some("en")),
+        };
+        (one, two)
+    }
+
+    /// The bot's messages here (in the group's topic, if it is one).
     pub fn messages(&self) -> Vec<SentMessage> {
-        self.fake.messages(self.chat.id)
+        self.messages_of(&self.fake)
+    }
+
+    /// The bot's messages here, as `fake` has them (inside a wait on it).
+    pub fn messages_of(&self, fake: &FakeTelegram) -> Vec<SentMessage> {
+        let mut all = fake.messages(self.chat.id);
+        all.retain(|m| m.topic == self.topic);
+        all
+    }
+
+    /// `who` writes `text` here.
+    pub fn send_text(&self, who: &FakeUser, text: &str) -> i64 {
+        match self.topic {
+            Some(t) => self.fake.send_text_in_topic(&self.chat, t, who, text),
+            None => self.fake.send_text(&self.chat, who, text),
+        }
+    }
+
+    /// `who` replies `text` to message `to` here.
+    pub fn reply_text(&self, who: &FakeUser, text: &str, to: i64) -> i64 {
+        match self.topic {
+            Some(t) => self.fake.reply_text_in_topic(&self.chat, t, who, text, to),
+            None => self.fake.reply_text(&self.chat, who, text, to),
+        }
     }
 
     /// Wait until a bot message in the group satisfies `f`; that message.
     pub async fn expect(&self, what: &str, f: impl Fn(&SentMessage) -> bool) -> SentMessage {
         let ok = self
             .fake
-            .wait_until(WAIT, |fake| fake.messages(self.chat.id).iter().any(&f))
+            .wait_until(WAIT, |fake| self.messages_of(fake).iter().any(&f))
             .await;
         assert!(ok, "no message {what}: {:#?}", self.messages());
         self.messages()
@@ -146,8 +200,7 @@ impl Group {
 pub async fn start_game(g: &Group, terms: &str) -> SentMessage {
     let (a, b) = (g.alice.first_name.as_str(), g.bob.first_name.as_str());
     let handle = g.bob.username.clone().expect("a username");
-    g.fake.send_text(
-        &g.chat,
+    g.send_text(
         &g.alice,
         &format!(
             "/challenge@{} @{handle} {terms} white",
@@ -167,7 +220,7 @@ pub async fn start_game(g: &Group, terms: &str) -> SentMessage {
     let ok = g
         .fake
         .wait_until(WAIT, |f| {
-            f.messages(g.chat.id)
+            g.messages_of(f)
                 .iter()
                 .any(|m| m.id == challenge.id && m.buttons.is_empty())
         })
@@ -211,10 +264,10 @@ pub async fn play_random_by(
         let mv = rng.pick(&moves).clone();
         let who = g.who(game.turn() == ugolki_core::Color::White);
         if ply % 2 == 0 {
-            g.fake.send_text(&g.chat, who, &format!("{command} {mv}"));
+            g.send_text(who, &format!("{command} {mv}"));
         } else {
             let board = g.board();
-            g.fake.reply_text(&g.chat, who, &mv, board.id);
+            g.reply_text(who, &mv, board.id);
         }
         let name = who.first_name.as_str();
         // The same move may have been played before: count the answers, not find one.
@@ -222,11 +275,7 @@ pub async fn play_random_by(
         let ok = g
             .fake
             .wait_until(WAIT, |f| {
-                f.messages(g.chat.id)
-                    .iter()
-                    .filter(|m| says(m, &a_move))
-                    .count()
-                    > before
+                g.messages_of(f).iter().filter(|m| says(m, &a_move)).count() > before
             })
             .await;
         assert!(ok, "no answer to {name}'s {mv}");

@@ -14,4 +14,5 @@ mod operators;
 mod privacy;
 mod processes;
 mod removed;
+mod topics;
 mod webhook;

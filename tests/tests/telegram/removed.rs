@@ -9,7 +9,7 @@ use ugolki_core::words::{english, Msg};
 use ugolki_tests::said::played;
 
 /// The calls the bot made for `chat` since `since`.
-fn calls_for(g: &Group, chat: i64, since: Instant) -> Vec<String> {
+pub fn calls_for(g: &Group, chat: i64, since: Instant) -> Vec<String> {
     g.fake
         .calls()
         .into_iter()
@@ -26,18 +26,18 @@ fn chat_of(params: &serde_json::Value) -> Option<i64> {
 }
 
 /// A game on a 3-second clock with both sides' first moves played: its flag falls soon.
-async fn on_the_clock(g: &Group) {
+pub async fn on_the_clock(g: &Group) {
     start_game(g, "classic3x3 3s+0").await;
     let (a, b) = (g.alice.first_name.as_str(), g.bob.first_name.as_str());
-    g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
+    g.send_text(&g.alice, "/m c3-d3");
     g.expect_text(&played(a, "c3-d3")).await;
-    g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
+    g.send_text(&g.bob, "/m f6-e6");
     g.expect_text(&played(b, "f6-e6")).await;
 }
 
 /// A game's stored end cause, waited for (the bot closes the chat as it learns of it), read
 /// beside the running bot (the database is its own: read-only).
-async fn cause_of(db: &Path, game: i64) -> Option<String> {
+pub async fn cause_of(db: &Path, game: i64) -> Option<String> {
     use sqlx::ConnectOptions;
     let options = sqlx::sqlite::SqliteConnectOptions::new()
         .filename(db)

@@ -13,6 +13,7 @@ on_both!(
     outbox_old_rows_are_pruned_and_the_depth_reported,
     outbox_a_moved_chat_takes_its_unsent_rows_slots_and_threads,
     outbox_marks_written_at_once_each_get_their_own_slot_and_report,
+    outbox_a_forums_topics_go_out_in_their_groups_lane,
 );
 
 fn row(chat: &str, n: i64) -> OutRow {
@@ -20,6 +21,7 @@ fn row(chat: &str, n: i64) -> OutRow {
         platform: "test".into(),
         chat_id: chat.into(),
         chat_kind: "group".into(),
+        lane: chat.into(),
         place: None,
         audience: "chat".into(),
         sender_id: None,
@@ -35,6 +37,57 @@ fn row(chat: &str, n: i64) -> OutRow {
         actions: String::new(),
         picture: None,
     }
+}
+
+/// A row for topic `topic` of forum group `group`.
+fn topic_row(group: &str, topic: &str, n: i64) -> OutRow {
+    let chat = crate::table::ChatRef::topic(crate::table::Platform::Test, group, topic);
+    OutRow {
+        chat_id: chat.id.clone(),
+        chat_kind: chat.kind.as_str().into(),
+        lane: chat.lane().into(),
+        ..row(group, n)
+    }
+}
+
+async fn outbox_a_forums_topics_go_out_in_their_groups_lane(store: Store) {
+    let rows = vec![
+        topic_row("-100", "4", 1),
+        row("-100", 2),
+        topic_row("-100", "9", 3),
+        row("-200", 4),
+    ];
+    store.say(None, rows, T0).await.unwrap();
+    // The group's lane holds its own rows and its topics', in the order written, each
+    // with its own chat.
+    let lane = store.unsent("test", "-100", 10).await.unwrap();
+    let chats: Vec<&str> = lane.iter().map(|q| q.row.chat_id.as_str()).collect();
+    assert_eq!(chats, ["-100/4", "-100", "-100/9"]);
+    assert_eq!(lane[0].row.chat_kind, "topic");
+    let mut waiting = store.chats_waiting("test", "a", T0, 10).await.unwrap();
+    waiting.sort();
+    assert_eq!(waiting, ["-100", "-200"], "lanes, not topics");
+    // One lease for the group and its topics.
+    store.resume("a", T0, None).await.unwrap();
+    store.resume("b", T0, None).await.unwrap();
+    assert!(store
+        .claim_chat("test", "-100", "a", T0, T0 + 15_000)
+        .await
+        .unwrap());
+    assert!(!store
+        .claim_chat("test", "-100", "b", T0, T0 + 15_000)
+        .await
+        .unwrap());
+    let mut told = store.signal().changed().await;
+    told.sort();
+    assert_eq!(
+        told,
+        [
+            ("test".into(), "-100".into()),
+            ("test".into(), "-200".into())
+        ],
+        "senders are woken by lane"
+    );
 }
 
 async fn outbox_rows_are_kept_with_the_message_they_answer_once(store: Store) {
