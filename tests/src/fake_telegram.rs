@@ -232,6 +232,9 @@ struct ChatState {
     /// A forum's topics, by thread id (the id of the message that created each); `None`
     /// for a chat that is not a forum.
     topics: Option<Vec<i64>>,
+    /// What the bot's messages showed, in order: each as it was posted, and again after
+    /// each edit that changed its text, caption or photo (what a person watching saw).
+    shown: Vec<SentMessage>,
 }
 
 /// A message in a chat, the user's or the bot's.
@@ -566,6 +569,16 @@ impl FakeTelegram {
         })
     }
 
+    /// What the bot's messages in `chat` showed, in order: each message as posted, and
+    /// again after each edit of its text, caption or photo (not of its buttons alone). A
+    /// board edited in place shows here as often as it changed.
+    pub fn shown(&self, chat: i64) -> Vec<SentMessage> {
+        self.lock()
+            .chats
+            .get(&chat)
+            .map_or_else(Vec::new, |c| c.shown.clone())
+    }
+
     /// Every `answerCallbackQuery` that succeeded, in order.
     pub fn callback_answers(&self) -> Vec<CallbackAnswer> {
         self.lock().answers.clone()
@@ -856,6 +869,7 @@ impl Inner {
                 withheld: 0,
                 left: None,
                 topics: forum.then(Vec::new),
+                shown: Vec::new(),
             });
     }
 
@@ -937,6 +951,7 @@ impl Inner {
             state.other_bot_last = false;
         }
         let bot = bot.map(|b| SentMessage { id, ..b });
+        state.shown.extend(bot.clone());
         state.messages.push(Stored {
             id,
             json: json.clone(),
@@ -1295,7 +1310,12 @@ impl Inner {
             .message_mut(chat, id)
             .ok_or_else(|| bad(EDIT_NOT_FOUND))?;
         apply_edit(stored, method, p, media)?;
-        Ok(stored.json.clone())
+        let (json, now) = (stored.json.clone(), stored.bot.clone());
+        if method != "editmessagereplymarkup" {
+            let state = self.chats.get_mut(&chat).expect("the message was found");
+            state.shown.extend(now);
+        }
+        Ok(json)
     }
 
     /// The new photo of an `editMessageMedia` (and its caption); `None` for other edits.

@@ -9,9 +9,9 @@ use super::{Drained, Outbox, Pace, BATCH};
 use backon::{ExponentialBuilder, Retryable};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
-use ugolki_core::store::{Outcome, Queued, SlotChange, SlotRow};
+use ugolki_core::store::{Outcome, Queued, SlotChange, SlotRow, StaleButtons};
 use ugolki_core::table::{
-    ChatKind, ChatRef, DrawError, Outgoing, PictureView, Slot, SlotUse, Table,
+    Audience, ChatKind, ChatRef, DrawError, Outgoing, PictureView, Slot, SlotUse, Table,
 };
 use ugolki_render::Scene;
 
@@ -245,12 +245,43 @@ impl<S: Surface> Outbox<S> {
         if chat.one_message() {
             return self.show_one_message(&row).await;
         }
-        if let Some(SlotUse::Edit(slot)) = out.slot {
-            if let Some(step) = self.edit_living(&row, slot).await {
-                return step;
+        match out.slot {
+            Some(SlotUse::Edit(slot)) => {
+                if let Some(step) = self.edit_living(&row, slot).await {
+                    return step;
+                }
             }
+            Some(SlotUse::Replace(slot)) if self.in_place(&row) => {
+                if let Some(step) = self.edit_living(&row, slot).await {
+                    return step;
+                }
+            }
+            _ => {}
         }
         self.post(&row).await
+    }
+
+    /// Whether a running game's new board is shown by editing its living board in place
+    /// (one call, where a post takes two): a board with the game's buttons, for everyone,
+    /// whose living board is a photo with buttons the platform finds still in view. A
+    /// game's last board is posted anew, so that the players are told.
+    fn in_place(&self, r: &Row<'_>) -> bool {
+        let (Some(living), Some(since)) = (&r.q.living, r.q.living_since) else {
+            return false;
+        };
+        let board = r
+            .content
+            .image
+            .as_ref()
+            .is_some_and(|i| i.kind == ImageKind::Board);
+        let running = r.content.actions.iter().any(|a| a.game().is_some());
+        let idle = Duration::from_millis(u64::try_from(crate::now_ms() - since).unwrap_or(0));
+        board
+            && running
+            && living.photo
+            && living.buttons
+            && r.job.out.audience == Audience::Chat
+            && self.surface.in_place(r.chat, living, idle)
     }
 
     /// A one-message chat's row: its one message edited to show it, under what it showed
@@ -351,8 +382,15 @@ impl<S: Surface> Outbox<S> {
             buttons: !r.content.actions.is_empty(),
             state: None,
         };
-        // The message it replaces keeps no buttons (its call counted with this row's).
-        let stale = old.filter(|o| o.buttons && o.message_id != posted.message_id);
+        // The message it replaces keeps no buttons (its call counted with this row's),
+        // now, or once the lane is not busy: a group's scarce calls go to new boards
+        // first (meanwhile a press on the old one is refused as out of date).
+        let mut stale = old.filter(|o| o.buttons && o.message_id != posted.message_id);
+        if stale.is_some() && self.pacing.busy(r.chat.lane(), r.pace) {
+            if let Some(o) = stale.take() {
+                self.keep_stale(r.chat, o).await;
+            }
+        }
         calls += i64::from(stale.is_some());
         // The new message is the slot's from here; a crash before the old one is stripped
         // leaves it its buttons (a press on them is refused as out of date).
@@ -371,6 +409,77 @@ impl<S: Surface> Outbox<S> {
             }
         }
         Step::Next
+    }
+
+    /// Keep an old board to take its buttons off later (see [`Outbox::strip_stale`]): a
+    /// row, so that another process serving the lane next strips it.
+    async fn keep_stale(&self, chat: &ChatRef, message: SlotRow) {
+        let stale = StaleButtons {
+            chat: chat.clone(),
+            message_id: message.message_id,
+            place: message.place,
+        };
+        if let Err(e) = self.table.store().keep_stale(&stale, crate::now_ms()).await {
+            tracing::warn!(error = %e, "an old board's buttons not kept to strip");
+        }
+        // Once the lane's rows are read, new ones are kept here too.
+        if let Some(list) = super::lock(&self.stale).get_mut(chat.lane()) {
+            list.push(stale);
+        }
+    }
+
+    /// Take the buttons off the lane's old boards, while the lane is not busy: whether
+    /// some still wait (the sender looks again in a while).
+    pub(super) async fn strip_stale(&self, lane: &str) -> bool {
+        let loaded = super::lock(&self.stale).contains_key(lane);
+        if !loaded {
+            match self.table.store().stale_of(self.platform(), lane).await {
+                Ok(rows) => {
+                    super::lock(&self.stale).insert(lane.to_string(), rows);
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "old boards to strip not read");
+                    return false;
+                }
+            }
+        }
+        for _ in 0..super::MAX_STALE {
+            let next = {
+                let stale = super::lock(&self.stale);
+                let Some(first) = stale.get(lane).and_then(|l| l.first()) else {
+                    return false;
+                };
+                first.clone()
+            };
+            let pace = self.surface.pace(&next.chat);
+            if self.pacing.busy(lane, pace) {
+                return true;
+            }
+            let old = SlotRow {
+                message_id: next.message_id.clone(),
+                place: next.place.clone(),
+                photo: true,
+                buttons: true,
+                state: None,
+            };
+            let chat = &next.chat;
+            let cleared = self
+                .call(chat, pace, || self.surface.clear_buttons(chat, &old))
+                .await;
+            if matches!(cleared, Err(Fail::Lost)) {
+                // Another process serves the lane now: it strips them.
+                return false;
+            }
+            // Stripped, or it cannot be (gone, refused): either way not tried again. (A
+            // chat the bot left is closed by its next row.)
+            if let Err(e) = self.table.store().drop_stale(&next).await {
+                tracing::warn!(error = %e, "a stripped board not forgotten");
+            }
+            if let Some(list) = super::lock(&self.stale).get_mut(lane) {
+                list.retain(|s| *s != next);
+            }
+        }
+        false
     }
 
     /// Mark a delivered row, with what it did to its slot (a row marked before its call

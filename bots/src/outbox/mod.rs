@@ -99,7 +99,16 @@ pub struct Outbox<S: Surface> {
     /// Set at the stop: senders finish the row they are on, let their chats go and end.
     stopping: AtomicBool,
     counters: Counters,
+    /// Per lane, the old boards whose buttons are to come off once the lane is not busy
+    /// (see [`Outbox::strip_stale`]): the store's rows, read once when this process takes
+    /// the lane (a lane not here is not read yet).
+    stale: Mutex<HashMap<String, Vec<ugolki_core::store::StaleButtons>>>,
 }
+
+/// Old boards stripped in one go at most (the rest wait for the next quiet moment).
+const MAX_STALE: usize = 64;
+/// How soon a sender with old boards to strip looks again whether its lane is still busy.
+const STALE_RETRY: Duration = Duration::from_secs(5);
 
 impl<S: Surface> Outbox<S> {
     pub fn new(table: Arc<Table>, surface: Arc<S>) -> Arc<Outbox<S>> {
@@ -116,6 +125,7 @@ impl<S: Surface> Outbox<S> {
             listener: Mutex::new(None),
             stopping: AtomicBool::new(false),
             counters: Counters::default(),
+            stale: Mutex::new(HashMap::new()),
         })
     }
 
@@ -272,9 +282,12 @@ impl<S: Surface> Outbox<S> {
         let mut seeded = false;
         loop {
             s.poked.store(false, Ordering::SeqCst);
-            let more = {
+            let (more, stale) = {
                 let _turn = s.turn.lock().await;
-                self.drain_held(&chat, &mut seeded).await
+                let more = self.drain_held(&chat, &mut seeded).await;
+                // Nothing waits: old boards lose their buttons now, if the lane has room.
+                let stale = matches!(more, Drained::Empty) && self.strip_stale(&chat).await;
+                (more, stale)
             };
             match more {
                 Drained::Empty => {}
@@ -289,6 +302,7 @@ impl<S: Surface> Outbox<S> {
             }
             tokio::select! {
                 () = s.wake.notified() => {}
+                () = tokio::time::sleep(STALE_RETRY), if stale => {}
                 () = tokio::time::sleep(IDLE) => {
                     let done = {
                         let mut serving = lock(&self.serving);
@@ -309,6 +323,7 @@ impl<S: Surface> Outbox<S> {
         }
         lock(&self.serving).remove(&chat);
         lock(&self.leases).remove(&chat);
+        lock(&self.stale).remove(&chat);
         self.pacing.forget(&chat);
     }
 
@@ -359,6 +374,7 @@ impl<S: Surface> Outbox<S> {
     /// Let a chat go: another process may serve it now.
     async fn release(&self, chat: &str) {
         lock(&self.leases).remove(chat);
+        lock(&self.stale).remove(chat);
         let store = self.table.store();
         if let Err(e) = store
             .release_chat(self.platform(), chat, self.holder())

@@ -130,6 +130,23 @@ impl Pacing {
         self.wait(chat, pace, false).await
     }
 
+    /// Whether `chat` has used half its window or more (its calls are scarce now: a call
+    /// that can wait, waits).
+    pub fn busy(&self, chat: &str, pace: Pace) -> bool {
+        let Some((n, window)) = pace.window else {
+            return false;
+        };
+        let now = Instant::now();
+        lock(&self.chats).get(chat).is_some_and(|times| {
+            times
+                .iter()
+                .filter(|t| now.duration_since(**t) < window)
+                .count()
+                * 2
+                >= n
+        })
+    }
+
     /// Count a call made without waiting (one that came with another, like a long text
     /// after its photo).
     pub fn count(&self, chat: &str) {

@@ -135,6 +135,15 @@ pub trait Surface: Send + Sync + 'static {
 
     fn classify(&self, e: &Self::Error) -> Class;
 
+    /// Whether a new board for a game is shown by editing its living board `living` (last
+    /// changed `idle` ago) in place rather than posted anew (a post also costs a call to
+    /// take the old board's buttons off): where calls are scarce and the living board is
+    /// still in the players' view. Never, unless the platform says so.
+    fn in_place(&self, chat: &ChatRef, living: &SlotRow, idle: Duration) -> bool {
+        let _ = (chat, living, idle);
+        false
+    }
+
     /// The platform's buttons for these actions, laid out within its limits.
     type Buttons;
     fn layout(&self, actions: &[Action], lang: Lang) -> Self::Buttons;

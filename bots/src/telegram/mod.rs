@@ -348,6 +348,9 @@ impl Running {
     async fn handle(&self, u: Update) {
         match &u.kind {
             UpdateKind::Message(m) => {
+                // How far down the chat's boards are now (a board near the bottom is
+                // edited in place).
+                self.surface.note_message(m.chat.id, m.id);
                 if let Some((from, to)) = incoming::migration(m) {
                     let (old, new) = (from.to_string(), to.to_string());
                     self.table.chat_moved(Platform::Telegram, &old, &new).await;

@@ -13,6 +13,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 use teloxide::payloads::{
     EditMessageCaptionInlineSetters, EditMessageCaptionSetters, EditMessageMediaInlineSetters,
+    EditMessageMediaSetters,
     EditMessageReplyMarkupSetters, EditMessageTextSetters, SendAnimationSetters,
     SendMessageSetters, SendPhotoSetters,
 };
@@ -78,6 +79,12 @@ pub const MAX_PER_ROW: usize = 8;
 const ROW: usize = 3;
 /// How long storing pictures pauses after every picture chat has failed.
 const STORE_PAUSE_MS: i64 = 60_000;
+/// A group's board is edited in place by the next move while at most this many messages
+/// came after it (it is still in view: a typed move or two under it) ...
+const IN_VIEW: i32 = 2;
+/// ... and it changed at most this long ago (the players are at the game: an edit does not
+/// notify them, a new board does).
+const IN_PLACE_IDLE: Duration = Duration::from_secs(600);
 
 /// The keyboard's rows: square buttons (pieces, destinations) eight to a row, then the
 /// game's own buttons three to a row; never more than Telegram's 100 in all (squares past
@@ -149,6 +156,10 @@ pub struct Telegram {
     failed_at: Mutex<Option<i64>>,
     /// Set once the Bot API refuses the token (401): the process ends, naming the variable.
     refused: tokio::sync::watch::Sender<bool>,
+    /// The newest message id seen in each chat (received or sent): how far down a board
+    /// is. Ids grow by one per message in a chat, so a message the bot does not receive
+    /// (privacy mode) still counts once a later one comes.
+    newest: Mutex<HashMap<i64, i32>>,
 }
 
 /// The Telegram chat a table chat is in (a topic's: its group).
@@ -177,6 +188,7 @@ impl Telegram {
             storing: tokio::sync::Mutex::new(()),
             failed_at: Mutex::new(None),
             refused: tokio::sync::watch::Sender::new(false),
+            newest: Mutex::new(HashMap::new()),
         }
     }
 
@@ -184,6 +196,13 @@ impl Telegram {
     pub async fn token_refused(&self) {
         let mut seen = self.refused.subscribe();
         let _ = seen.wait_for(|refused| *refused).await;
+    }
+
+    /// Note message `id` in `chat` (one received, or one the bot sent).
+    pub fn note_message(&self, chat: ChatId, id: MessageId) {
+        let mut newest = lock(&self.newest);
+        let n = newest.entry(chat.0).or_insert(id.0);
+        *n = (*n).max(id.0);
     }
 
     /// Whether a call has found the token refused.
@@ -289,8 +308,9 @@ impl Telegram {
         if let Some(t) = topic {
             req = req.message_thread_id(t);
         }
-        if let Err(e) = req.await {
-            tracing::warn!(error = %e, "the rest of a caption not sent");
+        match req.await {
+            Ok(m) => self.note_message(chat, m.id),
+            Err(e) => tracing::warn!(error = %e, "the rest of a caption not sent"),
         }
         1
     }
@@ -319,6 +339,21 @@ impl Surface for Telegram {
 
     fn layout(&self, actions: &[Action], lang: Lang) -> InlineKeyboardMarkup {
         Self::keyboard(actions, lang)
+    }
+
+    /// A group's board is edited in place while it is still in view and the game is being
+    /// played: one call per move against the group's twenty a minute, where a new board
+    /// takes two (the post, and the old board's buttons off).
+    fn in_place(&self, chat: &ChatRef, living: &SlotRow, idle: Duration) -> bool {
+        if !chat.kind.is_group() || idle > IN_PLACE_IDLE {
+            return false;
+        }
+        let (Ok(group), Ok(board)) = (chat_id(chat), living.message_id.parse::<i32>()) else {
+            return false;
+        };
+        lock(&self.newest)
+            .get(&group.0)
+            .is_some_and(|n| n - board <= IN_VIEW)
     }
 
     async fn send(&self, job: &Job<'_>, c: &Content) -> Result<Posted, RequestError> {
@@ -372,6 +407,7 @@ impl Surface for Telegram {
             }
             (req.await?, 0)
         };
+        self.note_message(chat, sent.0.id);
         Ok(Posted {
             message_id: sent.0.id.0.to_string(),
             place: None,
@@ -384,7 +420,17 @@ impl Surface for Telegram {
         let chat = chat_id(&job.out.chat)?;
         let id = MessageId(at.message_id.parse().unwrap_or(0));
         let markup = self.layout(&c.actions, c.lang);
-        if at.photo {
+        let new_board = c.image.as_ref().filter(|i| i.kind == ImageKind::Board);
+        if let (true, Some(image)) = (at.photo, new_board) {
+            // A board edited in place: its photo and caption at once.
+            let file = InputFile::memory(image.bytes.clone()).file_name(image.kind.file_name());
+            let media =
+                InputMedia::Photo(InputMediaPhoto::new(file).caption(cut(&c.text, MAX_CAPTION)));
+            self.bot
+                .edit_message_media(chat, id, media)
+                .reply_markup(markup)
+                .await?;
+        } else if at.photo {
             let req = self.bot.edit_message_caption(chat, id);
             req.caption(cut(&c.text, MAX_CAPTION))
                 .reply_markup(markup)

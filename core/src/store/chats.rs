@@ -27,11 +27,13 @@ const MOVES: [&str; 7] = [
 ];
 
 /// What the old chat no longer holds once moved ($1 platform, $2 old chat).
-const FORGETS: [&str; 4] = [
+const FORGETS: [&str; 5] = [
     "DELETE FROM chat_players WHERE platform = $1 AND chat_id = $2",
     "DELETE FROM chat_settings WHERE platform = $1 AND chat_id = $2",
     "DELETE FROM slots WHERE platform = $1 AND chat_id = $2",
     "DELETE FROM outbox_leases WHERE platform = $1 AND lane = $2",
+    // (The old chat's messages cannot be edited any more.)
+    "DELETE FROM stale_buttons WHERE platform = $1 AND chat_id = $2",
 ];
 
 impl Store {
@@ -117,6 +119,7 @@ impl Store {
             .rows_affected();
             for sql in [
                 "DELETE FROM slots WHERE platform = $1 AND chat_id = $2",
+                "DELETE FROM stale_buttons WHERE platform = $1 AND chat_id = $2",
                 "DELETE FROM threads WHERE platform = $1 AND chat_id = $2",
                 "DELETE FROM outbox_leases WHERE platform = $1 AND lane = $2",
             ] {

@@ -78,6 +78,7 @@ mod players;
 mod processes;
 mod ratings;
 mod session;
+mod stale;
 mod timers;
 mod types;
 
@@ -90,6 +91,7 @@ pub use outbox::{
 pub use players::Player;
 pub use ratings::Standing;
 pub use session::Session;
+pub use stale::StaleButtons;
 pub use timers::Due;
 pub use types::{ChallengeStatus, GameStatus};
 

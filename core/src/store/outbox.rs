@@ -57,6 +57,9 @@ pub struct Queued {
     /// holder changes it.
     #[sqlx(skip)]
     pub living: Option<SlotRow>,
+    /// When the living message was last posted or changed (ms), read with it.
+    #[sqlx(skip)]
+    pub living_since: Option<i64>,
 }
 
 /// The slot a one-message chat's one message is kept in.
@@ -72,6 +75,7 @@ struct QueuedWithSlot {
     living_photo: Option<bool>,
     living_buttons: Option<bool>,
     living_state: Option<String>,
+    living_updated_at: Option<i64>,
 }
 
 impl QueuedWithSlot {
@@ -83,7 +87,11 @@ impl QueuedWithSlot {
             buttons: self.living_buttons.unwrap_or(false),
             state: self.living_state,
         });
-        Queued { living, ..self.q }
+        Queued {
+            living,
+            living_since: self.living_updated_at,
+            ..self.q
+        }
     }
 }
 
@@ -712,7 +720,8 @@ impl Store {
                     o.sender_name, o.reply_to, o.slot_use, o.slot_kind, o.slot_id, o.game_id, o.ply,
                     o.message, o.lang, o.actions, o.picture, o.created_at,
                     s.message_id AS living_message_id, s.place AS living_place,
-                    s.photo AS living_photo, s.buttons AS living_buttons, s.state AS living_state
+                    s.photo AS living_photo, s.buttons AS living_buttons, s.state AS living_state,
+                    s.updated_at AS living_updated_at
              FROM outbox o
              LEFT JOIN slots s ON s.platform = o.platform AND s.chat_id = o.chat_id
                  AND s.kind = CASE WHEN o.chat_kind = 'one_message' THEN $4 ELSE o.slot_kind END
@@ -845,6 +854,12 @@ impl Store {
             // Living messages nothing changed in a month: their games are long over.
             sqlx::query("DELETE FROM slots WHERE updated_at < $1")
                 .bind(unsent_before - 29 * 86_400_000)
+                .execute(&mut *conn)
+                .await?;
+            // Old boards nobody stripped in a day (no process served their lane): Telegram
+            // lets a message be edited for 48 hours; they keep their buttons.
+            sqlx::query("DELETE FROM stale_buttons WHERE created_at < $1")
+                .bind(unsent_before)
                 .execute(&mut *conn)
                 .await?;
             // Threads of games over for a while are not asked for any more.

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use ugolki_bots::telegram::Limits;
 use ugolki_core::corners::Variant;
 use ugolki_core::game::{Game, Rules};
-use ugolki_tests::fake_telegram::{Failure, FakeTelegram, SentMessage};
+use ugolki_tests::fake_telegram::{Call, Failure, FakeTelegram, SentMessage};
 use ugolki_tests::said::{played, played_infix};
 
 /// A group upgraded to a supergroup gets a new chat id: its game goes on there, whether
@@ -51,6 +51,7 @@ async fn replies_arrive_once_and_in_order_through_429s_and_500s() {
         "editmessagecaption",
         "editmessagetext",
         "editmessagereplymarkup",
+        "editmessagemedia",
     ];
     g.fake
         .fail_next(3, &sends, Failure::TooManyRequests { retry_after: 1 });
@@ -58,7 +59,8 @@ async fn replies_arrive_once_and_in_order_through_429s_and_500s() {
     let mut rng = Rng(7);
     let mut played_moves = play_random(&g, &mut game, &mut rng, 4).await;
     // One server error (teloxide's client sleeps 10 s after it, then we retry).
-    g.fake.fail_next(1, &["sendphoto"], Failure::ServerError);
+    g.fake
+        .fail_next(1, &["sendphoto", "editmessagemedia"], Failure::ServerError);
     played_moves.extend(play_random(&g, &mut game, &mut rng, 2).await);
     // "message is not modified" on an edit is taken as done.
     g.fake.fail_next(
@@ -76,10 +78,10 @@ async fn replies_arrive_once_and_in_order_through_429s_and_500s() {
         calls.iter().filter(|c| c.failed).count() >= 4,
         "failures were injected"
     );
-    // Every move's board once, in the order played.
+    // Every move's board once, in the order played (posted, or edited in place).
     let a_move = played_infix();
     let captions: Vec<String> = g
-        .messages()
+        .shown()
         .into_iter()
         .filter_map(|m| m.caption)
         .filter(|c| c.contains(&a_move))
@@ -107,17 +109,18 @@ async fn a_restart_mid_game_loses_and_repeats_nothing() {
     bot.stop().await;
     // Bob moves while the bot is down.
     g.fake.send_text(&g.chat, &g.bob, "/m f6-e6");
-    let before = g.messages().len();
+    let before = g.shown().len();
     let bot = RunningBot::start(&g.fake, &db, quick());
     g.expect_text(&played("Bob", "f6-e6")).await;
     g.fake.send_text(&g.chat, &g.alice, "/m d3-d4");
     g.expect_text(&played("Alice", "d3-d4")).await;
-    // Nothing was answered twice: one board per move since the restart.
-    let after: Vec<SentMessage> = g.messages().into_iter().skip(before).collect();
+    // Nothing was answered twice: one board per move since the restart (posted, or
+    // edited in place).
+    let after: Vec<SentMessage> = g.shown().into_iter().skip(before).collect();
     let moves = after.iter().filter(|m| says(m, &played_infix())).count();
     assert_eq!(moves, 2, "{after:#?}");
     assert_eq!(
-        g.messages()
+        g.shown()
             .iter()
             .filter(|m| says(m, &played("Alice", "c3-d3")))
             .count(),
@@ -214,5 +217,101 @@ async fn forty_moves_in_a_minute_in_a_group_never_stall() {
             .count();
         assert!(in_minute <= 20, "{in_minute} calls in a minute");
     }
+    // The group budget: one call per board shown. Every board is one call (a photo posted,
+    // or the board edited in place), and once the group's minute is half used, every call
+    // shows a board: old boards lose their buttons only when the group is quiet again.
+    let made: Vec<Call> = g
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.time >= started && c.time < last_sent && c.error.is_none())
+        .filter(|c| c.method.starts_with("send") || c.method.starts_with("edit"))
+        .collect();
+    let shows = |c: &Call| matches!(c.method.as_str(), "sendphoto" | "editmessagemedia");
+    let board_calls = made.iter().filter(|c| shows(c)).count();
+    let edits = made.iter().filter(|c| c.method == "editmessagemedia").count();
+    eprintln!(
+        "{} calls in play: {board_calls} boards, {edits} of them edited in place",
+        made.len()
+    );
+    assert!(board_calls >= 16, "only {board_calls} boards in a minute");
+    assert!(edits > 0, "no board was edited in place");
+    assert!(
+        made.iter().skip(10).all(shows),
+        "a call that showed no board while the group was busy: {:?}",
+        made.iter().map(|c| c.method.as_str()).collect::<Vec<_>>()
+    );
+    bot.stop().await;
+}
+
+/// The group budget when people talk between moves: each board is posted anew (the old one
+/// is out of view), one call while the group is busy; the old boards' buttons come off
+/// once the group's window is quiet again (meanwhile a press on them is refused as out of
+/// date), so that in the end only the newest board has buttons.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_groups_old_boards_lose_their_buttons_once_it_is_quiet() {
+    let g = Group::new().await;
+    let db = temp_db("quiet");
+    // A group's minute in miniature: six calls in three seconds.
+    let limits = Limits {
+        per_chat: Duration::from_millis(50),
+        per_group: 6,
+        group_window: Duration::from_secs(3),
+        per_second: 30,
+    };
+    let bot = RunningBot::start(&g.fake, &db, limits);
+    start_game(&g, "classic3x3 none").await;
+    let carol = FakeTelegram::user(77, "Carol", Some("carol"), Some("en"));
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let mut rng = Rng(7);
+    let a_move = played_infix();
+    for ply in 0..6 {
+        for line in ["nice", "hm", "go on"] {
+            g.send_text(&carol, line);
+        }
+        let moves = ugolki_tests::e2e::safe_moves(&game);
+        let mv = rng.pick(&moves).clone();
+        let who = g.who(game.turn() == ugolki_core::Color::White);
+        g.send_text(who, &format!("/m {mv}"));
+        let ok = g
+            .fake
+            .wait_until(WAIT, |f| {
+                g.shown_of(f).iter().filter(|m| says(m, &a_move)).count() > ply
+            })
+            .await;
+        assert!(ok, "no board for {mv}");
+        game.play_text(&mv).expect("legal");
+    }
+    let last_post = g
+        .fake
+        .calls()
+        .iter()
+        .rposition(|c| c.method == "sendphoto")
+        .expect("boards were posted");
+    let quiet = g
+        .fake
+        .wait_until(WAIT, |f| {
+            let photos: Vec<SentMessage> = g
+                .messages_of(f)
+                .into_iter()
+                .filter(|m| m.photo.is_some())
+                .collect();
+            photos.len() >= 7
+                && photos[..photos.len() - 1]
+                    .iter()
+                    .all(|m| m.buttons.is_empty())
+        })
+        .await;
+    let methods: Vec<String> = g.fake.calls().iter().map(|c| c.method.clone()).collect();
+    assert!(quiet, "old boards kept their buttons: {methods:?}");
+    assert!(!g.board().buttons.is_empty(), "the newest board has its buttons");
+    // Some were stripped only after play stopped: the group was busy before.
+    let late = methods[last_post..]
+        .iter()
+        .filter(|m| *m == "editmessagereplymarkup")
+        .count();
+    assert!(late >= 2, "no old board waited for a quiet group: {methods:?}");
+    // No board was edited in place: people talked under each.
+    assert!(!methods.iter().any(|m| m == "editmessagemedia"), "{methods:?}");
     bot.stop().await;
 }

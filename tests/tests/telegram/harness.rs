@@ -137,6 +137,19 @@ impl Group {
         all
     }
 
+    /// What the bot's messages here showed, in order (a board edited in place once per
+    /// change): see [`FakeTelegram::shown`].
+    pub fn shown(&self) -> Vec<SentMessage> {
+        self.shown_of(&self.fake)
+    }
+
+    /// [`Group::shown`] as `fake` has it (inside a wait on it).
+    pub fn shown_of(&self, fake: &FakeTelegram) -> Vec<SentMessage> {
+        let mut all = fake.shown(self.chat.id);
+        all.retain(|m| m.topic == self.topic);
+        all
+    }
+
     /// `who` writes `text` here.
     pub fn send_text(&self, who: &FakeUser, text: &str) -> i64 {
         match self.topic {
@@ -251,7 +264,8 @@ pub async fn play_random_by(
 ) -> Vec<String> {
     let mut played_moves = Vec::new();
     let a_move = played_infix();
-    let answered = g.messages().iter().filter(|m| says(m, &a_move)).count();
+    // Counted in what was shown: a board edited in place answers as a new one would.
+    let answered = g.shown().iter().filter(|m| says(m, &a_move)).count();
     for ply in 0..max_plies {
         if game.ending().is_some() {
             break;
@@ -275,12 +289,12 @@ pub async fn play_random_by(
         let ok = g
             .fake
             .wait_until(WAIT, |f| {
-                g.messages_of(f).iter().filter(|m| says(m, &a_move)).count() > before
+                g.shown_of(f).iter().filter(|m| says(m, &a_move)).count() > before
             })
             .await;
         assert!(ok, "no answer to {name}'s {mv}");
         let last = g
-            .messages()
+            .shown()
             .into_iter()
             .filter(|m| says(m, &a_move))
             .nth(before)

@@ -33,7 +33,7 @@ async fn metrics_and_health_tell_the_operator_how_the_bot_is() {
     let board = start_game(&g, "classic3x3 none casual").await;
     g.fake.fail_next(
         1,
-        &["sendphoto"],
+        &["sendphoto", "editmessagemedia"],
         Failure::TooManyRequests { retry_after: 1 },
     );
     g.fake.reply_text(&g.chat, &g.alice, "c3-d3", board.id);
