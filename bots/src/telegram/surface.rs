@@ -13,9 +13,8 @@ use std::sync::Mutex;
 use std::time::Duration;
 use teloxide::payloads::{
     EditMessageCaptionInlineSetters, EditMessageCaptionSetters, EditMessageMediaInlineSetters,
-    EditMessageMediaSetters,
-    EditMessageReplyMarkupSetters, EditMessageTextSetters, SendAnimationSetters,
-    SendMessageSetters, SendPhotoSetters,
+    EditMessageMediaSetters, EditMessageReplyMarkupSetters, EditMessageTextSetters,
+    SendAnimationSetters, SendMessageSetters, SendPhotoSetters,
 };
 use teloxide::prelude::Requester;
 use teloxide::types::{

@@ -229,12 +229,17 @@ async fn forty_moves_in_a_minute_in_a_group_never_stall() {
         .collect();
     let shows = |c: &Call| matches!(c.method.as_str(), "sendphoto" | "editmessagemedia");
     let board_calls = made.iter().filter(|c| shows(c)).count();
-    let edits = made.iter().filter(|c| c.method == "editmessagemedia").count();
+    let edits = made
+        .iter()
+        .filter(|c| c.method == "editmessagemedia")
+        .count();
     eprintln!(
         "{} calls in play: {board_calls} boards, {edits} of them edited in place",
         made.len()
     );
-    assert!(board_calls >= 16, "only {board_calls} boards in a minute");
+    // (Twenty calls a minute, the first few also taking old boards' buttons off; with
+    // every board two calls it would be ten.)
+    assert!(board_calls >= 14, "only {board_calls} boards in a minute");
     assert!(edits > 0, "no board was edited in place");
     assert!(
         made.iter().skip(10).all(shows),
@@ -304,14 +309,23 @@ async fn a_busy_groups_old_boards_lose_their_buttons_once_it_is_quiet() {
         .await;
     let methods: Vec<String> = g.fake.calls().iter().map(|c| c.method.clone()).collect();
     assert!(quiet, "old boards kept their buttons: {methods:?}");
-    assert!(!g.board().buttons.is_empty(), "the newest board has its buttons");
+    assert!(
+        !g.board().buttons.is_empty(),
+        "the newest board has its buttons"
+    );
     // Some were stripped only after play stopped: the group was busy before.
     let late = methods[last_post..]
         .iter()
         .filter(|m| *m == "editmessagereplymarkup")
         .count();
-    assert!(late >= 2, "no old board waited for a quiet group: {methods:?}");
+    assert!(
+        late >= 2,
+        "no old board waited for a quiet group: {methods:?}"
+    );
     // No board was edited in place: people talked under each.
-    assert!(!methods.iter().any(|m| m == "editmessagemedia"), "{methods:?}");
+    assert!(
+        !methods.iter().any(|m| m == "editmessagemedia"),
+        "{methods:?}"
+    );
     bot.stop().await;
 }

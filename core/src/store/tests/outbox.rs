@@ -12,6 +12,7 @@ on_both!(
     outbox_marks_keep_or_drop_the_slot_and_count_the_calls,
     outbox_old_rows_are_pruned_and_the_depth_reported,
     outbox_a_moved_chat_takes_its_unsent_rows_slots_and_threads,
+    outbox_old_boards_to_strip_are_kept_by_lane_until_stripped_or_their_chat_goes,
     outbox_marks_written_at_once_each_get_their_own_slot_and_report,
     outbox_a_forums_topics_go_out_in_their_groups_lane,
 );
@@ -382,4 +383,42 @@ async fn outbox_marks_written_at_once_each_get_their_own_slot_and_report(store: 
     }
     assert_eq!(mover.await.unwrap().unwrap(), 1, "the move beside them");
     assert!(store.unsent("test", "room", 100).await.unwrap().is_empty());
+}
+
+/// Old boards whose buttons wait for a quiet lane: kept once, read by lane (a forum's
+/// topics with their group) oldest first, forgotten when stripped, when their chat moves
+/// (its messages cannot be edited any more) or when the bot leaves it.
+async fn outbox_old_boards_to_strip_are_kept_by_lane_until_stripped_or_their_chat_goes(
+    store: Store,
+) {
+    use crate::store::StaleButtons;
+    use crate::table::{ChatKind, ChatRef, Platform};
+    let stale = |chat: ChatRef, m: &str| StaleButtons {
+        chat,
+        message_id: m.into(),
+        place: None,
+    };
+    let group = ChatRef::new(Platform::Test, "-100", ChatKind::Group);
+    let topic = ChatRef::topic(Platform::Test, "-100", "4");
+    let other = ChatRef::new(Platform::Test, "-200", ChatKind::Group);
+    let (a, b, c) = (
+        stale(group.clone(), "7"),
+        stale(topic.clone(), "9"),
+        stale(other.clone(), "3"),
+    );
+    store.keep_stale(&a, T0).await.unwrap();
+    store.keep_stale(&b, T0 + 1).await.unwrap();
+    store.keep_stale(&a, T0 + 2).await.unwrap();
+    store.keep_stale(&c, T0).await.unwrap();
+    let lane = store.stale_of("test", "-100").await.unwrap();
+    assert_eq!(lane, [a.clone(), b.clone()], "once each, oldest first");
+    assert_eq!(lane[1].chat.kind, ChatKind::Topic);
+    store.drop_stale(&a).await.unwrap();
+    assert_eq!(store.stale_of("test", "-100").await.unwrap(), [b.clone()]);
+    // The topic's bot was removed with its group; the other group became a supergroup.
+    store.forget_chat("test", &topic.id, T0, T0).await.unwrap();
+    assert!(store.stale_of("test", "-100").await.unwrap().is_empty());
+    store.move_chat("test", "-200", "-1002").await.unwrap();
+    assert!(store.stale_of("test", "-200").await.unwrap().is_empty());
+    assert!(store.stale_of("test", "-1002").await.unwrap().is_empty());
 }
