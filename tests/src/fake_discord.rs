@@ -43,6 +43,9 @@ mod gateway;
 mod inject;
 mod model;
 mod rest;
+mod tls;
+
+pub use tls::CA_DER;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::future::IntoFuture;
@@ -297,6 +300,8 @@ pub struct RegisteredCommand {
 pub struct FakeDiscord {
     shared: Arc<Shared>,
     addr: SocketAddr,
+    /// The HTTPS door in front of `addr` ([`FakeDiscord::https_addr`]).
+    https: SocketAddr,
     /// Dropping it (with the `FakeDiscord`) shuts the HTTP server down.
     _stop: oneshot::Sender<()>,
     /// Dropping it closes the gateway connections.
@@ -532,9 +537,11 @@ impl FakeDiscord {
                 .into_future();
             let _ = tokio::time::timeout(SERVER_LIFETIME, serve).await;
         });
+        let https = tls::open(addr, SERVER_LIFETIME).await;
         FakeDiscord {
             shared,
             addr,
+            https,
             _stop: stop,
             _shutdown: shutdown_tx,
         }
@@ -550,6 +557,30 @@ impl FakeDiscord {
     /// READY's `resume_gateway_url`.
     pub fn gateway_url(&self) -> String {
         format!("ws://{}/gateway", self.addr)
+    }
+
+    /// The HTTPS door: where `discord.com` is to resolve for a client that trusts
+    /// [`CA_DER`], so that it takes production's path (serenity's ratelimiter on, every URL
+    /// on `https://discord.com`). See [`FakeDiscord::http`].
+    pub fn https_addr(&self) -> SocketAddr {
+        self.https
+    }
+
+    /// A serenity client of the fake as production has it: `https://discord.com` resolved to
+    /// the HTTPS door, serenity's ratelimiter on.
+    pub fn http(&self, token: &str) -> serenity::http::Http {
+        serenity::http::HttpBuilder::new(token)
+            .client(ugolki_bots::discord::client_for(Some(&self.api_at())))
+            .build()
+    }
+
+    /// The bot's option that takes it to the HTTPS door (`DISCORD_API_ADDR`,
+    /// `DISCORD_API_CA`).
+    pub fn api_at(&self) -> ugolki_bots::discord::ApiAt {
+        ugolki_bots::discord::ApiAt {
+            addr: self.https,
+            ca_der: CA_DER.to_vec(),
+        }
     }
 
     /// The address the server listens on.

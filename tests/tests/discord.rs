@@ -54,7 +54,8 @@ impl StartDiscord for RunningBot {
         fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
         let options = Options {
             token: FakeDiscord::TOKEN.into(),
-            api_url: Some(fake.api_base()),
+            api_url: None,
+            api_at: Some(fake.api_at()),
             database_url: sqlite_url(&temp_db("dc", name)),
             guild,
             shards: None,
@@ -822,7 +823,8 @@ async fn a_refused_token_ends_the_start_at_once_naming_the_variable() {
     for shards in [None, Some((0, 0, 1))] {
         let options = Options {
             token: "WRONG-TOKEN".into(),
-            api_url: Some(fake.api_base()),
+            api_url: None,
+            api_at: Some(fake.api_at()),
             database_url: sqlite_url(&temp_db("dc", "wrong-token")),
             guild: Some(FakeDiscord::GUILD_ID),
             shards,
@@ -845,7 +847,8 @@ async fn a_shard_range_runs_exactly_its_shards() {
     let s = Server::new().await;
     let options = Options {
         token: FakeDiscord::TOKEN.into(),
-        api_url: Some(s.fake.api_base()),
+        api_url: None,
+        api_at: Some(s.fake.api_at()),
         database_url: sqlite_url(&temp_db("dc", "shard-range")),
         guild: Some(FakeDiscord::GUILD_ID),
         shards: Some((0, 0, 1)),
@@ -870,7 +873,8 @@ async fn without_the_content_intent_a_server_plays_by_move_buttons_and_mentions(
     let mut s = Server::new().await;
     let options = Options {
         token: FakeDiscord::TOKEN.into(),
-        api_url: Some(s.fake.api_base()),
+        api_url: None,
+        api_at: Some(s.fake.api_at()),
         database_url: sqlite_url(&temp_db("dc", "no-content")),
         guild: Some(FakeDiscord::GUILD_ID),
         shards: None,

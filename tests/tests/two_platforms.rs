@@ -249,7 +249,8 @@ async fn start_telegram(tg: &FakeTelegram, url: &str) -> RunningBot {
 async fn start_discord(dc: &FakeDiscord, url: &str) -> RunningBot {
     let options = ugolki_bots::discord::Options {
         token: FakeDiscord::TOKEN.into(),
-        api_url: Some(dc.api_base()),
+        api_url: None,
+        api_at: Some(dc.api_at()),
         database_url: url.to_string(),
         guild: Some(FakeDiscord::GUILD_ID),
         shards: None,

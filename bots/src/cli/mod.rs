@@ -452,6 +452,28 @@ fn doctor(io: &mut Io<'_>, args: &DoctorArgs) -> Result<u8, CliError> {
     Ok(u8::from(!fine))
 }
 
+/// `DISCORD_API_ADDR` (`HOST:PORT`) and `DISCORD_API_CA` (a certificate file, DER or PEM):
+/// where to reach `discord.com`, and the authority to trust there; both or neither.
+fn api_at() -> Result<Option<crate::discord::ApiAt>, CliError> {
+    let set = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+    match (set("DISCORD_API_ADDR"), set("DISCORD_API_CA")) {
+        (None, None) => Ok(None),
+        (Some(addr), Some(ca)) => {
+            let addr = addr.parse().map_err(|_| {
+                CliError::Usage(format!(
+                    "DISCORD_API_ADDR must be an address such as 10.0.0.5:443, not '{addr}'"
+                ))
+            })?;
+            let ca_der = std::fs::read(&ca)
+                .map_err(|e| CliError::Usage(format!("DISCORD_API_CA: cannot read {ca}: {e}")))?;
+            Ok(Some(crate::discord::ApiAt { addr, ca_der }))
+        }
+        _ => Err(CliError::Usage(
+            "set DISCORD_API_ADDR and DISCORD_API_CA together (or neither)".into(),
+        )),
+    }
+}
+
 /// `ugolki discord`: run the bot until Ctrl-C or SIGTERM.
 fn discord(
     database_url: String,
@@ -486,6 +508,7 @@ fn discord(
     let options = crate::discord::Options {
         token,
         api_url: std::env::var("DISCORD_API_URL").ok(),
+        api_at: api_at()?,
         database_url,
         guild,
         shards,

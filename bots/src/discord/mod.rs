@@ -36,8 +36,15 @@ use ugolki_core::words::{render, Lang, Msg};
 #[derive(Clone)]
 pub struct Options {
     pub token: String,
-    /// The REST base (`DISCORD_API_URL`), e.g. a test server; the gateway comes with it.
+    /// The REST base (`DISCORD_API_URL`): a REST proxy that keeps Discord's rate limits
+    /// itself (twilight's http-proxy); serenity's ratelimiter is off then. The gateway
+    /// comes with it.
     pub api_url: Option<String>,
+    /// Where to reach `discord.com` instead of by DNS, and the authority its certificate is
+    /// signed by (`DISCORD_API_ADDR`, `DISCORD_API_CA`): a TLS egress proxy, or the tests'
+    /// fake. Everything else is as in production: serenity's ratelimiter on, every URL on
+    /// `https://discord.com`.
+    pub api_at: Option<ApiAt>,
     pub database_url: String,
     /// Register the commands in this guild only (instant, for development).
     pub guild: Option<u64>,
@@ -50,6 +57,34 @@ pub struct Options {
     /// servers play by `/move` and buttons, and text reaches the bot only in DMs and in
     /// messages that mention it.
     pub message_content: bool,
+}
+
+/// `discord.com` at an address of the operator's (see [`Options::api_at`]).
+#[derive(Clone, Debug)]
+pub struct ApiAt {
+    pub addr: std::net::SocketAddr,
+    /// The certificate authority to trust there (DER or PEM).
+    pub ca_der: Vec<u8>,
+}
+
+/// The HTTP client serenity (and its ratelimiter) uses: rustls, and `discord.com` resolved
+/// to `at` trusting its authority, when given.
+#[must_use]
+pub fn client_for(at: Option<&ApiAt>) -> reqwest::Client {
+    let mut b = reqwest::Client::builder().use_rustls_tls();
+    if let Some(at) = at {
+        b = b.resolve("discord.com", at.addr);
+        let cert = reqwest::Certificate::from_der(&at.ca_der)
+            .or_else(|_| reqwest::Certificate::from_pem(&at.ca_der));
+        match cert {
+            Ok(c) => b = b.add_root_certificate(c),
+            Err(e) => tracing::error!(error = %e, "DISCORD_API_CA is not a certificate"),
+        }
+    }
+    b.build().unwrap_or_else(|e| {
+        tracing::error!(error = %e, "HTTP client not built as asked: the default one");
+        reqwest::Client::new()
+    })
 }
 
 /// Prefix for plain-text commands (`!challenge @bob`), the fallback to slash commands.
@@ -410,10 +445,10 @@ pub async fn run(
     // One client for the gateway's handlers, one for the outbox (each with its
     // own ratelimiter in production).
     let make_http = || {
-        let mut http = HttpBuilder::new(&options.token);
+        let mut http = HttpBuilder::new(&options.token).client(client_for(options.api_at.as_ref()));
         if let Some(url) = &options.api_url {
-            // serenity ignores a proxy while its ratelimiter is on; our delivery layer
-            // retries 429s itself, in every mode.
+            // serenity ignores a proxy while its ratelimiter is on: the proxy keeps the
+            // rate limits (and the outbox waits out any 429 it passes on).
             http = http
                 .proxy(url.trim_end_matches('/'))
                 .ratelimiter_disabled(true);
