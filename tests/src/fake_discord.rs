@@ -26,6 +26,11 @@
 //! first callback, registered commands) and inject failures (429 with Discord's headers and
 //! body, 500) and disconnections.
 //!
+//! Discord's rate limits are enforced as Discord enforces them (`limits.rs`): every answer
+//! carries its bucket's `X-RateLimit-*` headers, a request past its bucket (per route and
+//! channel, guild or webhook) or past the global 50 a second is answered 429 and not carried
+//! out; [`FakeDiscord::rate_limited`] lists those refusals.
+//!
 //! Discord's rules that a bot can get wrong are enforced: an interaction must be answered
 //! within [`CALLBACK_DEADLINE`] and only once, follow-ups need an answered interaction,
 //! interaction tokens live [`TOKEN_LIFETIME`], message content is at most 2000 characters,
@@ -41,10 +46,12 @@
 
 mod gateway;
 mod inject;
+mod limits;
 mod model;
 mod rest;
 mod tls;
 
+pub use limits::{Limit, GLOBAL_PER_SECOND};
 pub use tls::CA_DER;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -349,6 +356,8 @@ struct Inner {
     nonces: HashMap<String, (u64, u64, Instant)>,
     /// Permissions the bot is denied in a channel (its threads inherit them).
     denied: HashMap<u64, u64>,
+    /// Rate-limit buckets and the global limit.
+    limits: limits::Limits,
 }
 
 struct Channel {
@@ -696,6 +705,18 @@ impl FakeDiscord {
         self.lock().calls.clone()
     }
 
+    /// The calls refused with a 429 because they overran their bucket or the global limit
+    /// (not the injected ones): a client that limits itself as Discord asks makes none.
+    pub fn rate_limited(&self) -> Vec<Call> {
+        let inner = self.lock();
+        inner
+            .calls
+            .iter()
+            .filter(|c| c.status == 429 && !c.failed)
+            .cloned()
+            .collect()
+    }
+
     /// The bot's messages in `channel` (a text channel, thread or DM), in order, in their
     /// current state; deleted ones are left out, ephemeral ones are included (with
     /// `ephemeral: true`).
@@ -816,6 +837,17 @@ impl FakeDiscord {
     /// `(name, data)`, in order; events filtered out by the client's intents are included.
     pub fn events(&self) -> Vec<(String, Value)> {
         self.lock().gateway.events.clone()
+    }
+
+    /// Set the bucket of `route` (by its [`Call::route`] name) to `limit` requests per
+    /// `per`, instead of Discord's (see `limits.rs`); tests shorten windows with it.
+    pub fn set_route_limit(&self, route: &str, limit: u32, per: Duration) {
+        self.lock().limits.set(route, Some(Limit { limit, per }));
+    }
+
+    /// Set the global limit (Discord's: [`GLOBAL_PER_SECOND`] requests a second).
+    pub fn set_global_limit(&self, per_second: u32) {
+        self.lock().limits.global_per_second = per_second;
     }
 
     /// Answer the next `n` calls whose route is in `routes` with `kind` instead of carrying
@@ -1023,6 +1055,7 @@ impl Inner {
             commands: Vec::new(),
             nonces: HashMap::new(),
             denied: HashMap::new(),
+            limits: limits::Limits::default(),
             gateway: GatewayState {
                 heartbeat_interval_ms: u64::try_from(HEARTBEAT_INTERVAL.as_millis())
                     .unwrap_or(1000),

@@ -216,6 +216,13 @@ impl Server {
             assert!(says(&last, &want), "{} / {want}", text(&last));
             game.play_text(&mv).expect("legal");
         }
+        // Discord's buckets (5 messages per 5 s in a channel, and the rest) held: serenity's
+        // ratelimiter waited instead of being refused.
+        let limited = s.fake.rate_limited();
+        assert!(
+            limited.is_empty(),
+            "refused by Discord's limits: {limited:#?}"
+        );
     }
 
     /// alice challenges bob by slash command; bob accepts by button. The board.

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Map, Value};
 
+use super::limits::{Headers, Verdict};
 use super::model::{self, path, ApiFail};
 use super::{
     BotMeta, Call, Channel, ChannelKind, Command, Failure, FakeDiscord, Inner, Shared, Stored,
@@ -183,6 +184,26 @@ fn parse_route(path: &str) -> Option<Route> {
 }
 
 impl Route {
+    /// The major parameter of Discord's buckets: the channel, guild, application or
+    /// interaction in the path (0: none).
+    fn major(&self, tokens: &std::collections::HashMap<String, u64>) -> u64 {
+        match self {
+            Route::Channel(c)
+            | Route::Messages(c)
+            | Route::Message(c, _)
+            | Route::Typing(c)
+            | Route::MessageThreads(c, _)
+            | Route::Threads(c) => *c,
+            Route::Guild(g) | Route::GuildChannels(g) | Route::Member(g, _) => *g,
+            Route::Commands { app, .. } | Route::Command { app, .. } => *app,
+            Route::Callback { id, .. } => *id,
+            Route::Webhook { token, .. } | Route::WebhookMessage { token, .. } => {
+                tokens.get(token).copied().unwrap_or(0)
+            }
+            _ => 0,
+        }
+    }
+
     /// The route's name for [`Call::route`] and failure rules; `None`: method not allowed.
     fn name(&self, method: &Method) -> Option<&'static str> {
         let m = method.as_str();
@@ -267,6 +288,7 @@ async fn serve(shared: &Shared, request: Request) -> Response {
             .and_then(|v| v.to_str().ok())
             == Some(format!("Bot {}", FakeDiscord::TOKEN).as_str());
     let body = read_body(request).await;
+    let mut limits = None;
     let mut inner = shared.lock();
     if inner.calls.len() >= MAX_CALLS {
         return fail_response(&ApiFail::new(
@@ -300,17 +322,35 @@ async fn serve(shared: &Shared, request: Request) -> Response {
                 50109,
                 format!("The request body contains invalid JSON: {e}"),
             )),
-            Ok(mut body) => match inner.take_failure(name) {
-                Some(kind) => {
-                    inner.calls[index].failed = true;
-                    Err(failure(kind))
+            Ok(mut body) => {
+                let major = route.major(&inner.tokens);
+                match inner.limits.check(name, major, Instant::now()) {
+                    Some(Verdict::Allowed(h)) => limits = Some(h),
+                    Some(over) => {
+                        let call = &mut inner.calls[index];
+                        call.status = 429;
+                        call.error = Some("You are being rate limited.".to_owned());
+                        return limited_response(&over);
+                    }
+                    None => {}
                 }
-                None => inner.route(route, name, &mut body, &query),
-            },
+                match inner.take_failure(name) {
+                    Some(kind) => {
+                        inner.calls[index].failed = true;
+                        Err(failure(kind))
+                    }
+                    None => inner.route(route, name, &mut body, &query),
+                }
+            }
         },
     };
-    let call = &mut inner.calls[index];
-    match result {
+    answer(&mut inner.calls[index], result, limits)
+}
+
+/// The response to `call`, recorded in it; with its bucket's headers when it was limited.
+fn answer(call: &mut Call, result: Result<Reply, ApiFail>, limits: Option<Headers>) -> Response {
+    let mut limits = limits;
+    let mut response = match result {
         Ok(Reply::Json(status, value)) => {
             call.status = status;
             let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
@@ -323,9 +363,71 @@ async fn serve(shared: &Shared, request: Request) -> Response {
         Err(fail) => {
             call.status = fail.status;
             call.error = Some(fail.message.clone());
+            if fail.retry_after_ms.is_some() {
+                // An injected 429 carries its own bucket's headers.
+                limits = None;
+            }
             fail_response(&fail)
         }
+    };
+    if let Some(h) = limits {
+        insert_headers(&mut response, &bucket_headers(&h));
     }
+    response
+}
+
+/// The headers of a bucket's state, as Discord sends them with every answer.
+fn bucket_headers(h: &Headers) -> Vec<(&'static str, String)> {
+    let after = u64::try_from(h.reset_after.as_millis()).unwrap_or(u64::MAX);
+    vec![
+        ("x-ratelimit-limit", h.limit.to_string()),
+        ("x-ratelimit-remaining", h.remaining.to_string()),
+        ("x-ratelimit-reset", seconds(model::unix_ms() + after)),
+        ("x-ratelimit-reset-after", seconds(after)),
+        ("x-ratelimit-bucket", h.bucket.clone()),
+    ]
+}
+
+fn insert_headers(response: &mut Response, headers: &[(&'static str, String)]) {
+    for (name, value) in headers {
+        if let Ok(value) = HeaderValue::from_str(value) {
+            response
+                .headers_mut()
+                .insert(HeaderName::from_static(name), value);
+        }
+    }
+}
+
+/// A 429 for a bucket overrun (scope `user`) or the global limit (`X-RateLimit-Global`).
+fn limited_response(verdict: &Verdict) -> Response {
+    let (retry_after, global, mut headers) = match verdict {
+        Verdict::Bucket {
+            headers,
+            retry_after,
+        } => (*retry_after, false, bucket_headers(headers)),
+        Verdict::Global { retry_after } => (
+            *retry_after,
+            true,
+            vec![("x-ratelimit-global", "true".to_owned())],
+        ),
+        Verdict::Allowed(_) => unreachable!("an allowed request is not refused"),
+    };
+    let ms = u64::try_from(retry_after.as_millis()).unwrap_or(u64::MAX);
+    // The header is whole seconds, rounded up; the body has the exact time.
+    headers.push(("retry-after", ms.div_ceil(1000).to_string()));
+    headers.push((
+        "x-ratelimit-scope",
+        if global { "global" } else { "user" }.to_owned(),
+    ));
+    let body = json!({
+        "message": "You are being rate limited.",
+        "retry_after": Duration::from_millis(ms).as_secs_f64(),
+        "global": global,
+        "code": 0,
+    });
+    let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
+    insert_headers(&mut response, &headers);
+    response
 }
 
 fn failure(kind: Failure) -> ApiFail {

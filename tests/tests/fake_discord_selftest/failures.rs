@@ -2,7 +2,7 @@
 //! 429s surfaced without a retry, with Discord's headers and body, 500s, and an unknown
 //! token refused.
 
-use crate::harness::{all_intents, connect, discord_code, raw_get, SECOND};
+use crate::harness::{all_intents, connect, connect_proxied, discord_code, raw_get, SECOND};
 use serde_json::json;
 use serenity::all::{ChannelId, HttpBuilder, HttpError};
 use std::time::Instant;
@@ -11,7 +11,7 @@ use ugolki_tests::fake_discord::{Failure, FakeDiscord};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn injected_failures_surface_without_retry() {
     let fake = FakeDiscord::start().await;
-    let bot = connect(&fake, all_intents()).await;
+    let bot = connect_proxied(&fake, all_intents()).await;
     let channel = ChannelId::new(FakeDiscord::CHANNEL_ID);
 
     // 429: with its ratelimiter disabled (needed for the proxy), serenity does not retry; the

@@ -65,15 +65,26 @@ pub fn all_intents() -> GatewayIntents {
         | GatewayIntents::MESSAGE_CONTENT
 }
 
-/// Build the client as the bot will, start it, wait for READY and the guild (the
-/// application has `MESSAGE_CONTENT` switched on).
+/// Build the client as the bot will (`https://discord.com` at the fake's HTTPS door,
+/// serenity's ratelimiter on), start it, wait for READY and the guild (the application has
+/// `MESSAGE_CONTENT` switched on).
 pub async fn connect(fake: &FakeDiscord, intents: GatewayIntents) -> Bot {
-    // The test application has the content intent switched on in the Developer Portal.
-    fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
+    connect_by(fake, intents, fake.http(FakeDiscord::TOKEN)).await
+}
+
+/// [`connect`] through a REST proxy (`DISCORD_API_URL`): the proxy limits, so serenity's
+/// ratelimiter is off.
+pub async fn connect_proxied(fake: &FakeDiscord, intents: GatewayIntents) -> Bot {
     let http = HttpBuilder::new(FakeDiscord::TOKEN)
         .proxy(fake.api_base())
         .ratelimiter_disabled(true)
         .build();
+    connect_by(fake, intents, http).await
+}
+
+async fn connect_by(fake: &FakeDiscord, intents: GatewayIntents, http: Http) -> Bot {
+    // The test application has the content intent switched on in the Developer Portal.
+    fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
     let handler = Handler::default();
     let seen = Arc::clone(&handler.seen);
     let mut client: Client = ClientBuilder::new_with_http(http, intents)

@@ -1,5 +1,7 @@
-//! The fake Discord, driven by a real serenity client (REST through `HttpBuilder::proxy` with
-//! the ratelimiter disabled, the gateway through the URL the fake's `GET /gateway` returns).
+//! The fake Discord, driven by a real serenity client built as the bot builds it (REST on
+//! `https://discord.com` resolved to the fake's HTTPS door with serenity's ratelimiter on,
+//! or through `HttpBuilder::proxy` with it off; the gateway through the URL the fake's
+//! `GET /gateway` returns).
 //! One test binary; its topics are the modules below.
 
 mod commands;
@@ -8,4 +10,5 @@ mod gateway;
 mod handler;
 mod harness;
 mod interactions;
+mod limits;
 mod rest;
