@@ -457,11 +457,19 @@ struct FailRule {
 struct GatewayState {
     heartbeat_interval_ms: u64,
     connections: usize,
-    /// The connection that identified or resumed last and is still open.
-    live: Option<Live>,
-    session: Option<Session>,
-    /// Events dispatched before the first IDENTIFY, delivered after READY.
-    pending: Vec<(String, Value)>,
+    /// The shards `GET /gateway/bot` recommends ([`FakeDiscord::set_shard_count`]).
+    shard_count: u64,
+    /// The shard total the client identified with (guilds are spread by it).
+    total: u64,
+    /// By shard id: the connection that identified or resumed last and is still open.
+    live: BTreeMap<u64, Live>,
+    /// By shard id: its session.
+    session: BTreeMap<u64, Session>,
+    /// By shard id: events dispatched before that shard's first IDENTIFY, delivered after
+    /// its READY.
+    pending: BTreeMap<u64, Vec<(String, Value)>>,
+    /// The `[id, total]` of every IDENTIFY accepted, in order.
+    identified: Vec<[u64; 2]>,
     /// Every event dispatched: `(name, data)`.
     events: Vec<(String, Value)>,
     identify_count: usize,
@@ -503,8 +511,9 @@ impl FakeDiscord {
     pub const APP_ID: u64 = 900_000_000_000_000_001;
     pub const BOT_ID: u64 = Self::APP_ID;
     pub const BOT_NAME: &'static str = "ugolki-test";
-    /// The one guild the bot is in.
-    pub const GUILD_ID: u64 = 1000;
+    /// The one guild the bot is in; `(1001 << 22) + 1000` puts it on shard 1 of 2 (see
+    /// [`FakeDiscord::set_shard_count`]).
+    pub const GUILD_ID: u64 = (1001 << 22) + 1000;
     pub const GUILD_NAME: &'static str = "Ugolki Test Guild";
     /// A guild the bot is not in ([`Self::foreign_channel`]).
     pub const FOREIGN_GUILD_ID: u64 = 2000;
@@ -894,22 +903,35 @@ impl FakeDiscord {
         self.lock().dispatch(event, data);
     }
 
-    /// Close the gateway connection with code 4000 (serenity reconnects and RESUMEs). Returns
-    /// whether a connection was open.
+    /// Close every gateway connection with code 4000 (serenity reconnects and RESUMEs).
+    /// Returns whether a connection was open.
     pub fn disconnect(&self) -> bool {
         let mut inner = self.lock();
-        match inner.gateway.live.take() {
-            Some(live) => {
-                let _ = live.tx.send(Out::Close(4000, "Fake disconnect".to_owned()));
-                true
-            }
-            None => false,
+        let live = std::mem::take(&mut inner.gateway.live);
+        for l in live.values() {
+            let _ = l.tx.send(Out::Close(4000, "Fake disconnect".to_owned()));
         }
+        !live.is_empty()
     }
 
-    /// Whether a shard is connected and identified (or resumed).
+    /// Whether the guild's shard is connected and identified (or resumed).
     pub fn connected(&self) -> bool {
-        self.lock().gateway.live.is_some()
+        let inner = self.lock();
+        let shard = inner.shard_of_guild(Self::GUILD_ID);
+        inner.gateway.live.contains_key(&shard)
+    }
+
+    /// Recommend `n` shards in `GET /gateway/bot` (Discord's default here: 1). Guilds are
+    /// spread over the shards a client identifies with as Discord spreads them,
+    /// `(guild_id >> 22) % total`, and DMs go to shard 0; [`FakeDiscord::GUILD_ID`] is on
+    /// shard 1 of 2.
+    pub fn set_shard_count(&self, n: u64) {
+        self.lock().gateway.shard_count = n.max(1);
+    }
+
+    /// The `[id, total]` of every IDENTIFY accepted, in order.
+    pub fn identified_shards(&self) -> Vec<[u64; 2]> {
+        self.lock().gateway.identified.clone()
     }
 
     /// How many IDENTIFYs were accepted.
@@ -1059,6 +1081,8 @@ impl Inner {
             gateway: GatewayState {
                 heartbeat_interval_ms: u64::try_from(HEARTBEAT_INTERVAL.as_millis())
                     .unwrap_or(1000),
+                shard_count: 1,
+                total: 1,
                 ..GatewayState::default()
             },
         };
@@ -1181,27 +1205,45 @@ impl Inner {
         }
     }
 
-    /// Dispatch a gateway event: numbered and sent to the live connection, kept for RESUME
-    /// while disconnected, queued before the first IDENTIFY.
+    /// The shard a guild's events go to.
+    fn shard_of_guild(&self, guild: u64) -> u64 {
+        (guild >> 22) % self.gateway.total.max(1)
+    }
+
+    /// The shard an event goes to: its guild's, or shard 0 for DMs and the rest.
+    fn shard_of_event(&self, name: &str, data: &Value) -> u64 {
+        let id = |v: &Value| v.as_str().and_then(|s| s.parse::<u64>().ok());
+        let guild = id(&data["guild_id"]).or_else(|| {
+            name.starts_with("GUILD_")
+                .then(|| id(&data["id"]))
+                .flatten()
+        });
+        guild.map_or(0, |g| self.shard_of_guild(g))
+    }
+
+    /// Dispatch a gateway event to its shard: numbered and sent to the live connection,
+    /// kept for RESUME while disconnected, queued before the shard's first IDENTIFY.
     fn dispatch(&mut self, name: &str, data: Value) {
         if self.gateway.events.len() < MAX_CALLS {
             self.gateway.events.push((name.to_owned(), data.clone()));
         }
-        if self.gateway.session.is_none() {
-            if self.gateway.pending.len() < MAX_REPLAY {
-                self.gateway.pending.push((name.to_owned(), data));
+        let shard = self.shard_of_event(name, &data);
+        if !self.gateway.session.contains_key(&shard) {
+            let pending = self.gateway.pending.entry(shard).or_default();
+            if pending.len() < MAX_REPLAY {
+                pending.push((name.to_owned(), data));
             }
             return;
         }
         let Some(data) = self.filter_by_intents(name, data) else {
             return;
         };
-        self.send_dispatch(name, &data);
+        self.send_dispatch(shard, name, &data);
     }
 
-    /// Number a dispatch in the current session, log it and send it to the live connection.
-    fn send_dispatch(&mut self, name: &str, data: &Value) {
-        let Some(session) = self.gateway.session.as_mut() else {
+    /// Number a dispatch in `shard`'s session, log it and send it to its live connection.
+    fn send_dispatch(&mut self, shard: u64, name: &str, data: &Value) {
+        let Some(session) = self.gateway.session.get_mut(&shard) else {
             return;
         };
         session.seq += 1;
@@ -1211,7 +1253,7 @@ impl Inner {
             session.log.pop_front();
         }
         session.log.push_back((seq, frame.clone()));
-        if let Some(live) = &self.gateway.live {
+        if let Some(live) = self.gateway.live.get(&shard) {
             let _ = live.tx.send(Out::Frame(frame));
         }
     }

@@ -932,6 +932,47 @@ async fn without_the_content_intent_a_server_plays_by_move_buttons_and_mentions(
     bot.stop().await;
 }
 
+/// Two shards, as Discord recommends them in `GET /gateway/bot`: the bot runs both
+/// (`[0, 2]` and `[1, 2]`), registers its commands once however many READYs arrive, plays a
+/// game in the guild (its events come on shard 1) and answers in a DM (shard 0).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_shards_play_in_the_guild_and_answer_dms_and_register_once() {
+    let s = Server::new().await;
+    s.fake.set_shard_count(2);
+    let bot = RunningBot::start_in(&s.fake, "two-shards", None, None);
+    s.ready().await;
+    // serenity starts the second shard 5 s after the first.
+    let both = s
+        .fake
+        .wait_until(2 * WAIT, |f| f.identified_shards().len() == 2)
+        .await;
+    assert!(both, "{:?}", s.fake.identified_shards());
+    let mut shards = s.fake.identified_shards();
+    shards.sort_unstable();
+    assert_eq!(shards, [[0, 2], [1, 2]]);
+    let board = s.start_game("classic3x3", "none").await;
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    s.play_random(board.channel, &mut game, 0x5a4d, 4).await;
+    let dm = s.fake.dm_channel(&s.alice);
+    let id = s.fake.slash_command(dm, &s.alice, "help", &[], "en-US");
+    let answered = s
+        .fake
+        .wait_until(WAIT, |f| {
+            f.interaction(id)
+                .is_some_and(|r| r.answered_within(Duration::from_secs(3)))
+        })
+        .await;
+    assert!(answered, "{:#?}", s.fake.interaction(id));
+    let writes = s
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.route == "set_commands")
+        .count();
+    assert_eq!(writes, 1, "registered once, not per READY");
+    bot.stop().await;
+}
+
 /// The commands are registered once: a restart (or a second shard's READY) reads what
 /// Discord has and, finding it as the bot lays it out, writes nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

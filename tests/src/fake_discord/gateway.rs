@@ -106,9 +106,7 @@ async fn run(shared: Arc<Shared>, mut socket: WebSocket, conn: usize, version_ok
         }
     }
     let mut inner = shared.lock();
-    if inner.gateway.live.as_ref().is_some_and(|l| l.conn == conn) {
-        inner.gateway.live = None;
-    }
+    inner.gateway.live.retain(|_, l| l.conn != conn);
 }
 
 /// After sending a close frame: read until the client's close frame (bounded).
@@ -176,10 +174,17 @@ impl Inner {
         tx: &mpsc::UnboundedSender<Out>,
         d: &Value,
     ) -> Result<(), (u16, &'static str)> {
-        if let Some(shard) = d.get("shard").filter(|s| !s.is_null()) {
-            if shard != &json!([0, 1]) {
-                return Err((4010, "Invalid shard."));
-            }
+        // `[id, total]`: any total works for a bot in few guilds (Discord requires more
+        // shards only past 2,500 guilds each), but id must be below it.
+        let (shard, total) = match d.get("shard").filter(|s| !s.is_null()) {
+            None => (0, 1),
+            Some(s) => match (s[0].as_u64(), s[1].as_u64(), s.as_array().map(Vec::len)) {
+                (Some(id), Some(total), Some(2)) if id < total => (id, total),
+                _ => return Err((4010, "Invalid shard.")),
+            },
+        };
+        if !self.gateway.session.is_empty() && total != self.gateway.total {
+            return Err((4010, "Invalid shard."));
         }
         let intents = d["intents"].as_u64().ok_or((4013, "Invalid intent(s)."))?;
         if intents >= 1 << 26 {
@@ -189,24 +194,34 @@ impl Inner {
             return Err((4014, "Disallowed intent(s)."));
         }
         self.gateway.identify_count += 1;
+        self.gateway.identified.push([shard, total]);
+        self.gateway.total = total;
         self.gateway.intents = Some(intents);
         let session_id = format!("fake{:028x}", self.next_id());
-        self.gateway.session = Some(Session {
-            id: session_id.clone(),
-            seq: 0,
-            log: VecDeque::new(),
-        });
-        self.make_live(conn, tx);
+        self.gateway.session.insert(
+            shard,
+            Session {
+                id: session_id.clone(),
+                seq: 0,
+                log: VecDeque::new(),
+            },
+        );
+        self.make_live(shard, conn, tx);
+        let guilds: Vec<Value> = [FakeDiscord::GUILD_ID]
+            .into_iter()
+            .filter(|g| self.shard_of_guild(*g) == shard)
+            .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+            .collect();
         let content = self.gateway.granted & super::INTENT_MESSAGE_CONTENT != 0;
         let app_flags = APP_FLAGS | if content { FLAG_CONTENT_LIMITED } else { 0 };
         let ready = json!({
             "v": 10,
             "user": model::current_user_json(),
-            "guilds": [{"id": FakeDiscord::GUILD_ID.to_string(), "unavailable": true}],
+            "guilds": guilds,
             "session_id": session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url(),
-            "shard": [0, 1],
+            "shard": [shard, total],
             "application": {"id": FakeDiscord::APP_ID.to_string(), "flags": app_flags},
             "private_channels": [],
             "presences": [],
@@ -217,14 +232,18 @@ impl Inner {
             "auth": {},
             "_trace": [TRACE],
         });
-        let guild = self.guild_json(true);
-        for (name, data) in [("READY", ready), ("GUILD_CREATE", guild)] {
-            self.send_dispatch(name, &data);
+        let mut first = vec![("READY", ready)];
+        if self.shard_of_guild(FakeDiscord::GUILD_ID) == shard {
+            first.push(("GUILD_CREATE", self.guild_json(true)));
+        }
+        for (name, data) in first {
+            self.send_dispatch(shard, name, &data);
             self.gateway.events.push((name.to_owned(), data));
         }
-        for (name, data) in std::mem::take(&mut self.gateway.pending) {
+        let pending = self.gateway.pending.remove(&shard).unwrap_or_default();
+        for (name, data) in pending {
             if let Some(data) = self.filter_by_intents(&name, data) {
-                self.send_dispatch(&name, &data);
+                self.send_dispatch(shard, &name, &data);
             }
         }
         Ok(())
@@ -234,39 +253,46 @@ impl Inner {
     /// not resumable). Returns whether the session was resumed.
     fn resume(&mut self, conn: usize, tx: &mpsc::UnboundedSender<Out>, d: &Value) -> bool {
         let seq = d["seq"].as_u64();
-        let resumable = match (&self.gateway.session, d["session_id"].as_str(), seq) {
-            (Some(s), Some(id), Some(seq)) => {
-                s.id == id
-                    && seq <= s.seq
-                    && s.log.front().is_none_or(|(first, _)| *first <= seq + 1)
+        let shard = self
+            .gateway
+            .session
+            .iter()
+            .find(|(_, s)| d["session_id"].as_str() == Some(s.id.as_str()))
+            .map(|(shard, _)| *shard);
+        let resumable = match (shard.and_then(|n| self.gateway.session.get(&n)), seq) {
+            (Some(s), Some(seq)) => {
+                seq <= s.seq && s.log.front().is_none_or(|(first, _)| *first <= seq + 1)
             }
             _ => false,
         };
-        let (Some(seq), true) = (seq, resumable) else {
+        let (Some(seq), Some(shard), true) = (seq, shard, resumable) else {
             self.gateway.invalid_sessions += 1;
             let invalid = json!({"op": 9, "s": null, "t": null, "d": false});
             let _ = tx.send(Out::Frame(invalid.to_string()));
             return false;
         };
-        if let Some(session) = &self.gateway.session {
+        if let Some(session) = self.gateway.session.get(&shard) {
             for (n, frame) in &session.log {
                 if *n > seq {
                     let _ = tx.send(Out::Frame(frame.clone()));
                 }
             }
         }
-        self.make_live(conn, tx);
+        self.make_live(shard, conn, tx);
         self.gateway.resume_count += 1;
-        self.send_dispatch("RESUMED", &json!({"_trace": [TRACE]}));
+        self.send_dispatch(shard, "RESUMED", &json!({"_trace": [TRACE]}));
         true
     }
 
-    /// `conn` becomes the live connection; a different one still open is closed.
-    fn make_live(&mut self, conn: usize, tx: &mpsc::UnboundedSender<Out>) {
-        let old = self.gateway.live.replace(Live {
-            conn,
-            tx: tx.clone(),
-        });
+    /// `conn` becomes `shard`'s live connection; a different one still open is closed.
+    fn make_live(&mut self, shard: u64, conn: usize, tx: &mpsc::UnboundedSender<Out>) {
+        let old = self.gateway.live.insert(
+            shard,
+            Live {
+                conn,
+                tx: tx.clone(),
+            },
+        );
         if let Some(old) = old.filter(|o| o.conn != conn) {
             let _ = old
                 .tx

@@ -579,7 +579,7 @@ impl Inner {
             Route::Gateway => ok(json!({"url": self.gateway_url()})),
             Route::GatewayBot => ok(json!({
                 "url": self.gateway_url(),
-                "shards": 1,
+                "shards": self.gateway.shard_count,
                 "session_start_limit": {
                     "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1,
                 },

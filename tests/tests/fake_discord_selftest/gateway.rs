@@ -1,7 +1,7 @@
 //! The gateway: READY and the guild in serenity's cache, heartbeats, messages both ways,
 //! threads and DMs (one test that also runs the REST steps of `rest.rs`), a dropped
 //! connection resumed with the missed events replayed once, and message content only with
-//! its intent.
+//! its intent, and two shards splitting the guild and the DMs.
 
 use crate::harness::{alice, all_intents, connect, sent_in, Bot, SECOND, WAIT};
 use crate::rest::{attachment_and_buttons, deletes_and_errors, nonces, rest_reads_and_edit};
@@ -289,5 +289,69 @@ async fn a_privileged_intent_not_switched_on_is_closed_with_4014() {
         .map(|(_, d)| d["application"]["flags"].as_u64().unwrap_or(0))
         .expect("READY");
     assert_ne!(flags & (1 << 19), 0, "GATEWAY_MESSAGE_CONTENT_LIMITED");
+    bot.stop().await;
+}
+
+/// Two shards, as `GET /gateway/bot` recommends: serenity's autosharded client identifies
+/// `[0, 2]` and `[1, 2]`; each shard gets its own READY, the guild's `GUILD_CREATE` and
+/// messages come on its shard (`(guild_id >> 22) % 2`, 1 here) and DMs on shard 0.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_shards_split_the_guild_and_the_dms() {
+    use crate::handler::Handler;
+    use serenity::all::ClientBuilder;
+    let fake = FakeDiscord::start().await;
+    fake.set_shard_count(2);
+    fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
+    let handler = Handler::default();
+    let seen = std::sync::Arc::clone(&handler.seen);
+    let mut client = ClientBuilder::new_with_http(fake.http(FakeDiscord::TOKEN), all_intents())
+        .event_handler(handler)
+        .await
+        .expect("the client");
+    let bot = Bot {
+        http: std::sync::Arc::clone(&client.http),
+        cache: std::sync::Arc::clone(&client.cache),
+        shards: std::sync::Arc::clone(&client.shard_manager),
+        task: tokio::spawn(async move { client.start_autosharded().await }),
+        seen,
+    };
+    // serenity starts shards 5 s apart (`max_concurrency` 1).
+    let both = fake
+        .wait_until(2 * WAIT, |f| f.identified_shards().len() == 2)
+        .await;
+    assert!(both, "{:?}", fake.identified_shards());
+    let mut identified = fake.identified_shards();
+    identified.sort_unstable();
+    assert_eq!(identified, [[0, 2], [1, 2]]);
+    assert!(
+        bot.wait_seen(&fake, |s| s.ready.len() == 2 && s.guilds.len() == 1)
+            .await
+    );
+    let alice = alice();
+    fake.message_create(FakeDiscord::CHANNEL_ID, &alice, "in the guild", &[]);
+    let dm = fake.dm_channel(&alice);
+    fake.message_create(dm, &alice, "in a DM", &[]);
+    let guild_on = format!("MESSAGE {}", FakeDiscord::CHANNEL_ID);
+    let dm_on = format!("MESSAGE {dm}");
+    assert!(
+        bot.wait_seen(&fake, |s| {
+            s.shard_of.iter().any(|(e, _)| *e == guild_on)
+                && s.shard_of.iter().any(|(e, _)| *e == dm_on)
+        })
+        .await
+    );
+    let seen = bot.seen().shard_of.clone();
+    let on = |event: &str| -> Vec<u32> {
+        seen.iter()
+            .filter(|(e, _)| e == event)
+            .map(|(_, shard)| *shard)
+            .collect()
+    };
+    let mut ready = on("READY");
+    ready.sort_unstable();
+    assert_eq!(ready, [0, 1]);
+    assert_eq!(on("GUILD_CREATE"), [1]);
+    assert_eq!(on(&guild_on), [1]);
+    assert_eq!(on(&dm_on), [0]);
     bot.stop().await;
 }

@@ -19,6 +19,9 @@ use std::time::Duration;
 #[derive(Default)]
 pub struct Seen {
     pub ready: Vec<(u64, Option<u64>, String)>,
+    /// Which shard each event came on: `("READY" | "GUILD_CREATE" | "MESSAGE <channel>",
+    /// shard id)`.
+    pub shard_of: Vec<(String, u32)>,
     pub guilds: Vec<(u64, usize, bool)>,
     pub resumed: usize,
     /// `(channel, content, author is a bot, guild)`.
@@ -213,9 +216,10 @@ impl Handler {
 
 #[async_trait]
 impl EventHandler for Handler {
-    async fn ready(&self, _ctx: Context, ready: Ready) {
+    async fn ready(&self, ctx: Context, ready: Ready) {
         let shard = ready.shard.map(|s| u64::from(s.total));
         self.note(|s| {
+            s.shard_of.push(("READY".to_owned(), ctx.shard_id.0));
             s.ready
                 .push((ready.user.id.get(), shard, ready.session_id.clone()));
         });
@@ -224,6 +228,7 @@ impl EventHandler for Handler {
     async fn guild_create(&self, ctx: Context, guild: Guild, _is_new: Option<bool>) {
         let bot_is_member = guild.members.contains_key(&ctx.cache.current_user().id);
         self.note(|s| {
+            s.shard_of.push(("GUILD_CREATE".to_owned(), ctx.shard_id.0));
             s.guilds
                 .push((guild.id.get(), guild.channels.len(), bot_is_member));
         });
@@ -271,6 +276,8 @@ impl EventHandler for Handler {
 
     async fn message(&self, ctx: Context, msg: Message) {
         self.note(|s| {
+            let on = format!("MESSAGE {}", msg.channel_id);
+            s.shard_of.push((on, ctx.shard_id.0));
             s.messages.push((
                 msg.channel_id.get(),
                 msg.content.clone(),
