@@ -767,16 +767,44 @@ impl FakeDiscord {
     /// last message reaches its `auto_archive_duration`, as Discord archives inactive
     /// threads. An archived thread takes no edit (400, 50083 "Thread is archived"); a new
     /// message, or `PATCH` with `archived: false`, unarchives it.
+    /// Each thread archived (or unarchived) is sent as `THREAD_UPDATE`, as Discord sends it.
     pub fn pass_minutes(&self, minutes: u64) {
         let mut inner = self.lock();
+        let mut archived = Vec::new();
         for c in inner.channels.values_mut() {
             if let ChannelKind::Thread { auto_archive, .. } = c.kind {
                 c.idle_minutes += minutes;
-                if c.idle_minutes >= auto_archive {
+                if c.idle_minutes >= auto_archive && !c.archived {
                     c.archived = true;
+                    archived.push(c.id);
                 }
             }
         }
+        for id in archived {
+            inner.thread_updated(id);
+        }
+    }
+
+    /// A public thread in `parent` started by a user (not the bot), sent as
+    /// `THREAD_CREATE`; its id.
+    pub fn user_thread(&self, parent: u64, owner: &FakeUser, name: &str) -> u64 {
+        let mut inner = self.lock();
+        inner.register_user(owner);
+        let id = inner.next_id();
+        let position = inner.channels.len();
+        let kind = ChannelKind::Thread {
+            parent,
+            kind: 11,
+            owner: owner.id,
+            starter: None,
+            auto_archive: 1440,
+        };
+        let thread = Channel::new(id, kind, name, position, model::iso_now());
+        inner.channels.insert(id, thread);
+        let mut event = inner.channel_json(id, true);
+        event["newly_created"] = true.into();
+        inner.dispatch("THREAD_CREATE", event);
+        id
     }
 
     pub fn threads(&self) -> Vec<FakeThread> {
@@ -1203,6 +1231,12 @@ impl Inner {
             edits: meta.map_or(0, |m| m.edits),
             json: json.clone(),
         }
+    }
+
+    /// A thread's state changed (archived, unarchived, its duration): `THREAD_UPDATE`.
+    fn thread_updated(&mut self, id: u64) {
+        let json = self.channel_json(id, true);
+        self.dispatch("THREAD_UPDATE", json);
     }
 
     /// The shard a guild's events go to.

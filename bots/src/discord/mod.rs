@@ -110,6 +110,9 @@ struct Handler {
 
 /// Where something was asked, and who asked.
 struct Asked<'a> {
+    /// serenity's cache: the guild's channels and active threads.
+    cache: &'a serenity::all::Cache,
+    guild: Option<GuildId>,
     channel: u64,
     /// A DM where only the user installed the app: nothing can be posted there.
     private: bool,
@@ -139,8 +142,10 @@ fn not_a_member(
 /// Where an interaction (a command, a press, an autocomplete: they carry the same
 /// fields) was asked.
 macro_rules! asked {
-    ($i:expr) => {
+    ($ctx:expr, $i:expr) => {
         Asked {
+            cache: &$ctx.cache,
+            guild: $i.guild_id,
             channel: $i.channel_id.get(),
             private: not_a_member($i.context, &$i.authorizing_integration_owners),
             dm: $i.guild_id.is_none(),
@@ -149,6 +154,28 @@ macro_rules! asked {
             interaction: true,
         }
     };
+}
+
+/// The chat a guild channel's messages belong to, from serenity's cache: a thread the bot
+/// started (a game's) belongs to its parent channel's chat; any other channel or thread the
+/// cache holds is its own chat. `None` when the cache does not hold it — an archived thread
+/// after a restart (Discord's `GUILD_CREATE` sends only active threads), or a cache not yet
+/// filled — and the store must say.
+pub fn thread_chat(
+    cache: &serenity::all::Cache,
+    guild: GuildId,
+    channel: serenity::all::ChannelId,
+) -> Option<serenity::all::ChannelId> {
+    let me = cache.current_user().id;
+    let guild = cache.guild(guild)?;
+    if guild.channels.contains_key(&channel) {
+        return Some(channel);
+    }
+    let thread = guild.threads.iter().find(|t| t.id == channel)?;
+    Some(match (thread.owner_id, thread.parent_id) {
+        (Some(owner), Some(parent)) if owner == me => parent,
+        _ => channel,
+    })
 }
 
 impl Handler {
@@ -177,7 +204,13 @@ impl Handler {
             (false, false) => ChatKind::Group,
         };
         let chat = if kind == ChatKind::Group {
-            self.parent(a.channel).await
+            let cached = a
+                .guild
+                .and_then(|g| thread_chat(a.cache, g, a.channel.into()));
+            match cached {
+                Some(chat) => chat.get(),
+                None => self.parent(a.channel).await,
+            }
         } else {
             a.channel
         };
@@ -192,7 +225,8 @@ impl Handler {
         o
     }
 
-    /// A channel's parent channel when it is a thread the bot made for a game, else itself.
+    /// A channel's parent channel when it is a thread the bot made for a game, else itself,
+    /// for a channel serenity's cache does not hold: from the store, once per channel.
     async fn parent(&self, channel: u64) -> u64 {
         if let Some(p) = crate::lock(&self.parents).get(&channel) {
             return *p;
@@ -254,7 +288,7 @@ impl Handler {
                     .await
             }
         };
-        let asked = asked!(cmd);
+        let asked = asked!(ctx, cmd);
         let mut origin = self.origin(asked).await;
         origin.locale = Some(cmd.locale.clone());
         origin.group_admin = cmd.guild_id.map(|_| {
@@ -291,7 +325,7 @@ impl Handler {
             );
             return via.say(&ctx.http, &stale).await;
         };
-        let asked = asked!(c);
+        let asked = asked!(ctx, c);
         let mut origin = self.origin(asked).await;
         origin.locale = Some(c.locale.clone());
         origin.group_admin = c.guild_id.map(|_| false);
@@ -311,7 +345,7 @@ impl Handler {
             .autocomplete()
             .map(|o| o.value.to_string())
             .unwrap_or_default();
-        let asked = asked!(a);
+        let asked = asked!(ctx, a);
         let origin = self.origin(asked).await;
         let mut choices = CreateAutocompleteResponse::new();
         for m in self.table.suggest_moves(&origin, &typed, 25).await {
@@ -323,7 +357,7 @@ impl Handler {
         }
     }
 
-    async fn on_message(&self, msg: &Message) {
+    async fn on_message(&self, ctx: &Context, msg: &Message) {
         if msg.author.bot || msg.content.len() > 2000 {
             return;
         }
@@ -352,6 +386,8 @@ impl Handler {
             .collect();
         let mut origin = self
             .origin(Asked {
+                cache: &ctx.cache,
+                guild: msg.guild_id,
                 channel: msg.channel_id.get(),
                 private: false,
                 dm: msg.guild_id.is_none(),
@@ -418,8 +454,8 @@ impl EventHandler for Handler {
         }
     }
 
-    async fn message(&self, _ctx: Context, msg: Message) {
-        self.on_message(&msg).await;
+    async fn message(&self, ctx: Context, msg: Message) {
+        self.on_message(&ctx, &msg).await;
     }
 
     async fn resume(&self, ctx: Context, _: serenity::model::event::ResumedEvent) {

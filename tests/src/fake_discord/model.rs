@@ -413,7 +413,8 @@ impl Inner {
             let threads: Vec<Value> = self
                 .channels
                 .values()
-                .filter(|c| matches!(c.kind, ChannelKind::Thread { .. }))
+                // "All active threads in the guild": archived ones are not sent.
+                .filter(|c| matches!(c.kind, ChannelKind::Thread { .. }) && !c.archived)
                 .map(|c| self.channel_json(c.id, true))
                 .collect();
             let extra = json!({

@@ -1100,9 +1100,12 @@ impl Inner {
     /// A message in `channel`: an archived (unlocked) thread unarchives, and its idleness
     /// starts again.
     fn touch(&mut self, channel: u64) {
-        if let Some(c) = self.channels.get_mut(&channel) {
-            c.archived = false;
+        let unarchived = self.channels.get_mut(&channel).is_some_and(|c| {
             c.idle_minutes = 0;
+            std::mem::replace(&mut c.archived, false)
+        });
+        if unarchived {
+            self.thread_updated(channel);
         }
     }
 
@@ -1137,6 +1140,7 @@ impl Inner {
                 c.idle_minutes = 0;
             }
         }
+        self.thread_updated(id);
         ok(self.channel_json(id, true))
     }
 

@@ -1,12 +1,13 @@
 //! Application commands: global commands with localizations registered (and again, with
 //! the same ids), listed, a locale Discord does not know refused, a guild command; and a
-//! slash command in a guild, in the bot's DM and in a DM between users.
+//! slash command in a guild, in the bot's DM, in a DM between users and in a server where
+//! only the user installed the app.
 
 use crate::harness::{alice, bob, discord_code, Bot, WAIT};
 use serde_json::json;
 use serenity::all::{
-    Command, CommandOptionType, CreateCommand, CreateCommandOption, GuildId, InstallationContext,
-    InteractionContext,
+    ChannelId, Command, CommandOptionType, CreateCommand, CreateCommandOption, GuildId,
+    InstallationContext, InteractionContext,
 };
 use std::time::{Duration, Instant};
 use ugolki_tests::fake_discord::{FakeDiscord, OptionValue};
@@ -119,7 +120,7 @@ pub async fn register_commands(fake: &FakeDiscord, bot: &Bot) {
     );
 }
 
-pub async fn slash_in_three_contexts(fake: &FakeDiscord, bot: &Bot) {
+pub async fn slash_in_every_context(fake: &FakeDiscord, bot: &Bot) {
     let (alice, bob) = (alice(), bob());
     // A slash command in the guild, deferred at once, then its response edited.
     let options = [
@@ -155,6 +156,7 @@ pub async fn slash_in_three_contexts(fake: &FakeDiscord, bot: &Bot) {
         );
         assert_eq!(c.locale, "ru");
         assert_eq!(c.context, Some(InteractionContext::Guild));
+        assert!(c.guild_install, "the bot's guild installed it");
         assert_eq!(
             (c.opponent, c.opponent_name.as_deref()),
             (Some(bob.id), Some("bob"))
@@ -194,4 +196,23 @@ pub async fn slash_in_three_contexts(fake: &FakeDiscord, bot: &Bot) {
         bot.seen().commands[2].context,
         Some(InteractionContext::PrivateChannel)
     );
+    // In a server that never added the bot: the guild context, but only the user's install
+    // authorizes it. The interaction is answered; the channel itself is out of reach.
+    let elsewhere = fake.foreign_channel("elsewhere");
+    let in_foreign = fake.slash_command(elsewhere, &alice, "challenge", &options[..1], "en-US");
+    assert!(
+        fake.wait_until(WAIT, |f| f
+            .interaction(in_foreign)
+            .is_some_and(|i| i.original.is_some_and(|m| !m.loading)))
+            .await
+    );
+    {
+        let seen = bot.seen();
+        let c = &seen.commands[3];
+        assert_eq!(c.context, Some(InteractionContext::Guild));
+        assert_eq!(c.guild, Some(FakeDiscord::FOREIGN_GUILD_ID));
+        assert!(!c.guild_install, "only the user's install");
+    }
+    let post = ChannelId::new(elsewhere).say(&bot.http, "hello").await;
+    assert_eq!(discord_code(&post.expect_err("no access")), Some(50_001));
 }

@@ -5,12 +5,12 @@
 
 use crate::harness::{discord_code, png};
 use serenity::all::{
-    async_trait, ButtonStyle, ChannelId, CommandInteraction, ComponentInteraction, Context,
-    CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateThread, EditInteractionResponse, EventHandler, Guild, GuildChannel,
-    GuildId, Interaction, InteractionContext, Message, MessageId, MessageUpdateEvent, Ready,
-    ResumedEvent, UserId,
+    async_trait, AuthorizingIntegrationOwner, ButtonStyle, ChannelId, CommandInteraction,
+    ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateAutocompleteResponse,
+    CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateThread, EditInteractionResponse,
+    EventHandler, Guild, GuildChannel, GuildId, Interaction, InteractionContext, Message,
+    MessageId, MessageUpdateEvent, Ready, ResumedEvent, UserId,
 };
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
@@ -56,6 +56,8 @@ pub struct CommandSeen {
     pub member: bool,
     pub locale: String,
     pub context: Option<InteractionContext>,
+    /// Whether a guild install authorizes it (`authorizing_integration_owners["0"]`).
+    pub guild_install: bool,
     pub opponent: Option<u64>,
     pub opponent_name: Option<String>,
     pub variant: Option<String>,
@@ -147,6 +149,11 @@ impl Handler {
             member: cmd.member.is_some(),
             locale: cmd.locale.clone(),
             context: cmd.context,
+            guild_install: cmd
+                .authorizing_integration_owners
+                .0
+                .iter()
+                .any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(_))),
             opponent: opponent.map(UserId::get),
             opponent_name: opponent
                 .and_then(|id| cmd.data.resolved.users.get(&id))

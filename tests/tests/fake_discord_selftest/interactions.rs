@@ -2,7 +2,7 @@
 //! a follow-up (read, edited, deleted through the webhook routes), a second answer refused,
 //! a select menu, a message updated in place, and a command answered after Discord's 3 s.
 
-use crate::commands::{register_commands, slash_in_three_contexts};
+use crate::commands::{register_commands, slash_in_every_context};
 use crate::handler::LateAnswer;
 use crate::harness::{alice, all_intents, bob, connect, discord_code, png, Bot, WAIT};
 use serde_json::json;
@@ -20,7 +20,7 @@ async fn commands_and_interactions() {
     let bot = connect(&fake, all_intents()).await;
 
     register_commands(&fake, &bot).await;
-    slash_in_three_contexts(&fake, &bot).await;
+    slash_in_every_context(&fake, &bot).await;
     // Answered after Discord's 3 s: 404 "Unknown interaction" (started now, checked below).
     let slow = fake.slash_command(FakeDiscord::CHANNEL_ID, &bob(), "slow", &[], "en-US");
 

@@ -12,3 +12,4 @@ mod harness;
 mod interactions;
 mod limits;
 mod rest;
+mod threads;
