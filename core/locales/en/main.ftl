@@ -139,6 +139,7 @@ cmd-too-long = That message is too long (at most { $max } characters).
 cmd-unknown = Unknown command /{ $name } (see /help).
 cmd-challenge-word = I don't understand '{ $word }' in the challenge (see /help).
 cmd-not-a-game-number = '{ $text }' is not a game number.
+no-such-number = No game or challenge has the number #{ $typed }.
 cmd-move-missing = /move needs a move, e.g. /move c3-d4
 cmd-moves-missing = /moves needs a square, e.g. /moves c3
 cmd-one-game = Say one game, not two.
@@ -217,7 +218,14 @@ look-alike = Careful: the name { $name } mixes alphabets, so it can look like so
 too-many-challenges = You have { $max } open challenges already; wait for answers or /cancel one (F3).
 too-many-games = You are playing { $max } games already; finish or resign one before starting another.
 challenge-rate = That is more than { $max } challenges in a minute; wait a little (F3).
-which-challenge = Several challenges are open for you: { $list }. Say which, e.g. /accept { $first }.
+which-challenge = Several challenges are open for you: { $list }{ $more ->
+    [0] {""}
+   *[other] , and { $more } more
+}. Say which, e.g. { $decline ->
+    [yes] /decline
+   *[no] /accept
+} { $first }.
+and-more = …and { $count } more
 challenge-brief = #{ $id } from { $from } ({ $terms })
 challenge-taken = Challenge #{ $id } accepted by { $by }: game #{ $game }.
 self-challenge = You cannot play against yourself.

@@ -183,6 +183,7 @@ cmd-too-long = Il messaggio è troppo lungo (al massimo { $max ->
 cmd-unknown = Comando sconosciuto /{ $name } (vedi /help).
 cmd-challenge-word = Non capisco «{ $word }» nella sfida (vedi /help).
 cmd-not-a-game-number = «{ $text }» non è un numero di partita.
+no-such-number = Nessuna partita e nessuna sfida ha il numero #{ $typed }.
 cmd-move-missing = Dopo /move scrivi la mossa, per esempio /move c3-d4
 cmd-moves-missing = Dopo /moves scrivi una casella, per esempio /moves c3
 cmd-one-game = Indica una sola partita, non due.
@@ -273,7 +274,14 @@ challenge-rate = Sono più di { $max ->
         [one] { $max } sfida
        *[other] { $max } sfide
     } in un minuto; aspetta un po' (F3).
-which-challenge = Hai più sfide aperte: { $list }. Indica quale, per esempio /accept { $first }.
+which-challenge = Hai più sfide aperte: { $list }{ $more ->
+    [0] {""}
+   *[other] , e altre { $more }
+}. Indica quale, per esempio { $decline ->
+    [yes] /decline
+   *[no] /accept
+} { $first }.
+and-more = …e altri { $count }
 challenge-brief = #{ $id } da { $from } ({ $terms })
 challenge-taken = Sfida #{ $id } accettata da { $by }: partita #{ $game }.
 self-challenge = Non puoi giocare contro il tuo stesso account.

@@ -178,6 +178,7 @@ cmd-too-long = Essa mensagem é longa demais (no máximo { $max ->
 cmd-unknown = Comando desconhecido: /{ $name } (veja /help).
 cmd-challenge-word = Não entendi '{ $word }' no desafio (veja /help).
 cmd-not-a-game-number = '{ $text }' não é um número de partida.
+no-such-number = Nenhuma partida ou desafio tem o número #{ $typed }.
 cmd-move-missing = /move precisa de um lance, por exemplo /move c3-d4
 cmd-moves-missing = /moves precisa de uma casa, por exemplo /moves c3
 cmd-one-game = Indique um jogo só, não dois.
@@ -268,7 +269,14 @@ challenge-rate = São mais de { $max ->
         [one] { $max } desafio
        *[other] { $max } desafios
     } num minuto; espere um pouco (F3).
-which-challenge = Há vários desafios abertos para você: { $list }. Indique qual, por exemplo /accept { $first }.
+which-challenge = Há vários desafios abertos para você: { $list }{ $more ->
+    [0] {""}
+   *[other] , e mais { $more }
+}. Indique qual, por exemplo { $decline ->
+    [yes] /decline
+   *[no] /accept
+} { $first }.
+and-more = …e mais { $count }
 challenge-brief = #{ $id } de { $from } ({ $terms })
 challenge-taken = { $by } aceitou o desafio #{ $id }: partida #{ $game }.
 self-challenge = Não é possível jogar contra si mesmo.

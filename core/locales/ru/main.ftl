@@ -201,6 +201,7 @@ cmd-too-long = Сообщение слишком длинное (можно не
 cmd-unknown = Неизвестная команда /{ $name } (см. /help).
 cmd-challenge-word = Не понимаю «{ $word }» в вызове (см. /help).
 cmd-not-a-game-number = «{ $text }» — не номер партии.
+no-such-number = Нет ни партии, ни вызова с номером #{ $typed }.
 cmd-move-missing = После /move нужен ход, например: /move c3-d4
 cmd-moves-missing = После /moves нужна клетка, например: /moves c3
 cmd-one-game = Укажите одну партию, а не две.
@@ -299,7 +300,14 @@ challenge-rate = Это больше { $max } { $max ->
         [few] вызовов
        *[many] вызовов
     } в минуту; подождите немного (F3).
-which-challenge = Для вас открыто несколько вызовов: { $list }. Уточните, какой, например: /accept { $first }.
+which-challenge = Для вас открыто несколько вызовов: { $list }{ $more ->
+    [0] {""}
+   *[other] , и ещё { $more }
+}. Уточните, какой, например: { $decline ->
+    [yes] /decline
+   *[no] /accept
+} { $first }.
+and-more = …и ещё { $count }
 challenge-brief = #{ $id } от { $from } ({ $terms })
 challenge-taken = { $by } принимает вызов #{ $id }: партия #{ $game }.
 self-challenge = Нельзя играть против самого себя.

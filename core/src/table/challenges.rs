@@ -311,17 +311,25 @@ impl Table {
             _ => Err(Msg::WhichChallenge {
                 list: crate::words::List(Vec::new()),
                 first: 0,
+                more: 0,
+                decline: false,
             }),
         }
     }
 
-    /// The reply to a bare `/accept` with several challenges open: the list (F3).
-    async fn which_challenge(&self, open: &[ChallengeRow], me: &Player) -> Handled<Vec<Outgoing>> {
+    /// The reply to a bare `/accept` or `/decline` with several challenges open: the
+    /// newest few, and how many more (F3). However many are open, the reply stays short.
+    async fn which_challenge(
+        &self,
+        candidates: &[&ChallengeRow],
+        decline: bool,
+    ) -> Handled<Vec<Outgoing>> {
+        let mut newest: Vec<&ChallengeRow> = candidates.to_vec();
+        newest.sort_by_key(|c| std::cmp::Reverse(c.id));
+        let more = newest.len().saturating_sub(crate::words::LISTED);
+        newest.truncate(crate::words::LISTED);
         let mut list = Vec::new();
-        for c in open
-            .iter()
-            .filter(|c| c.challenger_id != me.id && addressed_to(c, me))
-        {
+        for c in newest {
             let from = self
                 .person(c.challenger_id)
                 .await?
@@ -339,6 +347,8 @@ impl Table {
         refuse(Msg::WhichChallenge {
             list: crate::words::List(list),
             first,
+            more,
+            decline,
         })
     }
 
@@ -378,7 +388,13 @@ impl Table {
         let open: Vec<ChallengeRow> = open.into_iter().filter(|c| c.expires_at > now).collect();
         let chosen = match Self::choose(&open, me, number) {
             Ok(c) => c.clone(),
-            Err(Msg::WhichChallenge { .. }) => return self.which_challenge(&open, me).await,
+            Err(Msg::WhichChallenge { .. }) => {
+                let mine: Vec<&ChallengeRow> = open
+                    .iter()
+                    .filter(|c| c.challenger_id != me.id && addressed_to(c, me))
+                    .collect();
+                return self.which_challenge(&mine, false).await;
+            }
             Err(Msg::OwnChallenge { .. }) => {
                 return refuse(Msg::OwnChallenge {
                     buttons: o.chat.one_message(),
@@ -537,13 +553,22 @@ impl Table {
             .store
             .open_challenges_in(o.platform().as_str(), &o.chat.id)
             .await?;
-        let c = match number {
-            Some(n) => open.into_iter().find(|c| c.id == n),
-            None => open.into_iter().find(|c| {
-                c.challenger_id != me.id
-                    && (one_message || !is_open_to_anyone(c))
-                    && addressed_to(c, me)
-            }),
+        let c = if let Some(n) = number {
+            open.into_iter().find(|c| c.id == n)
+        } else {
+            let mine: Vec<&ChallengeRow> = open
+                .iter()
+                .filter(|c| {
+                    c.challenger_id != me.id
+                        && (one_message || !is_open_to_anyone(c))
+                        && addressed_to(c, me)
+                })
+                .collect();
+            // Several: which one is said, as for `/accept`, never guessed.
+            if mine.len() > 1 {
+                return self.which_challenge(&mine, true).await;
+            }
+            mine.first().map(|c| (*c).clone())
         };
         let Some(c) = c else {
             return refuse(number.map_or(Msg::NoChallengeForYou, |id| Msg::NoSuchChallenge { id }));

@@ -175,20 +175,39 @@ pub fn looks_like_move(text: &str) -> bool {
     squares >= 2
 }
 
+/// The longest number echoed back as typed.
+const ECHOED_NUMBER: usize = 24;
+
+/// Whether `word` is written as a game or challenge number: digits, maybe after a `#`.
+fn number_shaped(word: &str) -> bool {
+    let digits = word.strip_prefix('#').unwrap_or(word);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
 fn game_number(word: Option<&str>) -> Result<Option<i64>, Msg> {
-    match word {
-        None => Ok(None),
-        Some(w) => {
-            let w = w.trim_start_matches('#');
-            w.parse::<i64>()
-                .ok()
-                .filter(|n| *n > 0)
-                .map(Some)
-                .ok_or_else(|| Msg::CmdNotAGameNumber {
-                    text: w.chars().take(20).collect(),
-                })
-        }
+    let Some(w) = word else {
+        return Ok(None);
+    };
+    let digits = w.strip_prefix('#').unwrap_or(w);
+    match digits.parse::<i64>() {
+        Ok(n) if n > 0 => Ok(Some(n)),
+        // Digits, but no number a game or challenge can have (0, or past i64): no such one,
+        // said with the number as typed.
+        _ if number_shaped(w) => Err(Msg::NoSuchNumber {
+            typed: echo(digits, ECHOED_NUMBER),
+        }),
+        // What was typed, `#` included, so that a bare `#` is not echoed as nothing.
+        _ => Err(Msg::CmdNotAGameNumber { text: echo(w, 20) }),
     }
+}
+
+/// At most `max` characters of `text`, with `…` when it was longer.
+fn echo(text: &str, max: usize) -> String {
+    let mut out: String = text.chars().take(max).collect();
+    if text.chars().nth(max).is_some() {
+        out.push('…');
+    }
+    out
 }
 
 /// The one person a command names: the first mention; more than one, or an `@name` the
@@ -263,9 +282,7 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
         "move" | "m" => {
             let (game, text) = match rest.as_slice() {
                 [] => return Err(Msg::CmdMoveMissing),
-                [n, more @ ..]
-                    if n.trim_start_matches('#').parse::<i64>().is_ok() && !more.is_empty() =>
-                {
+                [n, more @ ..] if number_shaped(n) && !more.is_empty() => {
                     (game_number(Some(n))?, more.join(" "))
                 }
                 all => (None, all.join(" ")),
@@ -655,6 +672,31 @@ mod tests {
         assert_eq!(
             err("/record x"),
             Msg::CmdNotAGameNumber { text: "x".into() }
+        );
+        assert_eq!(
+            err("/accept #"),
+            Msg::CmdNotAGameNumber { text: "#".into() }
+        );
+        // Numbers no game or challenge can have: said as typed, never rounded or cut.
+        for typed in ["9223372036854775808", "0", "99999999999999999999"] {
+            assert_eq!(
+                err(&format!("/accept {typed}")),
+                Msg::NoSuchNumber {
+                    typed: typed.into()
+                }
+            );
+        }
+        assert_eq!(
+            err("/move 9223372036854775808 a1-a1"),
+            Msg::NoSuchNumber {
+                typed: "9223372036854775808".into()
+            }
+        );
+        assert_eq!(
+            err(&format!("/board #{}", "9".repeat(40))),
+            Msg::NoSuchNumber {
+                typed: format!("{}…", "9".repeat(24))
+            }
         );
         assert_eq!(
             err(&format!("/help {}", "x".repeat(600))),

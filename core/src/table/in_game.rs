@@ -342,7 +342,10 @@ impl Table {
         if lines.is_empty() {
             return Ok(vec![Outgoing::reply(o, Msg::GamesNone)]);
         }
-        Ok(vec![Outgoing::reply(o, Msg::Lines(lines))])
+        Ok(vec![Outgoing::reply(
+            o,
+            Msg::Lines(crate::words::capped(lines)),
+        )])
     }
 
     /// `/record N`: the paired record of a game of this chat.

@@ -28,8 +28,16 @@ pub struct OrList(pub Vec<String>);
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct List(pub Vec<Msg>);
 
+/// The largest integer an `f64` (Fluent's number) holds exactly.
+const EXACT_IN_F64: i64 = 1 << 53;
+
 impl Arg for i64 {
     fn value(&self, _: Lang) -> FluentValue<'static> {
+        // Fluent keeps numbers as `f64`: past 2^53 an id would be shown rounded
+        // (9223372036854775807 as 9223372036854776000), so such a one goes as its digits.
+        if self.unsigned_abs() > EXACT_IN_F64.unsigned_abs() {
+            return FluentValue::from(self.to_string());
+        }
         FluentValue::from(*self)
     }
     fn sample() -> Self {
@@ -220,8 +228,18 @@ impl Arg for OrList {
 }
 
 impl Arg for List {
+    /// At most [`super::LISTED`] items, then how many more: no list runs past a message.
     fn value(&self, lang: Lang) -> FluentValue<'static> {
-        let parts: Vec<String> = self.0.iter().map(|m| render(m, lang)).collect();
+        let mut parts: Vec<String> = self
+            .0
+            .iter()
+            .take(super::LISTED)
+            .map(|m| render(m, lang))
+            .collect();
+        let more = self.0.len().saturating_sub(super::LISTED);
+        if more > 0 {
+            parts.push(render(&Msg::AndMore { count: more }, lang));
+        }
         FluentValue::from(parts.join(", "))
     }
     fn sample() -> Self {

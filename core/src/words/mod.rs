@@ -117,6 +117,21 @@ pub fn try_render(msg: &Msg, lang: Lang) -> Result<String, RenderError> {
     }
 }
 
+/// The most items a list shows (challenges to pick from, games, game numbers); past it,
+/// [`Msg::AndMore`] says how many more there are, so no reply outgrows a chat message.
+pub const LISTED: usize = 10;
+
+/// `items`, cut to [`LISTED`] with an [`Msg::AndMore`] line for the rest.
+#[must_use]
+pub fn capped(mut items: Vec<Msg>) -> Vec<Msg> {
+    let more = items.len().saturating_sub(LISTED);
+    if more > 0 {
+        items.truncate(LISTED);
+        items.push(Msg::AndMore { count: more });
+    }
+    items
+}
+
 /// A message in a language (English where that language lacks it).
 #[must_use]
 pub fn render(msg: &Msg, lang: Lang) -> String {

@@ -160,6 +160,7 @@ messages! {
     CmdUnknown { name: String } => "cmd-unknown",
     CmdChallengeWord { word: String } => "cmd-challenge-word",
     CmdNotAGameNumber { text: String } => "cmd-not-a-game-number",
+    NoSuchNumber { typed: String } => "no-such-number",
     CmdMoveMissing => "cmd-move-missing",
     CmdMovesMissing => "cmd-moves-missing",
     CmdOneGame => "cmd-one-game",
@@ -227,7 +228,9 @@ messages! {
     TooManyGames { max: i64 } => "too-many-games",
     ChallengeRate { max: i64 } => "challenge-rate",
     /// A bare `/accept` with several challenges open to the sender (F3).
-    WhichChallenge { list: List, first: i64 } => "which-challenge",
+    WhichChallenge { list: List, first: i64, more: usize, decline: bool } => "which-challenge",
+    /// The end of a list cut short: how many more there are.
+    AndMore { count: usize } => "and-more",
     ChallengeBrief { id: i64, from: String, terms: Box<Msg> } => "challenge-brief",
     ChallengeTaken { id: i64, by: String, game: i64 } => "challenge-taken",
     SelfChallenge => "self-challenge",

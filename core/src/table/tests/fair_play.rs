@@ -423,7 +423,7 @@ fn challenge_id(out: &[Outgoing]) -> i64 {
 /// (id, from) of each challenge a `WhichChallenge` lists, by id (the list's own order is
 /// the table's choice), after checking that its example `first` is the first listed.
 fn which(m: &Msg) -> Vec<(i64, String)> {
-    let Msg::WhichChallenge { list, first } = m else {
+    let Msg::WhichChallenge { list, first, .. } = m else {
         panic!("{m:?}")
     };
     let mut listed: Vec<(i64, String)> = list

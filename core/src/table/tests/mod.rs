@@ -19,6 +19,7 @@ mod endings;
 mod fair_play;
 mod fuzz;
 mod gone;
+mod hostile;
 mod languages;
 mod moves;
 mod options;

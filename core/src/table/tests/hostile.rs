@@ -1,0 +1,186 @@
+//! Hostile input, round two: every answer bounded, numbers said as typed, a bare
+//! `/decline` that asks.
+
+use super::*;
+use crate::words::{render, Lang, LISTED};
+use proptest::prelude::*;
+
+/// The smallest text a platform takes in one message (Discord's 2,000 characters).
+const PLATFORM_LIMIT: usize = 2000;
+
+/// Every reply, rendered in every language, within the platform's limit.
+fn all_fit(out: &[Outgoing]) {
+    for o in out {
+        for lang in Lang::all() {
+            let text = render(&o.message, lang);
+            assert!(
+                text.chars().count() <= PLATFORM_LIMIT,
+                "{} characters in {}: {text}",
+                text.chars().count(),
+                lang.code()
+            );
+        }
+    }
+}
+
+/// `n` players each challenge bob; the challenges' ids, oldest first.
+async fn challenged_by(c: &Room, n: usize) -> Vec<i64> {
+    let mut ids = Vec::new();
+    for i in 0..n {
+        let out = c.say(&format!("p{i}"), "/challenge @bob").await;
+        match out.first().map(|o| head(&o.message)) {
+            Some(Msg::ChallengeTo { id, .. }) => ids.push(*id),
+            other => panic!("{other:?}"),
+        }
+    }
+    ids
+}
+
+#[tokio::test]
+async fn f3_a_bare_accept_lists_the_newest_few_and_counts_the_rest() {
+    let c = chat().await;
+    let ids = challenged_by(&c, 25).await;
+    let out = c.say("bob", "/accept").await;
+    all_fit(&out);
+    let m = only_private(&out);
+    let Msg::WhichChallenge {
+        list,
+        first,
+        more,
+        decline,
+    } = &m
+    else {
+        panic!("{m:?}")
+    };
+    let listed: Vec<i64> = list
+        .0
+        .iter()
+        .map(|b| match b {
+            Msg::ChallengeBrief { id, .. } => *id,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    let newest: Vec<i64> = ids.iter().rev().take(LISTED).copied().collect();
+    assert_eq!(listed, newest);
+    assert_eq!((*first, *more, *decline), (newest[0], 15, false));
+    let english = crate::words::english(&m);
+    assert!(english.contains(", and 15 more."), "{english}");
+    assert!(
+        english.ends_with(&format!("/accept {}.", newest[0])),
+        "{english}"
+    );
+    assert!(c.store.active_games().await.unwrap().is_empty(), "no game");
+}
+
+#[tokio::test]
+async fn f3_a_bare_decline_with_several_open_asks_which_and_declines_nothing() {
+    let c = chat().await;
+    let ids = challenged_by(&c, 3).await;
+    let m = c.refused("bob", "/decline").await;
+    let Msg::WhichChallenge {
+        first,
+        more,
+        decline,
+        ..
+    } = &m
+    else {
+        panic!("{m:?}")
+    };
+    assert_eq!((*first, *more, *decline), (ids[2], 0, true));
+    assert!(crate::words::english(&m).ends_with(&format!("/decline {}.", ids[2])));
+    // Nothing was declined: each can still be accepted or declined by number.
+    let out = c.say("bob", &format!("/decline {}", ids[0])).await;
+    assert!(
+        matches!(head(&out[0].message), Msg::Declined { id, .. } if *id == ids[0]),
+        "{out:#?}"
+    );
+    // With one left for bob... two: still asks; with one, a bare /decline takes it.
+    c.say("bob", &format!("/decline {}", ids[1])).await;
+    let out = c.say("bob", "/decline").await;
+    assert!(
+        matches!(head(&out[0].message), Msg::Declined { id, .. } if *id == ids[2]),
+        "{out:#?}"
+    );
+}
+
+#[tokio::test]
+async fn games_lists_ten_and_says_how_many_more() {
+    let c = chat().await;
+    for i in 0..13 {
+        let p = format!("q{i}");
+        c.say(&p, "/challenge @bob").await;
+        let out = c.say("bob", "/accept").await;
+        assert!(
+            out.iter().any(|o| o.board().is_some()),
+            "game {i}: {out:#?}"
+        );
+    }
+    let out = c.say("bob", "/games").await;
+    all_fit(&out);
+    let Msg::Lines(lines) = &out[0].message else {
+        panic!("{out:#?}")
+    };
+    assert_eq!(lines.len(), LISTED + 1);
+    assert_eq!(lines[LISTED], Msg::AndMore { count: 3 });
+}
+
+#[tokio::test]
+async fn numbers_out_of_range_are_said_as_typed_never_rounded() {
+    let c = chat().await;
+    // In range, but no such challenge: the number exactly (Fluent keeps numbers as f64).
+    let m = c.refused("bob", "/accept 9223372036854775807").await;
+    assert_eq!(m, Msg::NoSuchChallenge { id: i64::MAX });
+    for lang in Lang::all() {
+        let text = render(&m, lang);
+        assert!(text.contains("9223372036854775807"), "{text}");
+    }
+    // Past any number a game or challenge can have: one clear answer, as typed.
+    for (line, typed) in [
+        ("/accept 9223372036854775808", "9223372036854775808"),
+        ("/move 9223372036854775808 a1-a1", "9223372036854775808"),
+        ("/board #0", "0"),
+    ] {
+        let m = c.refused("bob", line).await;
+        assert_eq!(
+            m,
+            Msg::NoSuchNumber {
+                typed: typed.into()
+            },
+            "{line}"
+        );
+        assert!(crate::words::english(&m).contains(&format!("#{typed}")));
+    }
+    // A bare `#` is echoed as typed, not as nothing.
+    let m = c.refused("bob", "/accept #").await;
+    assert_eq!(crate::words::english(&m), "'#' is not a game number.");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    /// However many challenges, games and rated players there are, no single reply to the
+    /// commands that list them outgrows a platform's message.
+    #[test]
+    fn no_list_outgrows_a_message(challenges in 0_usize..40, games in 0_usize..14, rated in 0_usize..14) {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(async move {
+            let c = chat().await;
+            for i in 0..games {
+                c.say(&format!("g{i}"), "/challenge @bob").await;
+                c.say("bob", "/accept").await;
+            }
+            // Rated games played to their end fill the leaderboard.
+            for i in 0..rated {
+                let p = format!("r{i}");
+                c.say(&p, "/challenge @carol").await;
+                c.say("carol", "/accept").await;
+                c.say(&p, "/resign").await;
+            }
+            challenged_by(&c, challenges).await;
+            for line in ["/accept", "/decline", "/games", "/top", "/rating", "/top month"] {
+                all_fit(&c.say("bob", line).await);
+                all_fit(&c.say("carol", line).await);
+            }
+        });
+    }
+}
