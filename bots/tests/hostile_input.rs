@@ -61,8 +61,10 @@ fn a_line_that_is_not_text_is_answered_and_the_session_goes_on() {
     );
 }
 
+/// A bidi override in a name is cleaned away as in any message (the console's names are
+/// whoever types them: there is nobody to impersonate), and never echoed.
 #[test]
-fn a_name_with_a_bidi_override_is_refused_without_echoing_it() {
+fn a_name_with_a_bidi_override_is_cleaned_and_never_echoed() {
     let dir = temp_dir("bidi");
     let out = feed(
         &dir.join("t.db"),
@@ -70,10 +72,7 @@ fn a_name_with_a_bidi_override_is_refused_without_echoing_it() {
         "al\u{202e}ice: /chips\nbob: /chips\n".as_bytes(),
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        stdout.contains("console: 'alice' is not a name here"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("bot: alice has 1000 chips."), "{stdout}");
     assert!(!stdout.contains('\u{202e}'), "{stdout}");
     assert!(stdout.contains("bot: bob has 1000 chips."), "{stdout}");
 }
@@ -216,4 +215,92 @@ fn a_perft_too_deep_to_finish_gives_up_at_its_timeout() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("did not finish in 1 s"), "{stderr}");
     assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+/// The peak resident memory of process `pid`, in KiB (Linux: `VmHWM` in its status).
+fn peak_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM")
+}
+
+/// A 100 MiB line through a pipe is refused as it passes the limit and skipped as it comes:
+/// the console's peak memory stays under 64 MiB, and the next line is answered.
+#[test]
+fn a_hundred_mib_line_keeps_memory_flat_and_the_next_line_is_answered() {
+    use std::io::BufRead;
+    use std::sync::mpsc;
+    let dir = temp_dir("huge-line");
+    let mut child = console_cmd(&dir.join("t.db"), &dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let (done_tx, done_rx) = mpsc::channel::<()>();
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(b"a: ").expect("written");
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..100 {
+            stdin.write_all(&chunk).expect("written");
+        }
+        stdin.write_all(b"\na: /chips\n").expect("written");
+        // Kept open until the answer is read and the memory measured.
+        let _ = done_rx.recv_timeout(Duration::from_secs(120));
+    });
+    let stdout = child.stdout.take().expect("stdout");
+    let (line_tx, line_rx) = mpsc::channel::<String>();
+    let reader = std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines().take(1000) {
+            let Ok(line) = line else { break };
+            if line_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut seen = Vec::new();
+    while !seen
+        .iter()
+        .any(|l: &String| l.contains("bot: a has 1000 chips."))
+    {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match line_rx.recv_timeout(left) {
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("no answer to the next line: {seen:#?}"),
+        }
+    }
+    let peak = peak_kib(child.id());
+    let _ = done_tx.send(());
+    writer.join().expect("writer");
+    let status = child.wait().expect("ends");
+    reader.join().expect("reader");
+    assert!(status.success());
+    assert!(
+        seen.iter()
+            .any(|l| l.contains("that line is longer than 4096 bytes; it was ignored")),
+        "{seen:#?}"
+    );
+    assert!(peak < 64 * 1024, "peak memory {peak} KiB");
+}
+
+/// An invisible character after a name or a mention is cleaned, as everywhere else, and a
+/// carriage return inside a command is dropped, not a break.
+#[test]
+fn invisible_characters_and_stray_carriage_returns_are_cleaned_not_blamed() {
+    let dir = temp_dir("invisible");
+    let out = feed(
+        &dir.join("t.db"),
+        &dir,
+        "alice\u{200B}: /chips\nalice: /challenge @bob\u{200B}\nbob: /ac\rcept\n".as_bytes(),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("bot: alice has 1000 chips."), "{stdout}");
+    assert!(!stdout.contains("is not a name"), "{stdout}");
+    assert!(stdout.contains("bot: Game #1"), "{stdout}");
 }

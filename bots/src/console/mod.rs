@@ -55,6 +55,9 @@ pub enum Line {
 
 /// Read one line of the local chat: `NAME: text` or `NAME: [Label]`.
 pub fn parse_line(line: &str, run: &str, n: u64) -> Result<Option<Line>, Msg> {
+    // Cleaned first, as the table cleans every message: an invisible character after a
+    // name (`alice\u{200B}: …`, `@mallory\u{200B}`) is not the name's fault.
+    let line = clean(line);
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
@@ -66,7 +69,7 @@ pub fn parse_line(line: &str, run: &str, n: u64) -> Result<Option<Line>, Msg> {
     if !valid_name(name) {
         // Never echoed with its invisible or control characters.
         return Err(Msg::ConsoleBadName {
-            name: clean(name).chars().take(MAX_NAME).collect(),
+            name: name.chars().take(MAX_NAME).collect(),
             max: MAX_NAME,
         });
     }
@@ -204,6 +207,27 @@ fn names(options: &Options) -> (String, String) {
     (run, tag)
 }
 
+/// Skip input up to and including the next line break (or its end), holding nothing but
+/// the reader's own buffer.
+fn skip_line(input: &mut dyn BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(());
+        }
+        if let Some(i) = buf.iter().position(|b| *b == b'\n') {
+            input.consume(i + 1);
+            return Ok(());
+        }
+        let n = buf.len();
+        input.consume(n);
+    }
+}
+
 /// Run the console: lines from `--script` (echoed, then exit) or from `input` until it
 /// ends; everything is printed on standard output.
 pub fn run(options: &Options, input: &mut dyn BufRead, interactive: bool) -> Result<(), String> {
@@ -240,13 +264,12 @@ pub fn run(options: &Options, input: &mut dyn BufRead, interactive: bool) -> Res
         }
         n += 1;
         if !raw.ends_with(b"\n") && raw.len() as u64 == MAX_LINE {
-            let mut sink = Vec::new();
-            lines
-                .read_until(b'\n', &mut sink)
-                .map_err(|e| format!("cannot read input: {e}"))?;
+            // Refused at once; the rest of the line is skipped as it comes, a buffer at a
+            // time, so a line of any length costs no memory.
             console_says(&Msg::ConsoleLineTooLong {
                 max: MAX_LINE as usize,
             });
+            skip_line(lines).map_err(|e| format!("cannot read input: {e}"))?;
             continue;
         }
         // A line that is not UTF-8 is answered and skipped; the session goes on.

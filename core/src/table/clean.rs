@@ -25,7 +25,8 @@ fn invisible(c: char) -> bool {
 }
 
 /// The text without invisible characters, escape sequences and control characters (a tab
-/// or a line break becomes a space). Borrowed when there was nothing to remove.
+/// or a line break becomes a space, a carriage return is dropped). Borrowed when there was
+/// nothing to remove.
 #[must_use]
 pub fn clean(text: &str) -> Cow<'_, str> {
     if !text
@@ -63,7 +64,12 @@ pub fn clean(text: &str) -> Cow<'_, str> {
             }
             continue;
         }
-        if matches!(c, '\t' | '\n' | '\r') {
+        if c == '\r' {
+            // Dropped, never a break: `\r\n` is one line break, and a stray CR inside a
+            // word (`/ac\rcept`) does not split it.
+            continue;
+        }
+        if matches!(c, '\t' | '\n') {
             out.push(' ');
         } else if !(invisible(c) || c.is_control()) {
             out.push(c);
@@ -84,6 +90,9 @@ mod tests {
         assert_eq!(clean("\u{1B}]0;title\u{07}/games"), "/games");
         assert_eq!(clean("a\u{0}b\u{7F}c\u{85}d"), "abcd");
         assert_eq!(clean("two\tlines\nhere"), "two lines here");
+        // A carriage return is dropped: CRLF is one break, and a CR splits no word.
+        assert_eq!(clean("/ac\rcept"), "/accept");
+        assert_eq!(clean("one\r\ntwo"), "one two");
         assert_eq!(
             clean("\u{FEFF}сarol"),
             "сarol",
