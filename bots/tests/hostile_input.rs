@@ -271,7 +271,7 @@ fn a_hundred_mib_line_keeps_memory_flat_and_the_next_line_is_answered() {
         let left = deadline.saturating_duration_since(Instant::now());
         match line_rx.recv_timeout(left) {
             Ok(line) => seen.push(line),
-            Err(_) => panic!("no answer to the next line: {seen:#?}"),
+            Err(e) => panic!("no answer to the next line ({e}): {seen:#?}"),
         }
     }
     let peak = peak_kib(child.id());
