@@ -459,7 +459,7 @@ rules-damas = Damas (8×8 checkers, Spanish/Portuguese): men move one square dia
 ## Ratings
 
 unknown-kind = '{ $word }' is not a rated kind; try { $kinds }.
-no-rated-games = { $name } has no rated games yet (everyone starts at 1000).
+no-rated-games = Player { $name } has no rated games yet (everyone starts at 1000).
 rating-title = { $name }'s ratings:
 rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } this month{ $monthly_rank ->
         [none] {""}

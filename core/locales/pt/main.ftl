@@ -514,7 +514,7 @@ rules-damas = Damas (tabuleiro 8×8, regras portuguesas e espanholas): os peões
 ## Ratings
 
 unknown-kind = '{ $word }' não é um tipo de partida com rating; opções: { $kinds }.
-no-rated-games = { $name } ainda não tem partidas com rating (todos começam com 1000).
+no-rated-games = O jogador { $name } ainda não tem partidas com rating (todos começam com 1000).
 rating-title = Rating de { $name }:
 rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } neste mês{ $monthly_rank ->
         [none] {""}

@@ -563,7 +563,7 @@ rules-damas = Шашки (8×8, испанские/португальские): 
 ## Рейтинг
 
 unknown-kind = «{ $word }» — такого рейтинга нет; есть { $kinds }.
-no-rated-games = У { $name } пока нет рейтинговых партий (все начинают с 1000).
+no-rated-games = У игрока { $name } пока нет рейтинговых партий (все начинают с 1000).
 rating-title = Рейтинг { $name }:
 rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } в этом месяце{ $monthly_rank ->
         [none] {""}

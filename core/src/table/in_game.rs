@@ -12,17 +12,17 @@ use crate::square::Square;
 use crate::store::{Finish, Player};
 use crate::words::{self, Duration, Msg};
 
-/// Longest piece of a record in one message (Discord allows 2,000 characters).
-const RECORD_PART: usize = 1500;
+/// Longest message of a record, its words included (Discord allows 2,000 characters).
+const RECORD_MESSAGE: usize = 1500;
 
-/// A paired record (`1. c3-d3 f6-e6 2. …`) cut into pieces of at most [`RECORD_PART`]
-/// characters, each starting at a move number.
-fn record_parts(record: &str) -> Vec<String> {
+/// A paired record (`1. c3-d3 f6-e6 2. …`) cut into pieces of at most `part` characters,
+/// each starting at a move number.
+fn record_parts(record: &str, part: usize) -> Vec<String> {
     // Groups: a move number with the moves after it.
     let mut groups: Vec<String> = Vec::new();
     for token in record.split_whitespace() {
         match groups.last_mut() {
-            Some(g) if !token.ends_with('.') && g.len() + 1 + token.len() <= RECORD_PART => {
+            Some(g) if !token.ends_with('.') && g.len() + 1 + token.len() <= part => {
                 g.push(' ');
                 g.push_str(token);
             }
@@ -32,7 +32,7 @@ fn record_parts(record: &str) -> Vec<String> {
     let mut parts: Vec<String> = Vec::new();
     for g in groups {
         match parts.last_mut() {
-            Some(p) if p.len() + 1 + g.len() <= RECORD_PART => {
+            Some(p) if p.len() + 1 + g.len() <= part => {
                 p.push(' ');
                 p.push_str(&g);
             }
@@ -58,8 +58,10 @@ fn corners_rules(v: &Variant) -> Msg {
 }
 
 /// `/rules [variant]`.
-pub(super) fn rules_text(which: Option<&str>) -> Msg {
-    match which {
+/// `/rules [which]`: the rules as the table plays them; `Err`, for the sender alone, when
+/// `which` names no game.
+pub(super) fn rules_text(which: Option<&str>) -> Result<Msg, Msg> {
+    Ok(match which {
         None => Msg::Lines(vec![
             corners_rules(&Variant::classic3x3()),
             Msg::RulesDamas { flying: true },
@@ -68,9 +70,9 @@ pub(super) fn rules_text(which: Option<&str>) -> Msg {
         Some("damas-short" | "short") => Msg::RulesDamas { flying: false },
         Some(id) => match Variant::by_id(id) {
             Ok(v) => corners_rules(&v),
-            Err(e) => words::variant_error(&e),
+            Err(e) => return Err(words::variant_error(&e)),
         },
-    }
+    })
 }
 
 impl Table {
@@ -380,20 +382,36 @@ impl Table {
                 cause: live.row.end_reason.as_deref().and_then(EndCause::from_code),
             })
         });
-        let mut parts = record_parts(&live.game.record()).into_iter();
+        let record = |moves: String| Msg::Record {
+            id,
+            white: live.name(Color::White).to_string(),
+            black: live.name(Color::Black).to_string(),
+            rules: Box::new(live.row.rules.clone()),
+            moves,
+            outcome: outcome.clone(),
+        };
+        // The moves get what the words leave of a message, in the longest language.
+        let probe = "1.";
+        let words = words::Lang::all()
+            .flat_map(|lang| {
+                [
+                    words::render(&record(probe.into()), lang),
+                    words::render(
+                        &Msg::RecordMore {
+                            id,
+                            moves: probe.into(),
+                        },
+                        lang,
+                    ),
+                ]
+            })
+            .map(|text| text.chars().count().saturating_sub(probe.len()))
+            .max()
+            .unwrap_or(0);
+        let part = RECORD_MESSAGE.saturating_sub(words).max(200);
+        let mut parts = record_parts(&live.game.record(), part).into_iter();
         let first = parts.next().unwrap_or_else(|| "none".into());
-        let mut out = vec![Outgoing::reply(
-            o,
-            Msg::Record {
-                id,
-                white: live.name(Color::White).to_string(),
-                black: live.name(Color::Black).to_string(),
-                rules: Box::new(live.row.rules.clone()),
-                moves: first,
-                outcome,
-            },
-        )
-        .in_game(id)];
+        let mut out = vec![Outgoing::reply(o, record(first)).in_game(id)];
         // A long game comes in several messages, each well under every platform's limit.
         out.extend(
             parts.map(|moves| Outgoing::reply(o, Msg::RecordMore { id, moves }).in_game(id)),
@@ -407,7 +425,7 @@ mod tests {
     use super::*;
 
     fn flags(id: &str) -> (bool, bool, bool, Option<u16>, Option<u16>) {
-        match rules_text(Some(id)) {
+        match rules_text(Some(id)).expect("a variant") {
             Msg::RulesCorners {
                 no_blocking,
                 home_exemption,
@@ -426,14 +444,14 @@ mod tests {
             .map(|n| format!("{n}. c3-d3-e3-f3 f6-e6-d6-c6"))
             .collect();
         let record = record.join(" ");
-        let parts = record_parts(&record);
+        let parts = record_parts(&record, RECORD_MESSAGE);
         assert!(parts.len() > 1);
         for p in &parts {
-            assert!(p.len() <= RECORD_PART, "{}", p.len());
+            assert!(p.len() <= RECORD_MESSAGE, "{}", p.len());
             assert!(p.split(' ').next().unwrap().ends_with('.'), "{p}");
         }
         assert_eq!(parts.join(" "), record);
-        assert!(record_parts("").is_empty());
+        assert!(record_parts("", RECORD_MESSAGE).is_empty());
     }
 
     /// C6, C8, C10: `/rules` states every rule the variant has, from its own settings.
@@ -452,7 +470,7 @@ mod tests {
             flags("training:diagonal3x3,deadline=off,limit=off"),
             (false, false, false, None, None)
         );
-        let text = words::english(&rules_text(Some("halma16")));
+        let text = words::english(&rules_text(Some("halma16")).expect("halma16"));
         assert!(text.contains("never leave it (C10)"), "{text}");
         assert!(
             text.contains("does not count against the deadline"),
@@ -464,7 +482,7 @@ mod tests {
         );
         assert!(matches!(
             rules_text(Some("nonsense")),
-            Msg::VariantUnknown { .. }
+            Err(Msg::VariantUnknown { .. })
         ));
     }
 }

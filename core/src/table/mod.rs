@@ -721,7 +721,10 @@ impl Table {
             Command::Games => self.games(o, me).await,
             Command::Record(n) => self.record(o, me, n).await,
             Command::Help => Ok(vec![Outgoing::reply(o, self.help(&o.chat))]),
-            Command::Rules(v) => Ok(vec![Outgoing::reply(o, in_game::rules_text(v.as_deref()))]),
+            Command::Rules(v) => match in_game::rules_text(v.as_deref()) {
+                Ok(text) => Ok(vec![Outgoing::reply(o, text)]),
+                Err(m) => refuse(m),
+            },
             Command::Rating { who, kind } => {
                 self.rating(o, me, who.as_ref(), kind.as_deref(), now).await
             }

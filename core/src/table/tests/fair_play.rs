@@ -912,7 +912,12 @@ async fn hostile_a_long_record_comes_in_parts() {
             Msg::RecordMore { id: i, moves } if n > 0 && *i == id => moves,
             other => panic!("part {n}: {other:?}"),
         };
-        assert!(moves.chars().count() <= PART, "part {n}: {}", moves.len());
+        // The whole message, its words included, in every language.
+        for lang in crate::words::Lang::all() {
+            let text = crate::words::render(&o.message, lang);
+            let count = text.chars().count();
+            assert!(count <= PART, "part {n} in {}: {count}", lang.code());
+        }
         assert!(moves.split(' ').next().unwrap().ends_with('.'), "{moves}");
         parts.push(moves.clone());
     }

@@ -184,3 +184,105 @@ proptest! {
         });
     }
 }
+
+/// Lines that are each a user's mistake, in a chat where alice and bob play game 1 and
+/// carol plays nothing: every answer is for the one who typed it.
+const MISTAKES: &[(&str, &str)] = &[
+    ("carol", "/rules foo"),
+    ("carol", "/rules classic9x9"),
+    ("carol", "/rating foo"),
+    ("carol", "/top foo"),
+    ("carol", "/top damas month foo"),
+    ("carol", "/lang xx"),
+    ("carol", "/lang"),
+    ("carol", "/record 99"),
+    ("carol", "/record x"),
+    ("carol", "/board"),
+    ("carol", "/board 99"),
+    ("carol", "/moves c3"),
+    ("carol", "/moves 1 c3"),
+    ("carol", "/move c3-d3"),
+    ("carol", "/resign"),
+    ("carol", "/resign 1"),
+    ("carol", "/draw 1"),
+    ("carol", "/nodraw"),
+    ("carol", "/abort 1"),
+    ("carol", "/claim"),
+    ("carol", "/confirm"),
+    ("carol", "/hint"),
+    ("carol", "/hint 1"),
+    ("carol", "/review 1"),
+    ("carol", "/undo"),
+    ("carol", "/accept"),
+    ("carol", "/accept 5"),
+    ("carol", "/decline"),
+    ("carol", "/cancel"),
+    ("carol", "/cancel 7"),
+    ("carol", "/challenge @carol"),
+    ("carol", "/challenge @dave foo"),
+    ("carol", "/challenge @dave stake 0"),
+    ("carol", "/challenge @dave movetime 0"),
+    ("carol", "/challenge @dave classic3x3 damas"),
+    ("carol", "/play bot 9"),
+    ("carol", "/play bot foo"),
+    ("carol", "/train foo"),
+    ("carol", "/train damas"),
+    ("carol", "/frobnicate"),
+    ("alice", "/move a1-a1"),
+    ("alice", "/move 1 z9-z8"),
+    ("alice", "/moves z9"),
+    ("alice", "/moves 1 c3 d3"),
+    ("bob", "/move c6-d6"),
+    ("bob", "/draw 2"),
+    ("alice", "/claim"),
+    ("alice", "/confirm"),
+    ("alice", "/nodraw"),
+    ("alice", "/undo"),
+    ("alice", "/hint 2"),
+    ("alice", "/record 2"),
+    ("alice", "/accept 1"),
+];
+
+#[tokio::test]
+async fn every_mistake_is_answered_to_its_sender_only() {
+    let c = chat().await;
+    c.say("alice", "/challenge @bob classic3x3 white").await;
+    c.say("bob", "/accept").await;
+    let mut to_everyone = Vec::new();
+    for (who, line) in MISTAKES {
+        let out = c.say(who, line).await;
+        assert!(!out.is_empty(), "{who}: {line} got no answer");
+        for o in &out {
+            if o.audience != Audience::Sender {
+                to_everyone.push(format!("{who}: {line} -> {:?}", o.message));
+            }
+        }
+    }
+    assert!(to_everyone.is_empty(), "{to_everyone:#?}");
+    // And nothing changed: the game is as it was, nobody else plays.
+    let games = c.store.active_games().await.unwrap();
+    assert_eq!(games.len(), 1, "{games:#?}");
+}
+
+/// A name that is a word ("nobody") still reads right: the name is introduced as a
+/// player's, in every language.
+#[tokio::test]
+async fn a_name_that_is_a_word_still_reads_right() {
+    let c = chat().await;
+    let out = c.say("carol", "/rating @nobody").await;
+    let m = head(&out[0].message).clone();
+    assert_eq!(
+        m,
+        Msg::NoRatedGames {
+            name: "nobody".into()
+        }
+    );
+    assert_eq!(
+        crate::words::english(&m),
+        "Player nobody has no rated games yet (everyone starts at 1000)."
+    );
+    for (lang, word) in [("ru", "игрока"), ("it", "giocatore"), ("pt", "jogador")] {
+        let text = render(&m, Lang::from_tag(lang).expect(lang));
+        assert!(text.contains(&format!("{word} nobody")), "{text}");
+    }
+}
