@@ -78,6 +78,29 @@ pub fn clean(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Look-alikes of the characters commands and moves are written in, read as those: the
+/// fullwidth forms (`／help`, `ｂ３-ｄ３`, from East Asian keyboards), mathematical digits
+/// (`𝟑`), and hyphens and minus signs between squares (`c3‐d3`). Borrowed when there was
+/// none. Applied to what the table reads, not to names.
+#[must_use]
+pub fn fold_look_alikes(text: &str) -> Cow<'_, str> {
+    let fold = |c: char| -> Option<char> {
+        match c {
+            // Fullwidth ASCII: U+FF01..U+FF5E are U+0021..U+007E shifted.
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(u32::from(c) - 0xFEE0),
+            '\u{3000}' => Some(' '), // ideographic space
+            // Mathematical bold, double-struck, sans-serif, monospace digits: 5 runs of 10.
+            '\u{1D7CE}'..='\u{1D7FF}' => char::from_digit((u32::from(c) - 0x1D7CE) % 10, 10),
+            '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2212}' | '\u{FE63}' => Some('-'),
+            _ => None,
+        }
+    };
+    if !text.chars().any(|c| fold(c).is_some()) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.chars().map(|c| fold(c).unwrap_or(c)).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,5 +122,15 @@ mod tests {
             "letters of any script stay"
         );
         assert!(matches!(clean("plain c3-d3"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn look_alike_digits_and_slashes_are_read_as_ascii() {
+        assert_eq!(fold_look_alikes("b３-d３"), "b3-d3");
+        assert_eq!(fold_look_alikes("／help"), "/help");
+        assert_eq!(fold_look_alikes("ｃ３－ｄ３"), "c3-d3");
+        assert_eq!(fold_look_alikes("c𝟑\u{2010}d𝟛"), "c3-d3");
+        assert_eq!(fold_look_alikes("/accept\u{3000}４"), "/accept 4");
+        assert!(matches!(fold_look_alikes("Привет c3"), Cow::Borrowed(_)));
     }
 }

@@ -139,10 +139,11 @@ pub enum Parsed {
 
 /// Whether plain text is shaped like a move: every word is a square run (`c3`, `C3E5`,
 /// `p16`) or a Damas number, joined by `-`, `:`, `x`, spaces — so chatter is never answered.
+/// As long as a command may be: a Halma chain of jumps runs to a few hundred characters.
 #[must_use]
 pub fn looks_like_move(text: &str) -> bool {
     let t = text.trim();
-    if t.is_empty() || t.len() > 64 {
+    if t.is_empty() || t.len() > MAX_MESSAGE {
         return false;
     }
     let mut squares = 0;

@@ -580,6 +580,9 @@ impl Table {
                 // Invisible and control characters are gone before a word is read, so a
                 // command works as it displays and no reply echoes them.
                 let text = clean::clean(text);
+                // Fullwidth and other look-alike digits and slashes read as what they look
+                // like (`b３-d３`, `／help`), instead of being passed over in silence.
+                let text = clean::fold_look_alikes(&text);
                 match command::parse(&text, mentions, self.config.bot_name.as_deref()) {
                     Ok(None) => return Vec::new(),
                     Ok(Some(p)) => Ok(Request::Parsed(p)),

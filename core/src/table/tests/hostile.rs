@@ -286,3 +286,41 @@ async fn a_name_that_is_a_word_still_reads_right() {
         assert!(text.contains(&format!("{word} nobody")), "{text}");
     }
 }
+
+/// A move typed as plain text is read however long it is (up to a command's length): a
+/// long chain from the player to move is played or refused with its reason, never ignored.
+#[tokio::test]
+async fn a_long_plain_text_move_is_answered() {
+    let c = chat().await;
+    c.say("alice", "/challenge @bob classic3x3 white").await;
+    c.say("bob", "/accept").await;
+    let chain: Vec<String> = (0..24)
+        .map(|i| format!("{}{}", if i % 2 == 0 { 'c' } else { 'e' }, 3 + (i % 2)))
+        .collect();
+    let text = chain.join("-");
+    assert!(text.len() > 64, "{}", text.len());
+    let out = c.say("alice", &text).await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(out[0].audience, Audience::Sender);
+    // The same from someone with no game here stays unanswered (it is not for the bot).
+    assert!(c.say("carol", &text).await.is_empty());
+}
+
+/// Fullwidth and look-alike digits and slashes are read as what they look like.
+#[tokio::test]
+async fn look_alike_digits_and_slashes_are_read_as_ascii() {
+    let c = chat().await;
+    assert!(matches!(
+        head(&c.say("alice", "／help").await[0].message),
+        Msg::Help
+    ));
+    c.say("alice", "/challenge @bob classic3x3 white").await;
+    c.say("bob", "／accept").await;
+    let out = c.say("alice", "ｃ３-ｄ３").await;
+    assert!(
+        out.iter().any(
+            |o| matches!(head(&o.message), Msg::AfterMove { recorded, .. } if recorded == "c3-d3")
+        ),
+        "{out:#?}"
+    );
+}
