@@ -179,7 +179,11 @@ impl Table {
         let mut session = self.store.session().await?;
         let row = match self.pick_row_in(Some(&mut session), o, me, number).await? {
             Some(row) => row,
-            None if explicit => return refuse(Msg::NoGameHere),
+            // Plain text shaped like a move is ignored from someone with no game only where
+            // it may be meant for others: in a private chat it can only be for the bot.
+            None if explicit || o.chat.kind == super::ChatKind::Private => {
+                return refuse(Msg::NoGameHere)
+            }
             None => return Ok(None),
         };
         let id = row.id;

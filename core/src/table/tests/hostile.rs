@@ -69,6 +69,11 @@ async fn f3_a_bare_accept_lists_the_newest_few_and_counts_the_rest() {
         english.ends_with(&format!("/accept {}.", newest[0])),
         "{english}"
     );
+    for lang in Lang::all() {
+        let text = render(&m, lang);
+        assert!(text.contains(" 15") && text.contains("/accept"), "{text}");
+        assert!(!text.contains("/decline"), "{text}");
+    }
     assert!(c.store.active_games().await.unwrap().is_empty(), "no game");
 }
 
@@ -87,7 +92,10 @@ async fn f3_a_bare_decline_with_several_open_asks_which_and_declines_nothing() {
         panic!("{m:?}")
     };
     assert_eq!((*first, *more, *decline), (ids[2], 0, true));
-    assert!(crate::words::english(&m).ends_with(&format!("/decline {}.", ids[2])));
+    for lang in Lang::all() {
+        let text = render(&m, lang);
+        assert!(text.contains(&format!("/decline {}", ids[2])), "{text}");
+    }
     // Nothing was declined: each can still be accepted or declined by number.
     let out = c.say("bob", &format!("/decline {}", ids[0])).await;
     assert!(
@@ -148,7 +156,9 @@ async fn numbers_out_of_range_are_said_as_typed_never_rounded() {
             },
             "{line}"
         );
-        assert!(crate::words::english(&m).contains(&format!("#{typed}")));
+        for lang in Lang::all() {
+            assert!(render(&m, lang).contains(&format!("#{typed}")), "{line}");
+        }
     }
     // A bare `#` is echoed as typed, not as nothing.
     let m = c.refused("bob", "/accept #").await;
@@ -323,4 +333,14 @@ async fn look_alike_digits_and_slashes_are_read_as_ascii() {
         ),
         "{out:#?}"
     );
+}
+
+/// Move-shaped text from someone with no game is ignored in a group (it may be for
+/// others), but answered in a private chat with the bot, where it can only be for the bot.
+#[tokio::test]
+async fn move_shaped_text_without_a_game_is_answered_where_it_can_only_be_for_the_bot() {
+    let mut c = chat().await;
+    assert!(c.say("carol", "c3-d3").await.is_empty(), "a group: ignored");
+    c.chat = ChatRef::new(Platform::Test, "carol-dm", ChatKind::Private);
+    assert_eq!(c.refused("carol", "c3-d3").await, Msg::NoGameHere);
 }
