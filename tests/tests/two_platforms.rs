@@ -273,6 +273,12 @@ async fn each_platforms_timers_reach_that_platform_only() {
     let tg = FakeTelegram::start().await;
     tg.add_chat(&FakeTelegram::group(GROUP, "Board games"));
     let dc = FakeDiscord::start().await;
+    // Sixty timers' messages land in one channel at once; at Discord's 5 a channel per 5 s
+    // that is a minute of serenity waiting (as it would in production). This test is about
+    // where each platform's timers go, not the pace (the Discord tests keep Discord's).
+    for route in ["create_message", "edit_message"] {
+        dc.set_route_limit(route, 50, std::time::Duration::from_secs(1));
+    }
     let telegram = start_telegram(&tg, &db.url).await;
     let discord = start_discord(&dc, &db.url).await;
 
