@@ -182,6 +182,9 @@ struct Inner {
     polls: u64,
     /// Updates not yet confirmed by an offset, in id order.
     updates: Vec<(i64, Value)>,
+    /// The update kinds the bot asked for (`allowed_updates` of its last `getUpdates` or
+    /// `setWebhook` that said); `None`: Telegram's default.
+    allowed: Option<Vec<String>>,
     chats: HashMap<i64, ChatState>,
     calls: Vec<Call>,
     answers: Vec<CallbackAnswer>,
@@ -960,7 +963,42 @@ impl Inner {
         (id, json)
     }
 
+    /// Whether the bot receives updates of `kind`: those it asked for in `allowed_updates`,
+    /// else Telegram's default, every kind but `chat_member`, `message_reaction` and
+    /// `message_reaction_count`.
+    fn wants(&self, kind: &str) -> bool {
+        match &self.allowed {
+            Some(kinds) if !kinds.is_empty() => kinds.iter().any(|k| k == kind),
+            _ => !matches!(
+                kind,
+                "chat_member" | "message_reaction" | "message_reaction_count"
+            ),
+        }
+    }
+
+    /// `allowed_updates` of a `getUpdates` or `setWebhook`: a JSON array, or one encoded as a
+    /// string (a form field). Kept until another call says otherwise; it applies to
+    /// updates made from then on.
+    fn note_allowed(&mut self, p: &Map<String, Value>) {
+        let list = match p.get("allowed_updates") {
+            Some(Value::Array(a)) => Some(a.clone()),
+            Some(Value::String(s)) => serde_json::from_str::<Vec<Value>>(s).ok(),
+            _ => None,
+        };
+        if let Some(list) = list {
+            self.allowed = Some(
+                list.iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect(),
+            );
+        }
+    }
+
+    /// A new update; one of a kind the bot did not ask for is never sent (Telegram drops it).
     fn push_update(&mut self, kind: &str, payload: Value) {
+        if !self.wants(kind) {
+            return;
+        }
         self.last_update_id += 1;
         let id = self.last_update_id;
         let mut update = Map::new();
@@ -1100,6 +1138,7 @@ impl Inner {
                 if bool_param(p, "drop_pending_updates") {
                     self.updates.clear();
                 }
+                self.note_allowed(p);
                 self.webhook = if url.is_empty() { None } else { Some(url) };
                 self.webhook_secret = str_param(p, "secret_token");
                 self.webhook_error = None;
@@ -1878,6 +1917,7 @@ async fn get_updates(shared: &Shared, p: &Map<String, Value>) -> ApiResult {
             Some(offset) => inner.updates.retain(|(id, _)| *id >= offset),
             None => {}
         }
+        inner.note_allowed(p);
         inner.polls += 1;
         inner.polls
     };

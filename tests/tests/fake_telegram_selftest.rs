@@ -1144,3 +1144,54 @@ async fn forum_topics_name_their_messages_and_take_the_bots() {
         "{refused}"
     );
 }
+
+/// `allowed_updates`, as teloxide sends it: kinds the bot did not ask for are never sent
+/// (updates made after the call), the list holds for later calls that do not say, and an
+/// empty list is Telegram's default (everything but `chat_member` and reactions), which
+/// includes `my_chat_member`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn allowed_updates_keep_back_what_the_bot_did_not_ask_for() {
+    use teloxide::types::{AllowedUpdate, UpdateKind};
+    let fake = FakeTelegram::start().await;
+    fake.set_privacy(false);
+    let bot = bot(&fake);
+    let group = FakeTelegram::group(-300, "Allowed");
+    let alice = FakeTelegram::user(7, "Alice", Some("alice"), Some("en"));
+    let kinds = |updates: &[teloxide::types::Update]| -> Vec<&'static str> {
+        updates
+            .iter()
+            .map(|u| match u.kind {
+                UpdateKind::Message(_) => "message",
+                UpdateKind::MyChatMember(_) => "my_chat_member",
+                UpdateKind::CallbackQuery(_) => "callback_query",
+                _ => "other",
+            })
+            .collect()
+    };
+    // Messages only.
+    let none = bot
+        .get_updates()
+        .allowed_updates([AllowedUpdate::Message])
+        .await
+        .expect("getUpdates");
+    assert!(none.is_empty());
+    fake.send_text(&group, &alice, "hello");
+    fake.remove_bot(&group, &alice, true);
+    let updates = bot.get_updates().await.expect("getUpdates");
+    assert_eq!(kinds(&updates), ["message"], "the removal is not sent");
+    // An empty list: the default, which has my_chat_member.
+    let offset = updates.last().map_or(0, |u| u.id.0 + 1);
+    bot.get_updates()
+        .offset(i32::try_from(offset).expect("small"))
+        .allowed_updates([])
+        .await
+        .expect("getUpdates");
+    fake.readd_bot(&group);
+    fake.remove_bot(&group, &alice, true);
+    let updates = bot
+        .get_updates()
+        .offset(i32::try_from(offset).expect("small"))
+        .await
+        .expect("getUpdates");
+    assert_eq!(kinds(&updates), ["my_chat_member"], "{updates:#?}");
+}
