@@ -1195,3 +1195,34 @@ async fn allowed_updates_keep_back_what_the_bot_did_not_ask_for() {
         .expect("getUpdates");
     assert_eq!(kinds(&updates), ["my_chat_member"], "{updates:#?}");
 }
+
+/// A user who blocks the bot: calls for their chat are refused 403 "bot was blocked by the
+/// user" (teloxide's `BotBlocked`), and a `my_chat_member` update says the bot was kicked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_blocked_bot_is_refused_403_and_told_by_my_chat_member() {
+    use teloxide::types::ChatMemberKind;
+    let fake = FakeTelegram::start().await;
+    let bot = bot(&fake);
+    let alice = FakeTelegram::user(7, "Alice", Some("alice"), Some("en"));
+    let chat = FakeTelegram::private(&alice);
+    fake.send_text(&chat, &alice, "/start");
+    bot.send_message(ChatId(alice.id), "hi")
+        .await
+        .expect("before the block");
+    fake.block_bot(&alice, true);
+    let err = bot
+        .send_message(ChatId(alice.id), "hi")
+        .await
+        .expect_err("blocked");
+    assert!(
+        matches!(err, RequestError::Api(ApiError::BotBlocked)),
+        "{err:?}"
+    );
+    let updates = bot.get_updates().await.expect("getUpdates");
+    assert!(
+        updates.iter().any(|u| matches!(&u.kind,
+            UpdateKind::MyChatMember(m) if matches!(m.new_chat_member.kind, ChatMemberKind::Banned(_))
+                && m.chat.id == ChatId(alice.id))),
+        "{updates:#?}"
+    );
+}
