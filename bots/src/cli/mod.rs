@@ -466,7 +466,11 @@ fn api_at() -> Result<Option<crate::discord::ApiAt>, CliError> {
             })?;
             let ca_der = std::fs::read(&ca)
                 .map_err(|e| CliError::Usage(format!("DISCORD_API_CA: cannot read {ca}: {e}")))?;
-            Ok(Some(crate::discord::ApiAt { addr, ca_der }))
+            let at = crate::discord::ApiAt { addr, ca_der };
+            // Refused here, not found out as a start-up call failing forever.
+            crate::discord::try_client_for(Some(&at))
+                .map_err(|e| CliError::Usage(format!("DISCORD_API_CA: {ca}: {e}")))?;
+            Ok(Some(at))
         }
         _ => Err(CliError::Usage(
             "set DISCORD_API_ADDR and DISCORD_API_CA together (or neither)".into(),

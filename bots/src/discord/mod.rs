@@ -69,22 +69,28 @@ pub struct ApiAt {
 
 /// The HTTP client serenity (and its ratelimiter) uses: rustls, and `discord.com` resolved
 /// to `at` trusting its authority, when given.
+/// The CLI checks `DISCORD_API_CA` with [`try_client_for`] first, so this fallback to the
+/// default client is only for a client that cannot be built at all.
 #[must_use]
 pub fn client_for(at: Option<&ApiAt>) -> reqwest::Client {
+    try_client_for(at).unwrap_or_else(|e| {
+        tracing::error!(error = %e, "HTTP client not built as asked: the default one");
+        reqwest::Client::new()
+    })
+}
+
+/// [`client_for`], or why it cannot be built (an authority that is not a certificate).
+pub fn try_client_for(at: Option<&ApiAt>) -> Result<reqwest::Client, String> {
     let mut b = reqwest::Client::builder().use_rustls_tls();
     if let Some(at) = at {
         b = b.resolve("discord.com", at.addr);
         let cert = reqwest::Certificate::from_der(&at.ca_der)
-            .or_else(|_| reqwest::Certificate::from_pem(&at.ca_der));
-        match cert {
-            Ok(c) => b = b.add_root_certificate(c),
-            Err(e) => tracing::error!(error = %e, "DISCORD_API_CA is not a certificate"),
-        }
+            .or_else(|_| reqwest::Certificate::from_pem(&at.ca_der))
+            .map_err(|_| "not a certificate (DER or PEM)".to_string())?;
+        b = b.add_root_certificate(cert);
     }
-    b.build().unwrap_or_else(|e| {
-        tracing::error!(error = %e, "HTTP client not built as asked: the default one");
-        reqwest::Client::new()
-    })
+    b.build()
+        .map_err(|_| "not a certificate (DER or PEM) the TLS stack takes".to_string())
 }
 
 /// Prefix for plain-text commands (`!challenge @bob`), the fallback to slash commands.
