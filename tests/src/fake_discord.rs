@@ -358,6 +358,8 @@ struct Inner {
     denied: HashMap<u64, u64>,
     /// Rate-limit buckets and the global limit.
     limits: limits::Limits,
+    /// The token was reset in the Developer Portal: `TOKEN` is refused from now on.
+    token_reset: bool,
 }
 
 struct Channel {
@@ -942,6 +944,19 @@ impl FakeDiscord {
         !live.is_empty()
     }
 
+    /// Reset the bot's token, as in the Developer Portal (Bot → Reset Token): `TOKEN` is
+    /// refused from now on, with 401 on the HTTP API and close code 4004 on an IDENTIFY or
+    /// RESUME; the sessions it opened are disconnected (4000, so the client tries again and
+    /// meets the 4004).
+    pub fn reset_token(&self) {
+        let mut inner = self.lock();
+        inner.token_reset = true;
+        for l in std::mem::take(&mut inner.gateway.live).values() {
+            let _ =
+                l.tx.send(Out::Close(4000, "Session invalidated".to_owned()));
+        }
+    }
+
     /// Whether the guild's shard is connected and identified (or resumed).
     pub fn connected(&self) -> bool {
         let inner = self.lock();
@@ -1106,6 +1121,7 @@ impl Inner {
             nonces: HashMap::new(),
             denied: HashMap::new(),
             limits: limits::Limits::default(),
+            token_reset: false,
             gateway: GatewayState {
                 heartbeat_interval_ms: u64::try_from(HEARTBEAT_INTERVAL.as_millis())
                     .unwrap_or(1000),

@@ -846,6 +846,38 @@ async fn a_refused_token_ends_the_start_at_once_naming_the_variable() {
     }
 }
 
+/// A token reset in the Developer Portal while the bot runs: the gateway drops the session
+/// and closes the next IDENTIFY or RESUME with 4004. The process ends at once, naming the
+/// variable to fix, instead of reconnecting forever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_reset_while_running_ends_the_process_on_the_gateways_4004() {
+    let s = Server::new().await;
+    let options = Options {
+        token: FakeDiscord::TOKEN.into(),
+        api_url: None,
+        api_at: Some(s.fake.api_at()),
+        database_url: sqlite_url(&temp_db("dc", "token-reset")),
+        guild: Some(FakeDiscord::GUILD_ID),
+        shards: None,
+        metrics: None,
+        message_content: false,
+    };
+    let running = tokio::spawn(run(options, std::future::pending()));
+    s.ready().await;
+    assert_eq!(s.fake.refused_identifies(), Vec::<u16>::new());
+    s.fake.reset_token();
+    let ended = tokio::time::timeout(WAIT, running)
+        .await
+        .expect("the process ends on 4004")
+        .expect("the run does not panic");
+    let err = ended.expect_err("a refused token");
+    assert!(
+        err.contains("DISCORD_TOKEN") && err.contains("4004"),
+        "{err}"
+    );
+    assert_eq!(s.fake.refused_identifies(), [4004]);
+}
+
 /// `--shards 0-0 --total 1` runs exactly shard 0 of 1: one IDENTIFY, with `[0, 1]`, and
 /// none refused (serenity's `start_shard_range` counts its range's end in: one shard more,
 /// which the gateway refuses with 4010, forever, if it is passed one past the last).

@@ -144,7 +144,10 @@ fn handle_frame(
             let _ = tx.send(Out::Frame(ack.to_string()));
         }
         Some(2 | 6) if *identified => close(4005, "Already authenticated."),
-        Some(2 | 6) if !token_ok(&frame["d"]["token"]) => close(4004, "Authentication failed."),
+        Some(2 | 6) if inner.token_reset || !token_ok(&frame["d"]["token"]) => {
+            inner.gateway.refused.push(4004);
+            close(4004, "Authentication failed.");
+        }
         Some(2) => {
             if let Err((code, reason)) = inner.identify(conn, tx, &frame["d"]) {
                 inner.gateway.refused.push(code);

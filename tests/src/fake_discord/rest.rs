@@ -290,6 +290,7 @@ async fn serve(shared: &Shared, request: Request) -> Response {
     let body = read_body(request).await;
     let mut limits = None;
     let mut inner = shared.lock();
+    let authorized = authorized && !inner.token_reset;
     if inner.calls.len() >= MAX_CALLS {
         return fail_response(&ApiFail::new(
             500,
