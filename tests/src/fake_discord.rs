@@ -152,6 +152,9 @@ pub enum Failure {
     TooManyRequests { retry_after_ms: u64 },
     /// HTTP 500 `{"message": "500: Internal Server Error", "code": 0}`.
     ServerError,
+    /// The call is carried out, but its answer is lost on the way back (Discord's edge times
+    /// out, the connection drops): the client sees a 500 for a message that was created.
+    AnswerLost,
 }
 
 /// One REST call the bot made.

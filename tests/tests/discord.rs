@@ -572,6 +572,64 @@ async fn draw_and_resign_by_buttons_through_429s_and_a_gateway_resume() {
     bot.stop().await;
 }
 
+/// Creating a message cannot be doubled by a retry: Discord creates the board, but its answer
+/// is lost (a 500 to the bot); the outbox sends the row again with the same enforced nonce,
+/// and Discord answers with the message it made. The channel shows the move's board once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_create_whose_answer_is_lost_is_retried_without_a_second_message() {
+    let s = Server::new().await;
+    let bot = RunningBot::start(&s.fake, "answer-lost");
+    s.ready().await;
+    let board = s.start_game("classic3x3", "none").await;
+    let thread = board.channel;
+    s.fake
+        .fail_next(1, &["create_message"], Failure::AnswerLost);
+    s.fake.message_create(thread, &s.alice, "c3-d3", &[]);
+    s.expect_text(&played("alice", "c3-d3")).await;
+    // The next move's answer proves the lane went on past the retried row.
+    s.fake.message_create(thread, &s.bob, "f6-e6", &[]);
+    s.expect_text(&played("bob", "f6-e6")).await;
+    let creates: Vec<_> = s
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.route == "create_message" && says_call(c, &played("alice", "c3-d3")))
+        .collect();
+    assert!(
+        creates.len() >= 2,
+        "the lost create was retried: {creates:#?}"
+    );
+    assert!(creates[0].failed, "{creates:#?}");
+    let nonces: std::collections::BTreeSet<_> = creates
+        .iter()
+        .map(|c| c.body["nonce"].to_string())
+        .collect();
+    assert_eq!(nonces.len(), 1, "one nonce for the row: {nonces:?}");
+    assert_eq!(
+        s.all()
+            .iter()
+            .filter(|m| says(m, &played("alice", "c3-d3")))
+            .count(),
+        1,
+        "the board is shown once"
+    );
+    assert!(creates.iter().all(|c| c.body["enforce_nonce"] == true));
+    bot.stop().await;
+}
+
+/// Whether the message a REST call creates says `part` (its content or an embed's
+/// description).
+fn says_call(call: &ugolki_tests::fake_discord::Call, part: &str) -> bool {
+    let content = call.body["content"].as_str().unwrap_or_default();
+    let embeds = call.body["embeds"]
+        .as_array()
+        .map_or(&[][..], Vec::as_slice);
+    content.contains(part)
+        || embeds
+            .iter()
+            .any(|e| e["description"].as_str().is_some_and(|d| d.contains(part)))
+}
+
 /// `--metrics`: `/health` is 200 once the gateway's shard is connected (and the store
 /// answers); `/metrics` shows the delivery queue of Discord replies.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -336,6 +336,11 @@ async fn serve(shared: &Shared, request: Request) -> Response {
                     None => {}
                 }
                 match inner.take_failure(name) {
+                    Some(Failure::AnswerLost) => {
+                        let _done = inner.route(route, name, &mut body, &query);
+                        inner.calls[index].failed = true;
+                        Err(failure(Failure::AnswerLost))
+                    }
                     Some(kind) => {
                         inner.calls[index].failed = true;
                         Err(failure(kind))
@@ -437,7 +442,9 @@ fn failure(kind: Failure) -> ApiFail {
             retry_after_ms: Some(retry_after_ms),
             ..ApiFail::new(429, 0, "You are being rate limited.")
         },
-        Failure::ServerError => ApiFail::new(500, 0, "500: Internal Server Error"),
+        Failure::ServerError | Failure::AnswerLost => {
+            ApiFail::new(500, 0, "500: Internal Server Error")
+        }
     }
 }
 
