@@ -2,10 +2,13 @@
 //! cancelled, and nothing is posted there again — learnt from `my_chat_member`, or, when
 //! that is missed, from the first call Telegram refuses with 403.
 
-use crate::harness::{expect_in, quick, start_game, temp_db, Group, RunningBot, StartTelegram};
+use crate::harness::{
+    expect_in, quick, start_game, temp_db, Group, RunningBot, StartTelegram, WAIT,
+};
 use std::path::Path;
 use std::time::Instant;
 use ugolki_core::words::{english, Msg};
+use ugolki_tests::fake_telegram::FakeTelegram;
 use ugolki_tests::said::played;
 
 /// The calls the bot made for `chat` since `since`.
@@ -120,5 +123,92 @@ async fn a_refused_post_closes_the_chat_when_the_removal_was_missed() {
     );
     let after = calls_for(&g, g.chat.id, refused[0].time);
     assert_eq!(after.len(), 1, "nothing tried after it: {after:?}");
+    bot.stop().await;
+}
+
+/// Alice's private chat with the bot, on `g`'s fake: a game against the engine there, on a
+/// 3-second clock, Alice's first move played and the engine's answered.
+async fn private_game_on_the_clock(g: &Group) -> Group {
+    let p = Group {
+        fake: g.fake.clone(),
+        chat: FakeTelegram::private(&g.alice),
+        topic: None,
+        alice: g.alice.clone(),
+        bob: g.bob.clone(),
+    };
+    p.fake.add_chat(&p.chat);
+    p.send_text(&p.alice, "/play bot 1 classic3x3 3s+0 white");
+    p.expect("the board", |m| m.photo.is_some()).await;
+    p.send_text(&p.alice, "/m c3-d3");
+    p.expect_text(&played(&p.alice.first_name, "c3-d3")).await;
+    // The engine's answer is the next board: Alice's clock runs from it.
+    let ok = p
+        .fake
+        .wait_until(WAIT, |f| {
+            p.messages_of(f)
+                .iter()
+                .filter(|m| m.photo.is_some())
+                .count()
+                >= 3
+        })
+        .await;
+    assert!(ok, "the engine answered: {:#?}", p.messages());
+    p
+}
+
+/// Blocked in a private chat, as Telegram tells it (`my_chat_member`, status `kicked`): the
+/// game against the engine there is void, so its flag never falls into a chat nobody can
+/// read, and nothing is posted there again. A game in a group goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn blocked_in_a_private_chat_the_bot_voids_its_game_and_posts_there_no_more() {
+    let g = Group::new().await;
+    let db = temp_db("blocked");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    let p = private_game_on_the_clock(&g).await;
+    start_game(&g, "classic3x3 none").await;
+    let blocked = Instant::now();
+    g.fake.block_bot(&g.alice, true);
+    assert_eq!(cause_of(&db, 1).await.as_deref(), Some("chat-gone"));
+    // The group's game is Alice's too, and goes on.
+    g.send_text(&g.alice, "/m c3-d3");
+    g.expect_text(&played(&g.alice.first_name, "c3-d3")).await;
+    // Past the private game's flag: nothing was tried there.
+    tokio::time::sleep(std::time::Duration::from_secs(4)).await;
+    assert_eq!(calls_for(&p, p.chat.id, blocked), Vec::<String>::new());
+    bot.stop().await;
+}
+
+/// Blocked, and the `my_chat_member` update missed: the flag's board is refused with 403
+/// "bot was blocked by the user", which closes the chat; nothing is tried there after it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn blocked_unannounced_the_first_refused_call_closes_the_private_chat() {
+    let g = Group::new().await;
+    let db = temp_db("blocked-403");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    let p = private_game_on_the_clock(&g).await;
+    g.fake.block_bot(&g.alice, false);
+    let cause = cause_of(&db, 1).await.expect("the game ended");
+    assert!(cause.starts_with("flag") || cause == "chat-gone", "{cause}");
+    let ok = g
+        .fake
+        .wait_until(WAIT, |f| {
+            f.calls().iter().any(|c| {
+                chat_of(&c.params) == Some(p.chat.id)
+                    && c.error.as_deref().is_some_and(|e| e.contains("blocked"))
+            })
+        })
+        .await;
+    assert!(ok, "a call was refused");
+    let refused: Vec<_> = g
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| chat_of(&c.params) == Some(p.chat.id))
+        .filter(|c| c.error.as_deref().is_some_and(|e| e.contains("blocked")))
+        .collect();
+    // Another timer (a reminder, the engine) would have had 3 s to try.
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    let after = calls_for(&p, p.chat.id, refused[0].time);
+    assert_eq!(after.len(), 1, "nothing tried after the refusal: {after:?}");
     bot.stop().await;
 }
