@@ -363,6 +363,8 @@ struct Inner {
     limits: limits::Limits,
     /// The token was reset in the Developer Portal: `TOKEN` is refused from now on.
     token_reset: bool,
+    /// Installation Contexts → User Install is ticked in the Developer Portal.
+    user_install: bool,
 }
 
 struct Channel {
@@ -1015,6 +1017,13 @@ impl FakeDiscord {
         self.lock().gateway.granted |= intents & PRIVILEGED;
     }
 
+    /// Tick or untick User Install in the Developer Portal (Installation → Installation
+    /// Contexts); Guild Install is always ticked. The application's
+    /// `integration_types_config` says so.
+    pub fn set_user_install(&self, on: bool) {
+        self.lock().user_install = on;
+    }
+
     /// The intents of the last IDENTIFY.
     pub fn intents(&self) -> Option<u64> {
         self.lock().gateway.intents
@@ -1125,6 +1134,7 @@ impl Inner {
             denied: HashMap::new(),
             limits: limits::Limits::default(),
             token_reset: false,
+            user_install: true,
             gateway: GatewayState {
                 heartbeat_interval_ms: u64::try_from(HEARTBEAT_INTERVAL.as_millis())
                     .unwrap_or(1000),

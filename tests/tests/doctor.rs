@@ -156,6 +156,16 @@ async fn a_good_discord_set_up_is_all_ticks() {
     let checks = run(&o).await;
     assert!(find(&checks, "Message Content intent on").ok);
     assert!(report(&checks).1);
+    // User Install unticked: a ✘ with its fix, which does not keep servers from playing.
+    fake.set_user_install(false);
+    let checks = run(&o).await;
+    let contexts = find(&checks, "not installable on users' accounts");
+    assert!(!contexts.ok && !contexts.blocking, "{checks:#?}");
+    assert!(contexts
+        .fix
+        .as_deref()
+        .is_some_and(|f| f.contains("User Install")));
+    assert!(report(&checks).1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -209,6 +219,42 @@ async fn the_database_is_checked_without_being_changed() {
     o.database_url = sqlite_url(&db);
     let checks = run(&o).await;
     assert!(find(&checks, "migrations applied").ok, "{checks:#?}");
+    // The newest migration not applied yet (an older ugolki made it): the next start
+    // applies it, so it does not block.
+    let conn = || async {
+        use sqlx::ConnectOptions;
+        sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(&db)
+            .connect()
+            .await
+            .expect("the database")
+    };
+    let mut c = conn().await;
+    sqlx::query(
+        "DELETE FROM _sqlx_migrations WHERE version = (SELECT MAX(version) FROM _sqlx_migrations)",
+    )
+    .execute(&mut c)
+    .await
+    .expect("one migration undone");
+    let checks = run(&o).await;
+    let pending = find(&checks, "1 of");
+    assert!(
+        pending.ok && pending.what.contains("migrations to apply"),
+        "{checks:#?}"
+    );
+    // A migration this ugolki does not know (a newer one ran): a ✘ that blocks.
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES (99990101000000, 'from the future', TRUE, X'00', 0)",
+    )
+    .execute(&mut c)
+    .await
+    .expect("a newer migration");
+    let checks = run(&o).await;
+    let newer = find(&checks, "from a newer ugolki");
+    assert!(!newer.ok && newer.blocking, "{checks:#?}");
+    assert!(!report(&checks).1);
+    drop(c);
     // In a folder that does not exist: the start could not create it.
     o.database_url = "sqlite:///nonexistent-ugolki-folder/x.db".into();
     let checks = run(&o).await;
@@ -221,6 +267,22 @@ async fn the_database_is_checked_without_being_changed() {
     let checks = run(&o).await;
     let db = find(&checks, "database");
     assert!(!db.ok && db.blocking, "{checks:#?}");
+}
+
+/// The command line: a database in a folder that does not exist keeps the bot from
+/// starting — exit 1, the ✘ printed with its fix.
+#[test]
+fn the_command_exits_1_when_the_bot_could_not_play() {
+    let out = ugolki_tests::ugolki(
+        &["doctor", "--db", "/nonexistent-ugolki-folder/ugolki.db"],
+        "",
+    );
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(
+        out.stdout.contains("✘ database") && out.stdout.contains("fix: create the folder"),
+        "{}",
+        out.stdout
+    );
 }
 
 /// The command line: no platform configured, a database not there yet — exit 0.

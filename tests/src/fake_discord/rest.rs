@@ -718,8 +718,12 @@ impl Inner {
             "verify_key": "0".repeat(64),
             // GATEWAY_MESSAGE_CONTENT_LIMITED where the portal has the intent on.
             "flags": if self.gateway.granted & super::INTENT_MESSAGE_CONTENT != 0 { 1u64 << 19 } else { 0 },
-            // Installable on servers (0) and on users' accounts (1).
-            "integration_types_config": {"0": {}, "1": {}},
+            // Installable on servers (0), and on users' accounts (1) where ticked.
+            "integration_types_config": if self.user_install {
+                json!({"0": {}, "1": {}})
+            } else {
+                json!({"0": {}})
+            },
             "owner": self.user_json_by_id(FakeDiscord::OWNER_ID),
             "team": null,
             "bot": model::current_user_json(),
