@@ -344,3 +344,127 @@ async fn move_shaped_text_without_a_game_is_answered_where_it_can_only_be_for_th
     c.chat = ChatRef::new(Platform::Test, "carol-dm", ChatKind::Private);
     assert_eq!(c.refused("carol", "c3-d3").await, Msg::NoGameHere);
 }
+
+/// Every button the table makes, pressed where it must be refused — by someone else, on a
+/// board a move has overtaken, on a game or challenge that does not exist, out of turn,
+/// with nothing to accept or confirm, on a square that does not move — is answered to the
+/// presser alone, and changes nothing.
+#[tokio::test]
+async fn every_refused_press_is_answered_to_its_presser_only() {
+    let c = chat().await;
+    c.say("alice", "/challenge @bob classic3x3 white").await;
+    c.say("bob", "/accept").await;
+    let open = match c
+        .say("alice", "/challenge @dave")
+        .await
+        .first()
+        .map(|o| head(&o.message))
+    {
+        Some(Msg::ChallengeTo { id, .. }) => *id,
+        other => panic!("{other:?}"),
+    };
+    let game_actions = |game: i64, ply: i64| {
+        vec![
+            Action::Resign { game, ply },
+            Action::OfferDraw { game, ply },
+            Action::AcceptDraw { game, ply },
+            Action::DeclineDraw { game, ply },
+            Action::Abort { game, ply },
+            Action::Confirm { game, ply },
+            Action::Claim { game, ply },
+            Action::ShowMoves {
+                game,
+                ply,
+                from: sq("c3"),
+            },
+            Action::MoveTo {
+                game,
+                ply,
+                from: sq("c3"),
+                to: sq("d3"),
+            },
+            Action::Back { game, ply },
+        ]
+    };
+    let mut presses: Vec<(&str, Action)> = Vec::new();
+    // Someone else's game; a board overtaken (a ply that was never or is no more); a game
+    // that does not exist.
+    presses.extend(game_actions(1, 0).into_iter().map(|a| ("carol", a)));
+    presses.extend(game_actions(1, 7).into_iter().map(|a| ("alice", a)));
+    presses.extend(game_actions(99, 0).into_iter().map(|a| ("alice", a)));
+    // Out of turn, and with nothing offered, waiting or claimable.
+    presses.extend([
+        (
+            "bob",
+            Action::ShowMoves {
+                game: 1,
+                ply: 0,
+                from: sq("f6"),
+            },
+        ),
+        (
+            "bob",
+            Action::MoveTo {
+                game: 1,
+                ply: 0,
+                from: sq("f6"),
+                to: sq("e6"),
+            },
+        ),
+        ("bob", Action::AcceptDraw { game: 1, ply: 0 }),
+        ("alice", Action::DeclineDraw { game: 1, ply: 0 }),
+        ("alice", Action::Confirm { game: 1, ply: 0 }),
+        ("alice", Action::Claim { game: 1, ply: 0 }),
+        // A square with no piece of hers, and a move that is not one.
+        (
+            "alice",
+            Action::ShowMoves {
+                game: 1,
+                ply: 0,
+                from: sq("a1"),
+            },
+        ),
+        (
+            "alice",
+            Action::MoveTo {
+                game: 1,
+                ply: 0,
+                from: sq("c3"),
+                to: sq("h8"),
+            },
+        ),
+    ]);
+    // Someone else's challenge, and one that does not exist.
+    for who in ["carol", "bob"] {
+        presses.push((who, Action::Accept { challenge: open }));
+        presses.push((who, Action::Cancel { challenge: open }));
+    }
+    presses.push(("carol", Action::Decline { challenge: open }));
+    for challenge in [99, i64::MAX] {
+        presses.push(("alice", Action::Accept { challenge }));
+        presses.push(("alice", Action::Decline { challenge }));
+        presses.push(("alice", Action::Cancel { challenge }));
+    }
+    let mut to_everyone = Vec::new();
+    for (who, action) in &presses {
+        let out = c.press(who, *action).await;
+        assert!(!out.is_empty(), "{who}: {action:?} got no answer");
+        all_fit(&out);
+        for o in &out {
+            if o.audience != Audience::Sender {
+                to_everyone.push(format!("{who}: {action:?} -> {:?}", o.message));
+            }
+        }
+    }
+    assert!(to_everyone.is_empty(), "{to_everyone:#?}");
+    // Nothing changed: the game at its start, the challenge still open.
+    let games = c.store.active_games().await.unwrap();
+    assert_eq!(games.len(), 1, "{games:#?}");
+    assert_eq!(c.row(1).await.ply, 0);
+    let out = c.say("dave", "/accept").await;
+    assert!(
+        out.iter()
+            .any(|o| matches!(head(&o.message), Msg::GameStarted { .. })),
+        "the challenge is still open: {out:#?}"
+    );
+}
