@@ -468,3 +468,27 @@ async fn every_refused_press_is_answered_to_its_presser_only() {
         "the challenge is still open: {out:#?}"
     );
 }
+
+/// The attack as it was made: 10,000 players challenge one person. A bare `/accept` and a
+/// bare `/decline` list the newest few and count the rest, within one message, and
+/// `/accept N` of the oldest still starts its game.
+#[tokio::test]
+async fn f3_ten_thousand_challenges_to_one_player_are_answered_within_a_message() {
+    let c = chat().await;
+    let ids = challenged_by(&c, 10_000).await;
+    for line in ["/accept", "/decline"] {
+        let out = c.say("bob", line).await;
+        all_fit(&out);
+        let m = only_private(&out);
+        let Msg::WhichChallenge { list, more, .. } = &m else {
+            panic!("{line}: {m:?}")
+        };
+        assert_eq!((list.0.len(), *more), (LISTED, 10_000 - LISTED), "{line}");
+    }
+    let out = c.say("bob", &format!("/accept {}", ids[0])).await;
+    assert!(
+        out.iter()
+            .any(|o| matches!(head(&o.message), Msg::GameStarted { .. })),
+        "{out:#?}"
+    );
+}
