@@ -492,3 +492,59 @@ async fn f3_ten_thousand_challenges_to_one_player_are_answered_within_a_message(
         "{out:#?}"
     );
 }
+
+/// A player with a platform's numeric id (cards name their sender by it), known to the
+/// table from a message of theirs.
+async fn known(c: &Room, id: &str, name: &str) -> User {
+    let u = User {
+        id: id.into(),
+        name: name.into(),
+        handle: Some(name.to_lowercase()),
+    };
+    let origin = Origin::message(room("elsewhere"), u.clone(), format!("hello-{id}"));
+    c.table
+        .handle(&Incoming::text(origin, "/help", Vec::new()))
+        .await;
+    u
+}
+
+/// An inline card's buttons pressed where they must be refused — data not signed by this
+/// bot, cut short, out of date, from a sender the bot never met, someone else's challenge,
+/// the sender's own Accept — are answered to the presser alone (the press's answer).
+#[tokio::test]
+async fn every_refused_card_press_is_answered_to_its_presser_only() {
+    use crate::table::card_data::card_data;
+    let c = one_message_room().await;
+    let key = b"the bot's card key";
+    let now = u64::try_from(T0 / MIN).unwrap();
+    let alice = known(&c, "42", "Alice").await;
+    let carol = known(&c, "43", "Carol").await;
+    let to_dave = "@dave classic3x3 10+5";
+    let signed = card_data(key, true, 42, to_dave, now);
+    let presses: Vec<(&User, String)> = vec![
+        (&carol, card_data(b"another key", true, 42, to_dave, now)),
+        (&carol, signed[..signed.len() - 3].to_string()),
+        (&carol, "card:a:42".into()),
+        (&carol, "card".into()),
+        (&carol, card_data(key, true, 42, to_dave, now - 60)),
+        (&carol, card_data(key, true, 777, to_dave, now)),
+        (&carol, signed.clone()),
+        (&alice, card_data(key, true, 42, "classic3x3 10+5", now)),
+    ];
+    let mut to_everyone = Vec::new();
+    for (i, (who, data)) in presses.iter().enumerate() {
+        let out = c
+            .table
+            .card_pressed(&c.chat, who, format!("press-{i}"), None, key, data)
+            .await;
+        assert!(!out.is_empty(), "{}: {data} got no answer", who.name);
+        all_fit(&out);
+        for o in &out {
+            if o.audience != Audience::Sender {
+                to_everyone.push(format!("{}: {data} -> {:?}", who.name, o.message));
+            }
+        }
+    }
+    assert!(to_everyone.is_empty(), "{to_everyone:#?}");
+    assert!(c.store.active_games().await.unwrap().is_empty(), "no game");
+}
