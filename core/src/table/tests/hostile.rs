@@ -345,24 +345,9 @@ async fn move_shaped_text_without_a_game_is_answered_where_it_can_only_be_for_th
     assert_eq!(c.refused("carol", "c3-d3").await, Msg::NoGameHere);
 }
 
-/// Every button the table makes, pressed where it must be refused — by someone else, on a
-/// board a move has overtaken, on a game or challenge that does not exist, out of turn,
-/// with nothing to accept or confirm, on a square that does not move — is answered to the
-/// presser alone, and changes nothing.
-#[tokio::test]
-async fn every_refused_press_is_answered_to_its_presser_only() {
-    let c = chat().await;
-    c.say("alice", "/challenge @bob classic3x3 white").await;
-    c.say("bob", "/accept").await;
-    let open = match c
-        .say("alice", "/challenge @dave")
-        .await
-        .first()
-        .map(|o| head(&o.message))
-    {
-        Some(Msg::ChallengeTo { id, .. }) => *id,
-        other => panic!("{other:?}"),
-    };
+/// The presses `every_refused_press_is_answered_to_its_presser_only` makes, on game 1
+/// (alice white against bob, at its start) and `open`, alice's challenge to dave.
+fn presses_to_refuse(open: i64) -> Vec<(&'static str, Action)> {
     let game_actions = |game: i64, ply: i64| {
         vec![
             Action::Resign { game, ply },
@@ -386,7 +371,7 @@ async fn every_refused_press_is_answered_to_its_presser_only() {
             Action::Back { game, ply },
         ]
     };
-    let mut presses: Vec<(&str, Action)> = Vec::new();
+    let mut presses: Vec<(&'static str, Action)> = Vec::new();
     // Someone else's game; a board overtaken (a ply that was never or is no more); a game
     // that does not exist.
     presses.extend(game_actions(1, 0).into_iter().map(|a| ("carol", a)));
@@ -445,6 +430,28 @@ async fn every_refused_press_is_answered_to_its_presser_only() {
         presses.push(("alice", Action::Decline { challenge }));
         presses.push(("alice", Action::Cancel { challenge }));
     }
+    presses
+}
+
+/// Every button the table makes, pressed where it must be refused — by someone else, on a
+/// board a move has overtaken, on a game or challenge that does not exist, out of turn,
+/// with nothing to accept or confirm, on a square that does not move — is answered to the
+/// presser alone, and changes nothing.
+#[tokio::test]
+async fn every_refused_press_is_answered_to_its_presser_only() {
+    let c = chat().await;
+    c.say("alice", "/challenge @bob classic3x3 white").await;
+    c.say("bob", "/accept").await;
+    let open = match c
+        .say("alice", "/challenge @dave")
+        .await
+        .first()
+        .map(|o| head(&o.message))
+    {
+        Some(Msg::ChallengeTo { id, .. }) => *id,
+        other => panic!("{other:?}"),
+    };
+    let presses = presses_to_refuse(open);
     let mut to_everyone = Vec::new();
     for (who, action) in &presses {
         let out = c.press(who, *action).await;
