@@ -72,6 +72,44 @@ impl RunningBot {
     }
 }
 
+/// A bot in a process of its own, to be killed (SIGKILL) as a crash would: nothing of it
+/// runs on, and the OS frees what it held (an in-process "crash" would leave its `SQLite`
+/// connections, and their locks, behind). The process is this test binary run again on
+/// `test`, an ignored test that runs the bot from the variables `env` gives it.
+pub struct ChildBot {
+    child: std::process::Child,
+}
+
+impl ChildBot {
+    /// Run the ignored test `test` (its full name, `module::name`) in a child process.
+    pub fn spawn(test: &str, env: &[(&str, String)]) -> ChildBot {
+        let exe = std::env::current_exe().expect("the test binary");
+        let child = std::process::Command::new(exe)
+            .args(["--exact", test, "--ignored", "--test-threads=1", "--quiet"])
+            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("the child bot starts");
+        ChildBot { child }
+    }
+
+    /// Kill it where it stands, and wait until it is gone.
+    pub fn kill(mut self) {
+        self.end();
+    }
+
+    fn end(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for ChildBot {
+    fn drop(&mut self) {
+        self.end();
+    }
+}
+
 /// Whether `png` is a PNG picture that decodes.
 pub fn decodes(png: &[u8]) -> bool {
     let Ok(mut reader) = png::Decoder::new(std::io::Cursor::new(png)).read_info() else {
