@@ -7,6 +7,7 @@ use crate::harness::{
 use std::time::{Duration, Instant};
 use ugolki_core::corners::Variant;
 use ugolki_core::game::{Game, Rules};
+use ugolki_core::words::{english, Msg};
 use ugolki_tests::e2e::{sqlite_url, ChildBot};
 use ugolki_tests::fake_telegram::Failure;
 use ugolki_tests::said::{played, played_infix};
@@ -169,4 +170,71 @@ async fn bot_in_a_child_process() {
     };
     let ran = ugolki_bots::telegram::run(options, std::future::pending()).await;
     panic!("the bot ended before it was killed: {ran:?}");
+}
+
+/// A `/review` (a search per ply and an animation of every ply, CPU-bound) in one group
+/// delays no move in another group by 100 ms or more.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_in_one_chat_delays_no_move_in_another() {
+    let slow = Group::new().await;
+    let fast = slow.another(-1008, "Quick games");
+    let db = temp_db("lanes-review");
+    let bot = RunningBot::start(&slow.fake, &db, quick());
+    start_game(&slow, "classic3x3 none casual").await;
+    let mut reviewed = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let mut rng = Rng(0x4e71);
+    let plies = play_random(&slow, &mut reviewed, &mut rng, 60).await.len();
+    slow.fake.send_text(&slow.chat, &slow.alice, "/resign");
+    slow.expect_text(&ugolki_tests::said::game_line(1)).await;
+    start_game(&fast, "classic3x3 none casual").await;
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    // Each move's time with nothing else going on, then while the review is made.
+    let mut quiet = Duration::ZERO;
+    for _ in 0..4 {
+        let t = Instant::now();
+        assert_eq!(play_random(&fast, &mut game, &mut rng, 1).await.len(), 1);
+        quiet = quiet.max(t.elapsed());
+    }
+    let intro = english(&Msg::ReviewIntro {
+        id: 1,
+        white: "Alice".into(),
+        black: "Bob".into(),
+        moves: i64::try_from(plies).unwrap(),
+    });
+    let review_shown = |g: &Group| {
+        g.shown()
+            .iter()
+            .any(|m| says(m, &intro) && m.photo.is_some())
+    };
+    slow.fake.send_text(&slow.chat, &slow.alice, "/review 1");
+    let mut busy = Vec::new();
+    let mut during = 0;
+    for _ in 0..6 {
+        let t = Instant::now();
+        assert_eq!(play_random(&fast, &mut game, &mut rng, 1).await.len(), 1);
+        busy.push(t.elapsed());
+        if !review_shown(&slow) {
+            during += 1;
+        }
+    }
+    assert!(
+        during >= 2,
+        "the review was being made while moves were played"
+    );
+    for took in &busy {
+        assert!(
+            took.saturating_sub(quiet) < Duration::from_millis(100),
+            "a move took {took:?} during the review, {quiet:?} at most without: {busy:?}"
+        );
+    }
+    let done = slow
+        .fake
+        .wait_until(WAIT, |f| {
+            slow.shown_of(f)
+                .iter()
+                .any(|m| says(m, &intro) && m.photo.is_some())
+        })
+        .await;
+    assert!(done, "the review arrived");
+    bot.stop().await;
 }
