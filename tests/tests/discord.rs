@@ -1022,6 +1022,88 @@ async fn without_the_content_intent_a_server_plays_by_move_buttons_and_mentions(
     bot.stop().await;
 }
 
+/// Without the content intent Discord still gives a bot the text of DMs: a game against
+/// the bot started by `/play` in alice's DM with it is played by moves typed there, and each
+/// is answered with its board and the bot's reply.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_content_intent_moves_typed_in_a_dm_are_played() {
+    let s = Server::new().await;
+    let options = Options {
+        token: FakeDiscord::TOKEN.into(),
+        api_url: None,
+        api_at: Some(s.fake.api_at()),
+        database_url: sqlite_url(&temp_db("dc", "no-content-dm")),
+        guild: None,
+        shards: None,
+        metrics: None,
+        message_content: false,
+    };
+    let bot = RunningBot::spawn(|stopped| run(options, stopped));
+    s.ready().await;
+    let dm = s.fake.dm_channel(&s.alice);
+    s.fake.slash_command(
+        dm,
+        &s.alice,
+        "play",
+        &[
+            ("level", OptionValue::Integer(1)),
+            ("variant", OptionValue::String("classic3x3".into())),
+            ("time", OptionValue::String("none".into())),
+            ("color", OptionValue::String("white".into())),
+        ],
+        "en-US",
+    );
+    let in_dm =
+        |f: &dyn Fn(&SentMessage) -> bool| s.fake.messages(dm).iter().filter(|m| f(m)).count();
+    let board = s
+        .fake
+        .wait_until(WAIT, |_| {
+            in_dm(&|m| says(m, &players("alice", "Bot L1"))) > 0
+        })
+        .await;
+    assert!(board, "{:#?}", s.fake.messages(dm));
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let mut rng = Rng(0xd1a1);
+    for ply in 0..3 {
+        let moves = safe_moves(&game);
+        let mv = rng.pick(&moves).clone();
+        s.fake.message_create(dm, &s.alice, &mv, &[]);
+        let answered = s
+            .fake
+            .wait_until(WAIT, |_| in_dm(&|m| says(m, &played("alice", &mv))) > 0)
+            .await;
+        assert!(
+            answered,
+            "typed {mv} (ply {ply}): {:#?}",
+            s.fake.messages(dm)
+        );
+        game.play_text(&mv).expect("legal");
+        // The bot's reply, read back from its board's caption.
+        let replied = s
+            .fake
+            .wait_until(WAIT, |_| {
+                in_dm(&|m| says(m, &played_infix()) && !says(m, &played_by("alice"))) > ply
+            })
+            .await;
+        assert!(replied, "the bot's move after {mv}");
+        let theirs = s
+            .fake
+            .messages(dm)
+            .into_iter()
+            .filter(|m| says(m, &played_infix()) && !says(m, &played_by("alice")))
+            .nth(ply)
+            .expect("the bot's move");
+        assert!(!theirs.attachments.is_empty(), "{theirs:#?}");
+        let reply = game
+            .legal_move_texts()
+            .into_iter()
+            .find(|m| says(&theirs, &played_move(m)))
+            .unwrap_or_else(|| panic!("a legal reply: {}", text(&theirs)));
+        game.play_text(&reply).expect("legal");
+    }
+    bot.stop().await;
+}
+
 /// Two shards, as Discord recommends them in `GET /gateway/bot`: the bot runs both
 /// (`[0, 2]` and `[1, 2]`), registers its commands once however many READYs arrive, plays a
 /// game in the guild (its events come on shard 1) and answers in a DM (shard 0).
@@ -1130,6 +1212,57 @@ async fn archived_threads_are_unarchived_by_the_next_move_or_edit() {
     // An untimed game's thread stays a week.
     let other = s.start_game("classic3x3", "none").await;
     assert_eq!(thread(other.channel).auto_archive, 10080);
+    bot.stop().await;
+}
+
+/// A timer in an archived thread: the thread archives while nobody moves, the bot is
+/// restarted (Discord's `GUILD_CREATE` sends no archived thread, so its cache does not hold
+/// it), and the flag that falls then is posted in the game's thread, which that unarchives.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flag_falling_in_an_archived_thread_is_posted_there_and_unarchives_it() {
+    let s = Server::new().await;
+    s.fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
+    let options = Options {
+        token: FakeDiscord::TOKEN.into(),
+        api_url: None,
+        api_at: Some(s.fake.api_at()),
+        database_url: sqlite_url(&temp_db("dc", "archived-flag")),
+        guild: Some(FakeDiscord::GUILD_ID),
+        shards: None,
+        metrics: None,
+        message_content: true,
+    };
+    let again = options.clone();
+    let bot = RunningBot::spawn(|stopped| run(options, stopped));
+    s.ready().await;
+    let board = s.start_game("damas", "10s+0").await;
+    let thread = board.channel;
+    let archived = |id: u64| {
+        s.fake
+            .threads()
+            .into_iter()
+            .find(|t| t.id == id)
+            .expect("the game's thread")
+            .archived
+    };
+    s.fake.message_create(thread, &s.alice, "11-15", &[]);
+    s.expect_text(&played_by("alice")).await;
+    s.fake.message_create(thread, &s.bob, "22-18", &[]);
+    s.expect_text(&played_by("bob")).await;
+    bot.stop().await;
+    // An hour (a ten-second game's archive duration) without a message: archived.
+    s.fake.pass_minutes(60);
+    assert!(archived(thread));
+    let bot = RunningBot::spawn(|stopped| run(again, stopped));
+    let flag = s
+        .expect_text(&english(&Msg::Flagged {
+            id: 1,
+            loser: "alice".into(),
+            winner: "bob".into(),
+        }))
+        .await;
+    assert_eq!(flag.channel, thread, "in the game's thread");
+    assert!(!archived(thread), "the flag's message unarchived it");
     bot.stop().await;
 }
 
