@@ -105,3 +105,58 @@ async fn a_webhook_telegram_would_refuse_stops_the_start_saying_why() {
         "setWebhook is not asked for a URL Telegram refuses"
     );
 }
+
+/// `allowed_updates` is Telegram's to keep: a list one `getUpdates` or `setWebhook` gave
+/// holds until another call changes it. After a deployment that polled for messages only,
+/// the webhook asks again for every kind the bot takes, so presses (`callback_query`) and
+/// the bot's own membership (`my_chat_member`) reach it: a challenge accepted by its button
+/// starts the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_webhook_asks_for_the_updates_it_takes_whatever_was_asked_before() {
+    let g = Group::new().await;
+    let before = format!("/bot{}/getUpdates", FakeTelegram::TOKEN);
+    let (status, body) = ugolki_tests::http(
+        g.fake.addr(),
+        "POST",
+        &before,
+        &["Content-Type: application/json".to_string()],
+        r#"{"timeout": 0, "allowed_updates": ["message"]}"#,
+        WAIT,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let listen = ugolki_tests::free_addr();
+    let url = "https://bot.example.com/tg-hook";
+    g.fake.proxy_webhook_to(listen);
+    let options = Options {
+        webhook: Some((url::Url::parse(url).expect("url"), listen)),
+        ..polling(&g.fake, &temp_db("webhook-updates"), quick())
+    };
+    let bot = RunningBot::start_with(options);
+    let set = g
+        .fake
+        .wait_until(WAIT, |f| f.webhook().as_deref() == Some(url))
+        .await;
+    assert!(set, "setWebhook was called");
+    let asked = g
+        .fake
+        .calls()
+        .into_iter()
+        .find(|c| c.method == "setwebhook")
+        .map(|c| c.params["allowed_updates"].clone())
+        .expect("setWebhook");
+    let asked = asked
+        .as_str()
+        .and_then(|s| serde_json::from_str::<serde_json::Value>(s).ok())
+        .unwrap_or(asked);
+    for kind in ["message", "callback_query", "my_chat_member"] {
+        assert!(
+            asked.as_array().is_some_and(|a| a.iter().any(|k| k == kind)),
+            "{kind} in {asked}"
+        );
+    }
+    // The press goes through the webhook: the game starts.
+    crate::harness::start_game(&g, "classic3x3 none casual").await;
+    assert!(g.fake.pushed_updates() >= 2, "pushed to the webhook");
+    bot.stop().await;
+}
