@@ -62,21 +62,63 @@ pub mod telegram {
     /// What `getMe` says of group privacy mode (`/setprivacy` in `BotFather`), logged as what
     /// it means for players; the table's `/help` in groups says how to move under it.
     pub fn privacy_mode(me: &teloxide::types::Me) -> ugolki_core::table::GroupReading {
+        let (reading, line) = privacy_note(me);
+        tracing::info!("{line}");
+        reading
+    }
+
+    /// How the bot reads groups, and the start's log line that says it in players' terms.
+    #[must_use]
+    pub fn privacy_note(me: &teloxide::types::Me) -> (ugolki_core::table::GroupReading, String) {
         let bot = me.username.as_deref().unwrap_or("bot");
         if me.can_read_all_group_messages {
-            tracing::info!(
-                "privacy mode is off: the bot reads every group message (in a group it \
-                 joined while privacy mode was on, only once it is added there again)"
-            );
-            ugolki_core::table::GroupReading::Everything
+            let line = "privacy mode is off: the bot reads every group message (in a group it \
+                        joined while privacy mode was on, only once it is added there again)";
+            (ugolki_core::table::GroupReading::Everything, line.into())
         } else {
-            tracing::info!(
+            let line = format!(
                 "privacy mode is on: in groups the bot gets only commands addressed to it \
                  (/m@{bot} c3-d4), replies to its messages, and bare commands while it was \
                  the last bot to post there; /help in a group says so. Typed moves need \
                  /setprivacy off in BotFather, then the bot removed and added again"
             );
-            ugolki_core::table::GroupReading::CommandsAndReplies
+            (ugolki_core::table::GroupReading::CommandsAndReplies, line)
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::privacy_note;
+        use ugolki_core::table::GroupReading;
+
+        /// `getMe` as the Bot API answers it, privacy mode on or off.
+        fn me(reads_all: bool) -> teloxide::types::Me {
+            serde_json::from_value(serde_json::json!({
+                "id": 42, "is_bot": true, "first_name": "Ugolki", "username": "ugolki_bot",
+                "can_join_groups": true, "can_read_all_group_messages": reads_all,
+                "supports_inline_queries": false, "can_connect_to_business": false,
+                "has_main_web_app": false,
+            }))
+            .expect("a getMe answer")
+        }
+
+        #[test]
+        fn privacy_on_is_logged_with_how_to_move_and_how_to_switch_it_off() {
+            let (reading, line) = privacy_note(&me(false));
+            assert_eq!(reading, GroupReading::CommandsAndReplies);
+            assert!(line.starts_with("privacy mode is on"), "{line}");
+            assert!(line.contains("/m@ugolki_bot c3-d4"), "{line}");
+            assert!(line.contains("replies to its messages"), "{line}");
+            assert!(line.contains("/setprivacy off"), "{line}");
+            assert!(line.contains("removed and added again"), "{line}");
+        }
+
+        #[test]
+        fn privacy_off_is_logged_as_reading_every_message_once_re_added() {
+            let (reading, line) = privacy_note(&me(true));
+            assert_eq!(reading, GroupReading::Everything);
+            assert!(line.starts_with("privacy mode is off"), "{line}");
+            assert!(line.contains("added there again"), "{line}");
         }
     }
 }

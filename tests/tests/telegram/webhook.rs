@@ -151,7 +151,9 @@ async fn a_webhook_asks_for_the_updates_it_takes_whatever_was_asked_before() {
         .unwrap_or(asked);
     for kind in ["message", "callback_query", "my_chat_member"] {
         assert!(
-            asked.as_array().is_some_and(|a| a.iter().any(|k| k == kind)),
+            asked
+                .as_array()
+                .is_some_and(|a| a.iter().any(|k| k == kind)),
             "{kind} in {asked}"
         );
     }
