@@ -1,6 +1,8 @@
 //! The examples in the README and the guides, run as written: every `ugolki …` line of a
 //! `sh` block that names no placeholder and needs no token, and every `chat` block as a
-//! console script. A guide whose example stops working fails here.
+//! console script. The commands that cannot run here (placeholders, tokens) are checked
+//! against the binary's `--help`: their subcommands and flags exist. A guide whose example
+//! stops working fails here.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -140,4 +142,117 @@ fn the_console_sessions_in_the_guides_play_as_shown() {
         }
     }
     assert!(sessions >= 1);
+}
+
+/// What `ugolki ARGS --help` lists: its subcommands' names (for no `ARGS`) or its flags.
+fn listed(args: &[&str], subcommands: bool) -> Vec<String> {
+    let mut args: Vec<String> = args.iter().map(|a| (*a).to_string()).collect();
+    args.push("--help".into());
+    let (code, out, err) = ugolki(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    if subcommands {
+        // clap's "Commands:" section: two spaces, the name, its description.
+        out.lines()
+            .skip_while(|l| !l.starts_with("Commands:"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+            .collect()
+    } else {
+        out.split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| w.starts_with("--"))
+            .map(|w| w.split(['=', '<', '[']).next().unwrap_or(w).to_string())
+            .collect()
+    }
+}
+
+/// Every command the documents show, placeholders and all: the lines of `sh` blocks and the
+/// inline code spans of the prose (which may break across lines), each cut at `&&` and at a
+/// trailing comment: those that start with `ugolki` (or `cargo run … --`), from there on.
+fn commands_shown(text: &str) -> Vec<Vec<String>> {
+    let mut pieces: Vec<String> = blocks(text, "sh").into_iter().flatten().collect();
+    let mut prose = String::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            prose.push_str(line);
+            prose.push(' ');
+        }
+    }
+    pieces.extend(prose.split('`').skip(1).step_by(2).map(str::to_string));
+    let mut out = Vec::new();
+    for piece in pieces {
+        let piece = piece.split(" # ").next().unwrap_or_default();
+        for part in piece.split("&&") {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            // Variables set in front (`DISCORD_TOKEN=… ugolki discord`) are not words of it.
+            let lead = words.iter().take_while(|w| w.contains('=')).count();
+            let start = match words.get(lead) {
+                Some(&"ugolki") => Some(lead + 1),
+                Some(&"cargo") => words.iter().position(|w| *w == "--").map(|i| i + 1),
+                _ => None,
+            };
+            if let Some(start) = start.filter(|s| *s < words.len()) {
+                out.push(words[start..].iter().map(|w| (*w).to_string()).collect());
+            }
+        }
+    }
+    out
+}
+
+/// The commands shown with placeholders (`ID`, `[--flip]`, `TELOXIDE_TOKEN=… ugolki …`)
+/// cannot be run here, but they cannot go stale either: each names a subcommand the binary
+/// has, and every flag it shows is one that subcommand takes.
+#[test]
+fn every_command_shown_names_a_subcommand_and_flags_that_exist() {
+    let subcommands = listed(&[], true);
+    assert!(
+        subcommands.iter().any(|s| s == "telegram"),
+        "{subcommands:?}"
+    );
+    let mut flags = std::collections::HashMap::new();
+    let mut checked = 0;
+    for (path, text) in documents() {
+        for words in commands_shown(&text) {
+            let sub = words[0].as_str();
+            // `ugolki` as a word of prose (`ugolki-bots`, `ugolki's`) is not a command.
+            if !sub.chars().all(|c| c.is_ascii_lowercase()) || sub.len() < 3 {
+                continue;
+            }
+            assert!(
+                subcommands.iter().any(|s| s == sub),
+                "{}: `ugolki {}`: no subcommand {sub}",
+                path.display(),
+                words.join(" ")
+            );
+            let known = flags
+                .entry(sub.to_string())
+                .or_insert_with(|| listed(&[sub], false));
+            for w in &words[1..] {
+                let w = w.trim_start_matches(['[', '(']);
+                let Some(flag) = w.strip_prefix("--").map(|f| {
+                    f.split(['=', ']', ')', ',', '|'])
+                        .next()
+                        .unwrap_or(f)
+                        .to_string()
+                }) else {
+                    continue;
+                };
+                if flag.is_empty() {
+                    continue;
+                }
+                assert!(
+                    known.iter().any(|k| k.trim_start_matches("--") == flag),
+                    "{}: `ugolki {}`: {sub} takes no --{flag} ({known:?})",
+                    path.display(),
+                    words.join(" ")
+                );
+            }
+            checked += 1;
+        }
+    }
+    // The synopsis and the set-up steps at least.
+    assert!(checked >= 20, "only {checked} commands checked");
 }
