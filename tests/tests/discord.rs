@@ -8,8 +8,8 @@ use ugolki_core::corners::Variant;
 use ugolki_core::game::{Game, Rules};
 use ugolki_core::words::{english, Msg};
 use ugolki_tests::e2e::{
-    data_of, decodes, has_button, health_becomes, safe_moves, says, sqlite_url, temp_db, text, Rng,
-    RunningBot, WAIT,
+    data_of, decodes, has_button, health_becomes, safe_moves, says, sqlite_url, temp_db, text,
+    ChildBot, Rng, RunningBot, WAIT,
 };
 use ugolki_tests::fake_discord::{Failure, FakeDiscord, FakeUser, OptionValue, SentMessage};
 use ugolki_tests::said::{
@@ -76,6 +76,11 @@ struct Server {
 }
 
 impl Server {
+    /// Someone else in the server, who only chats.
+    fn carol(&self) -> FakeUser {
+        FakeDiscord::user(23, "carol")
+    }
+
     async fn new() -> Server {
         let fake = FakeDiscord::start().await;
         Server {
@@ -1264,6 +1269,87 @@ async fn a_flag_falling_in_an_archived_thread_is_posted_there_and_unarchives_it(
     assert_eq!(flag.channel, thread, "in the game's thread");
     assert!(!archived(thread), "the flag's message unarchived it");
     bot.stop().await;
+}
+
+/// Where [`bot_in_a_child_process`] finds the fake's `discord.com`, its database and the
+/// address of its `/metrics`.
+const CHILD_AT: &str = "UGOLKI_CHILD_DISCORD_AT";
+const CHILD_DB: &str = "UGOLKI_CHILD_DATABASE_URL";
+const CHILD_METRICS: &str = "UGOLKI_CHILD_METRICS";
+
+/// Not a test of its own: the bot of [`a_games_thread_is_found_with_no_store_read_per_message`]
+/// runs in a process of its own, so that its `/metrics` counts its reads and no other test's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "run in a child process by a_games_thread_is_found_with_no_store_read_per_message"]
+async fn bot_in_a_child_process() {
+    let var = |name: &str| std::env::var(name).unwrap_or_else(|_| panic!("{name} is set"));
+    let options = Options {
+        token: FakeDiscord::TOKEN.into(),
+        api_url: None,
+        api_at: Some(ugolki_bots::discord::ApiAt {
+            addr: var(CHILD_AT).parse().expect("an address"),
+            ca_der: ugolki_tests::fake_discord::CA_DER.to_vec(),
+        }),
+        database_url: var(CHILD_DB),
+        guild: Some(FakeDiscord::GUILD_ID),
+        shards: None,
+        metrics: Some(var(CHILD_METRICS).parse().expect("an address")),
+        message_content: true,
+    };
+    // Until the test kills it.
+    let ended = run(options, std::future::pending()).await;
+    panic!("the bot ended: {ended:?}");
+}
+
+/// The bot's count of channels it looked up in the store (the cache did not hold them).
+async fn thread_lookups(metrics: std::net::SocketAddr) -> u64 {
+    let (code, text) = ugolki_tests::http(metrics, "GET", "/metrics", &[], "", WAIT).await;
+    assert_eq!(code, 200, "{text}");
+    text.lines()
+        .find_map(|l| l.strip_prefix("ugolki_discord_thread_lookups_total "))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no thread lookups counted: {text}"))
+}
+
+/// A game's thread is found from serenity's cache: a game of typed moves and `/move`, with
+/// chatter in the channel and the thread between them, reads no channel from the store.
+/// After a restart the archived thread is not in the cache (`GUILD_CREATE` sends active
+/// threads only): the moves typed there cost one read between them, not one each.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_games_thread_is_found_with_no_store_read_per_message() {
+    let s = Server::new().await;
+    s.fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
+    let metrics = ugolki_tests::free_addr();
+    let env = [
+        (CHILD_AT, s.fake.api_at().addr.to_string()),
+        (CHILD_DB, sqlite_url(&temp_db("dc", "lookups"))),
+        (CHILD_METRICS, metrics.to_string()),
+    ];
+    let bot = ChildBot::spawn("bot_in_a_child_process", &env);
+    s.ready().await;
+    let board = s.start_game("classic3x3", "none").await;
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    for round in 0..3 {
+        s.play_random(board.channel, &mut game, 0x100c + round, 4)
+            .await;
+        for place in [FakeDiscord::CHANNEL_ID, board.channel] {
+            s.fake.message_create(place, &s.carol(), "what a game", &[]);
+        }
+    }
+    assert_eq!(
+        thread_lookups(metrics).await,
+        0,
+        "every channel from the cache"
+    );
+    bot.kill();
+    s.fake.pass_minutes(10_080);
+    let bot = ChildBot::spawn("bot_in_a_child_process", &env);
+    let (code, why) = health_becomes(metrics, 200).await;
+    assert_eq!(code, 200, "{why}");
+    s.play_random(board.channel, &mut game, 0x200c, 6).await;
+    let lookups = thread_lookups(metrics).await;
+    assert!(lookups <= 1, "{lookups} reads for one thread");
+    bot.kill();
 }
 
 /// Permissions taken from the bot in a channel: a command there is answered, to the one who

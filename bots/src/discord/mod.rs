@@ -95,6 +95,9 @@ pub fn try_client_for(at: Option<&ApiAt>) -> Result<reqwest::Client, String> {
 
 /// Prefix for plain-text commands (`!challenge @bob`), the fallback to slash commands.
 const PREFIX: char = '!';
+/// The counter of channels looked up in the store because serenity's cache did not hold
+/// them (an archived thread after a restart): once per channel, never per message.
+const THREAD_LOOKUPS: &str = "ugolki_discord_thread_lookups_total";
 /// Threads' parents remembered at most (the store has them all).
 const MAX_PARENTS: usize = 10_000;
 
@@ -238,6 +241,8 @@ impl Handler {
             return *p;
         }
         let (store, id) = (self.table.store(), channel.to_string());
+        // Counted, so an operator (and a test) sees the cache miss; it is once per channel.
+        metrics::counter!(THREAD_LOOKUPS).increment(1);
         let stored = store.thread_parent(Platform::Discord.as_str(), &id).await;
         let stored = stored.ok().flatten().and_then(|p| p.parse().ok());
         let stored = stored.unwrap_or(channel);
@@ -527,6 +532,11 @@ pub async fn run(
         timers: true,
     })
     .await?;
+    metrics::describe_counter!(
+        THREAD_LOOKUPS,
+        "Channels looked up in the store because the gateway's cache did not hold them"
+    );
+    metrics::counter!(THREAD_LOOKUPS).increment(0);
     let table = service.table.clone();
     let outbox = service.deliver(Arc::new(Discord::new(http.clone(), table.clone())));
     let handler = Handler {

@@ -179,6 +179,8 @@ impl Inner {
         if in_guild {
             self.add_member(author.id);
         }
+        // A user's message unarchives an archived (unlocked) thread, as the bot's does.
+        self.touch(channel);
         let id = self.next_id();
         let mut m = json!({
             "id": id.to_string(),

@@ -1111,7 +1111,7 @@ impl Inner {
 
     /// A message in `channel`: an archived (unlocked) thread unarchives, and its idleness
     /// starts again.
-    fn touch(&mut self, channel: u64) {
+    pub(super) fn touch(&mut self, channel: u64) {
         let unarchived = self.channels.get_mut(&channel).is_some_and(|c| {
             c.idle_minutes = 0;
             std::mem::replace(&mut c.archived, false)
