@@ -14,6 +14,7 @@ pub mod setup;
 pub mod telegram;
 #[cfg(test)]
 mod test_positions;
+pub mod web;
 
 /// Milliseconds since the Unix epoch (the table's time), for delivery reports.
 #[must_use]

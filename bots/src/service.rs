@@ -21,6 +21,8 @@ pub struct Service {
     pub health: Health,
     tasks: tokio::task::JoinSet<()>,
     metrics: Option<tokio::task::JoinHandle<()>>,
+    /// The public pages (`--web`).
+    web: Option<tokio::task::JoinHandle<()>>,
     /// Stops the outboxes' senders.
     outboxes: Vec<Box<dyn FnOnce() -> Stopping + Send + Sync>>,
 }
@@ -31,6 +33,8 @@ pub struct Start<'a> {
     pub config: Config,
     /// `--metrics ADDR`.
     pub metrics: Option<SocketAddr>,
+    /// `--web ADDR`: the public pages.
+    pub web: Option<SocketAddr>,
     /// The platform, as `/metrics` labels it.
     pub platform: &'static str,
     /// Fire timers in the background (a console script fires them after each line).
@@ -55,6 +59,10 @@ impl Service {
             Some(addr) => Some(observe::serve(addr, health.clone(), s.platform).await?),
             None => None,
         };
+        let web = match s.web {
+            Some(addr) => Some(crate::web::serve(addr, table.clone()).await?),
+            None => None,
+        };
         let mut tasks = tokio::task::JoinSet::new();
         // The heartbeat runs in every mode: after a crash, clocks get back only the time
         // since the last beat.
@@ -67,6 +75,7 @@ impl Service {
             health,
             tasks,
             metrics,
+            web,
             outboxes: Vec::new(),
         })
     }
@@ -101,8 +110,8 @@ impl Service {
         for stop in self.outboxes.drain(..) {
             stop().await;
         }
-        if let Some(m) = self.metrics.take() {
-            m.abort();
+        for task in [self.metrics.take(), self.web.take()].into_iter().flatten() {
+            task.abort();
         }
         if let Err(e) = store.release_leases_of(self.table.process()).await {
             tracing::debug!(error = %e, "leases not released");

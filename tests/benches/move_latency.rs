@@ -118,6 +118,7 @@ async fn measure(database_url: String) -> Vec<f64> {
                     per_second: 10_000,
                 },
                 inline_chats: Vec::new(),
+                web: None,
             },
             stopped,
         )

@@ -40,12 +40,25 @@ pub async fn http(
     body: &str,
     timeout: std::time::Duration,
 ) -> (u16, String) {
+    let (code, _, body) = http_bytes(addr, method, path, headers, body, timeout).await;
+    (code, String::from_utf8_lossy(&body).into_owned())
+}
+
+/// [`http`], the answer's head (status line and headers) and its body as bytes (a picture).
+pub async fn http_bytes(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[String],
+    body: &str,
+    timeout: std::time::Duration,
+) -> (u16, String, Vec<u8>) {
     use std::fmt::Write as _;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let Ok(Ok(mut stream)) =
         tokio::time::timeout(timeout, tokio::net::TcpStream::connect(addr)).await
     else {
-        return (0, String::new());
+        return (0, String::new(), Vec::new());
     };
     let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\n");
     for h in headers {
@@ -58,20 +71,22 @@ pub async fn http(
         body.len()
     );
     if stream.write_all(request.as_bytes()).await.is_err() {
-        return (0, String::new());
+        return (0, String::new(), Vec::new());
     }
-    let mut answer = String::new();
-    let _ = tokio::time::timeout(timeout, stream.read_to_string(&mut answer)).await;
-    let code = answer
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(timeout, stream.read_to_end(&mut answer)).await;
+    let split = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or(answer.len());
+    let head = String::from_utf8_lossy(&answer[..split]).into_owned();
+    let code = head
         .split_whitespace()
         .nth(1)
         .and_then(|c| c.parse().ok())
         .unwrap_or(0);
-    let body = answer
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or_default();
-    (code, body)
+    let body = answer.get(split + 4..).unwrap_or_default().to_vec();
+    (code, head, body)
 }
 
 /// A loopback address with a free port (bound and let go: the caller binds it next).

@@ -61,6 +61,7 @@ impl StartDiscord for RunningBot {
             shards: None,
             metrics,
             message_content: true,
+            web: None,
         };
         RunningBot::spawn(|stopped| run(options, stopped))
     }
@@ -76,11 +77,6 @@ struct Server {
 }
 
 impl Server {
-    /// Someone else in the server, who only chats.
-    fn carol(&self) -> FakeUser {
-        FakeDiscord::user(23, "carol")
-    }
-
     async fn new() -> Server {
         let fake = FakeDiscord::start().await;
         Server {
@@ -900,6 +896,7 @@ async fn a_refused_token_ends_the_start_at_once_naming_the_variable() {
             shards,
             metrics: None,
             message_content: false,
+            web: None,
         };
         let ended = tokio::time::timeout(WAIT, run(options, std::future::pending()))
             .await
@@ -924,6 +921,7 @@ async fn a_token_reset_while_running_ends_the_process_on_the_gateways_4004() {
         shards: None,
         metrics: None,
         message_content: false,
+        web: None,
     };
     let running = tokio::spawn(run(options, std::future::pending()));
     s.ready().await;
@@ -956,6 +954,7 @@ async fn a_shard_range_runs_exactly_its_shards() {
         shards: Some((0, 0, 1)),
         metrics: None,
         message_content: false,
+        web: None,
     };
     let bot = RunningBot::spawn(|stopped| run(options, stopped));
     s.ready().await;
@@ -982,10 +981,12 @@ async fn without_the_content_intent_a_server_plays_by_move_buttons_and_mentions(
         shards: None,
         metrics: None,
         message_content: false,
+        web: None,
     };
     // Asked for where it is off: 4014, and the operator is told what to do.
     let asking = Options {
         message_content: true,
+        web: None,
         database_url: sqlite_url(&temp_db("dc", "no-content-asked")),
         ..options.clone()
     };
@@ -1042,6 +1043,7 @@ async fn without_the_content_intent_moves_typed_in_a_dm_are_played() {
         shards: None,
         metrics: None,
         message_content: false,
+        web: None,
     };
     let bot = RunningBot::spawn(|stopped| run(options, stopped));
     s.ready().await;
@@ -1236,6 +1238,7 @@ async fn a_flag_falling_in_an_archived_thread_is_posted_there_and_unarchives_it(
         shards: None,
         metrics: None,
         message_content: true,
+        web: None,
     };
     let again = options.clone();
     let bot = RunningBot::spawn(|stopped| run(options, stopped));
@@ -1295,6 +1298,7 @@ async fn bot_in_a_child_process() {
         shards: None,
         metrics: Some(var(CHILD_METRICS).parse().expect("an address")),
         message_content: true,
+        web: None,
     };
     // Until the test kills it.
     let ended = run(options, std::future::pending()).await;
@@ -1329,11 +1333,13 @@ async fn a_games_thread_is_found_with_no_store_read_per_message() {
     s.ready().await;
     let board = s.start_game("classic3x3", "none").await;
     let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    // Someone else in the server, who only chats.
+    let carol = FakeDiscord::user(23, "carol");
     for round in 0..3 {
         s.play_random(board.channel, &mut game, 0x100c + round, 4)
             .await;
         for place in [FakeDiscord::CHANNEL_ID, board.channel] {
-            s.fake.message_create(place, &s.carol(), "what a game", &[]);
+            s.fake.message_create(place, &carol, "what a game", &[]);
         }
     }
     assert_eq!(

@@ -236,6 +236,7 @@ async fn start_telegram(tg: &FakeTelegram, url: &str) -> RunningBot {
             per_second: 10_000,
         },
         inline_chats: Vec::new(),
+        web: None,
     };
     let bot = RunningBot::spawn(|stopped| ugolki_bots::telegram::run(options, stopped));
     let ok = tg
@@ -256,6 +257,7 @@ async fn start_discord(dc: &FakeDiscord, url: &str) -> RunningBot {
         shards: None,
         metrics: None,
         message_content: false,
+        web: None,
     };
     let bot = RunningBot::spawn(|stopped| ugolki_bots::discord::run(options, stopped));
     let ok = dc

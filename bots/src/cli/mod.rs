@@ -99,6 +99,9 @@ pub enum Command {
         /// Serve /health and /metrics (Prometheus) on this address, e.g. 127.0.0.1:9100.
         #[arg(long)]
         metrics: Option<std::net::SocketAddr>,
+        /// Serve the public game pages (/g/NUMBER) on this address, e.g. 127.0.0.1:8080.
+        #[arg(long)]
+        web: Option<std::net::SocketAddr>,
     },
     /// Run the Telegram bot: `TELOXIDE_TOKEN` (required), `TELOXIDE_API_URL` (optional: a
     /// self-hosted Bot API or a test server), `DATABASE_URL` (default ugolki.db;
@@ -118,6 +121,9 @@ pub enum Command {
         /// Serve /health and /metrics (Prometheus) on this address, e.g. 127.0.0.1:9100.
         #[arg(long)]
         metrics: Option<std::net::SocketAddr>,
+        /// Serve the public game pages (/g/NUMBER) on this address, e.g. 127.0.0.1:8080.
+        #[arg(long)]
+        web: Option<std::net::SocketAddr>,
     },
     /// Ask each platform whose token is set (`TELOXIDE_TOKEN`, `DISCORD_TOKEN`, with the
     /// variables the bots read) what the bot can do there, and the database how far it is
@@ -140,6 +146,9 @@ pub enum Command {
         /// Serve /health and /metrics (Prometheus) on this address, e.g. 127.0.0.1:9100.
         #[arg(long)]
         metrics: Option<std::net::SocketAddr>,
+        /// Serve the public game pages (/g/NUMBER) on this address, e.g. 127.0.0.1:8080.
+        #[arg(long)]
+        web: Option<std::net::SocketAddr>,
         /// Ask for the Message Content intent (switch it on in the Developer Portal first):
         /// moves typed as text in servers. Without it: /move and buttons.
         #[arg(long)]
@@ -271,35 +280,41 @@ where
             webhook,
             listen,
             metrics,
-        } => telegram(database_url(db), webhook, listen, metrics),
+            web,
+        } => telegram(database_url(db), webhook, listen, (metrics, web)),
         Command::Doctor(args) => doctor(&mut io, &args),
         Command::Discord {
             db,
             shards,
             total,
             metrics,
+            web,
             message_content,
-        } => discord(database_url(db), (shards, total), metrics, message_content),
+        } => discord(
+            database_url(db),
+            (shards, total),
+            (metrics, web),
+            message_content,
+        ),
         Command::Console {
             db,
             boards,
             script,
             session,
             metrics,
-        } => {
-            let database_url = database_url(db);
-            let options = crate::console::Options {
-                database_url,
+            web,
+        } => console(
+            &crate::console::Options {
+                database_url: database_url(db),
                 boards,
                 script,
                 session,
                 metrics,
-            };
-            let mut input = std::io::BufReader::new(stdin);
-            crate::console::run(&options, &mut input, stdin_is_terminal)
-                .map(|()| 0)
-                .map_err(CliError::Usage)
-        }
+                web,
+            },
+            stdin,
+            stdin_is_terminal,
+        ),
         Command::Bestmove { game, level, ms } => engine_cmd::bestmove(&mut io, &game, level, ms),
         Command::Selfplay {
             game,
@@ -313,14 +328,19 @@ where
         Command::Replay { game, pdn, moves } => moves_or_stdin(moves, stdin, stdin_is_terminal)
             .and_then(|m| rules_cmd::replay(&mut io, &game, &m, pdn)),
     };
+    exit_code(result, io.err)
+}
+
+/// The process's exit code for a command's result; an error is said on stderr first.
+fn exit_code(result: Result<u8, CliError>, err: &mut dyn Write) -> u8 {
     match result {
         Ok(code) => code,
         Err(CliError::Usage(message)) => {
-            let _ = writeln!(io.err, "error: {message}");
+            let _ = writeln!(err, "error: {message}");
             2
         }
         Err(CliError::Io(e)) => {
-            let _ = writeln!(io.err, "error: {e}");
+            let _ = writeln!(err, "error: {e}");
             2
         }
     }
@@ -365,12 +385,24 @@ fn inline_chats() -> Result<Vec<i64>, CliError> {
         .collect()
 }
 
+/// `ugolki console`: the chat in the terminal (or a script's), until its input ends.
+fn console(
+    options: &crate::console::Options,
+    stdin: &mut dyn Read,
+    stdin_is_terminal: bool,
+) -> Result<u8, CliError> {
+    let mut input = std::io::BufReader::new(stdin);
+    crate::console::run(options, &mut input, stdin_is_terminal)
+        .map(|()| 0)
+        .map_err(CliError::Usage)
+}
+
 /// `ugolki telegram`: run the bot until Ctrl-C or SIGTERM.
 fn telegram(
     database_url: String,
     webhook: Option<String>,
     listen: Option<std::net::SocketAddr>,
-    metrics: Option<std::net::SocketAddr>,
+    (metrics, web): (Option<std::net::SocketAddr>, Option<std::net::SocketAddr>),
 ) -> Result<u8, CliError> {
     let token = std::env::var("TELOXIDE_TOKEN")
         .ok()
@@ -394,6 +426,7 @@ fn telegram(
         metrics,
         limits: crate::telegram::Limits::default(),
         inline_chats: inline_chats()?,
+        web,
     };
     let rt = tokio::runtime::Runtime::new().map_err(CliError::Io)?;
     rt.block_on(crate::telegram::run(options, stop_signal()))
@@ -482,7 +515,7 @@ fn api_at() -> Result<Option<crate::discord::ApiAt>, CliError> {
 fn discord(
     database_url: String,
     (shards, total): (Option<String>, Option<u32>),
-    metrics: Option<std::net::SocketAddr>,
+    (metrics, web): (Option<std::net::SocketAddr>, Option<std::net::SocketAddr>),
     message_content: bool,
 ) -> Result<u8, CliError> {
     let token = std::env::var("DISCORD_TOKEN")
@@ -518,6 +551,7 @@ fn discord(
         shards,
         metrics,
         message_content,
+        web,
     };
     let rt = tokio::runtime::Runtime::new().map_err(CliError::Io)?;
     rt.block_on(crate::discord::run(options, stop_signal()))

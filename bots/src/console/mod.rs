@@ -115,6 +115,8 @@ pub struct Options {
     pub session: Option<String>,
     /// `--metrics ADDR`: serve `/health` and `/metrics` there.
     pub metrics: Option<std::net::SocketAddr>,
+    /// `--web ADDR`: serve the public pages there.
+    pub web: Option<std::net::SocketAddr>,
 }
 
 /// The console's process: the service, and the outbox printing through the console.
@@ -161,6 +163,7 @@ fn open(options: &Options, tag: &str, live: bool) -> Result<Running, String> {
         database_url: &options.database_url,
         config: ugolki_core::table::Config::default(),
         metrics: options.metrics,
+        web: options.web,
         platform: "console",
         timers: live,
     }))?;
@@ -248,6 +251,10 @@ pub fn run(options: &Options, input: &mut dyn BufRead, interactive: bool) -> Res
     if live {
         // Timers (flags, expiries, automatic moves) print as they fire.
         r.say(&english(&Msg::ConsoleWelcome));
+        if let Some(addr) = options.web {
+            let url = format!("http://{addr}");
+            r.say(&english(&Msg::ConsoleWebAt { url }));
+        }
     }
     // Replies a process before this one committed but did not show (it died) come first.
     r.flush();

@@ -57,6 +57,8 @@ pub struct Options {
     /// servers play by `/move` and buttons, and text reaches the bot only in DMs and in
     /// messages that mention it.
     pub message_content: bool,
+    /// `--web ADDR`: serve the public pages there.
+    pub web: Option<std::net::SocketAddr>,
 }
 
 /// `discord.com` at an address of the operator's (see [`Options::api_at`]).
@@ -528,6 +530,7 @@ pub async fn run(
             ..Config::default()
         },
         metrics: options.metrics,
+        web: options.web,
         platform: "discord",
         timers: true,
     })

@@ -82,6 +82,8 @@ pub struct Options {
     /// because an inline message's photo can only become a file already on Telegram.
     /// Empty: inline queries are answered with a way to a private chat instead.
     pub inline_chats: Vec<i64>,
+    /// `--web ADDR`: serve the public pages there.
+    pub web: Option<SocketAddr>,
 }
 
 /// The running bot's parts.
@@ -156,6 +158,7 @@ pub async fn run(
             ..Config::default()
         },
         metrics: options.metrics,
+        web: options.web,
         platform: "telegram",
         timers: true,
     })

@@ -508,6 +508,7 @@ lang-now = Answers here are in { $lang }. /lang CODE changes it: { $list } (or a
 ## The console's own lines
 
 console-welcome = ugolki console — type lines as NAME: text (alice: /challenge @bob), /help for commands, NAME: [Label] to press a button, Ctrl-D to quit.
+console-web-at = Game pages: { $url }/g/ and the game's number, e.g. { $url }/g/1 (games of groups only; this console is one).
 console-line-shape = write lines as NAME: text, e.g. alice: /challenge @bob
 console-bad-name = '{ $name }' is not a name here: letters, digits, _ . - (at most { $max })
 console-line-too-long = that line is longer than { $max } bytes; it was ignored
@@ -556,3 +557,20 @@ undone = Game #{ $id }: { $who } took back { $plies } { $plies ->
 undo-only-training = Takebacks are for the training room (/train), not for rated or casual games.
 undo-nothing = Nothing to take back in game #{ $id }.
 undo-opponent-moved = Your opponent has already replied: you can take back only your own last move, before the answer.
+
+## The public web pages
+web-game-title = Game #{ $id }: { $white } – { $black }
+web-moves = Moves
+web-no-moves = No moves yet.
+web-at-ply = After { $ply } of { $plies } { $plies ->
+        [one] ply
+       *[other] plies
+    }
+web-first = Start
+web-previous = Back
+web-next = Forward
+web-latest = Now
+web-live = The game is on: this page reloads every { $seconds } seconds.
+web-download-pdn = Download the record (PDN)
+web-replay-gif = Animated replay (GIF)
+web-no-game = There is no public game #{ $id }. Games in private chats are their players' own.

@@ -591,6 +591,7 @@ lang-now = Lingua delle risposte qui: { $lang }. Per cambiarla: /lang CODICE (un
 ## Righe della console
 
 console-welcome = console di ugolki — scrivi le righe come NOME: testo (alice: /challenge @bob), /help per i comandi, NOME: [Etichetta] per premere un pulsante, Ctrl-D per uscire.
+console-web-at = Pagine delle partite: { $url }/g/ e il numero della partita, p. es. { $url }/g/1 (solo partite nei gruppi; questa console è uno).
 console-line-shape = scrivi le righe come NOME: testo, per esempio alice: /challenge @bob
 console-bad-name = «{ $name }» non è un nome valido qui: lettere, cifre, _ . - (al massimo { $max ->
         [one] { $max } carattere
@@ -642,3 +643,20 @@ undone = Partita #{ $id }: { $who } ha ritirato { $plies } { $plies ->
 undo-only-training = Ritirare le mosse è solo per la sala d'allenamento (/train), non per le partite con o senza punteggio.
 undo-nothing = Niente da ritirare nella partita #{ $id }.
 undo-opponent-moved = L'avversario ha già risposto: puoi ritirare solo la tua ultima mossa, prima della risposta.
+
+## Le pagine web pubbliche
+web-game-title = Partita n. { $id }: { $white } – { $black }
+web-moves = Mosse
+web-no-moves = Ancora nessuna mossa.
+web-at-ply = Dopo { $ply } di { $plies } { $plies ->
+        [one] semimossa
+       *[other] semimosse
+    }
+web-first = Inizio
+web-previous = Indietro
+web-next = Avanti
+web-latest = Adesso
+web-live = La partita è in corso: questa pagina si ricarica ogni { $seconds } secondi.
+web-download-pdn = Scarica la partita (PDN)
+web-replay-gif = Replay animato (GIF)
+web-no-game = Non c'è nessuna partita pubblica n. { $id }. Le partite nelle chat private appartengono ai loro giocatori.

@@ -578,6 +578,7 @@ lang-now = Aqui as respostas são em { $lang }. /lang CÓDIGO muda o idioma: { $
 ## The console's own lines
 
 console-welcome = console do ugolki — escreva linhas no formato NOME: texto (alice: /challenge @bob), /help para os comandos, NOME: [Rótulo] para usar um botão, Ctrl-D para sair.
+console-web-at = Páginas das partidas: { $url }/g/ e o número da partida, p. ex. { $url }/g/1 (só partidas em grupos; este console é um).
 console-line-shape = escreva as linhas no formato NOME: texto, por exemplo alice: /challenge @bob
 console-bad-name = '{ $name }' não é um nome válido aqui: letras, algarismos, _ . - (no máximo { $max ->
         [one] { $max } caractere
@@ -632,3 +633,20 @@ undone = Partida #{ $id }: { $who } voltou { $plies } { $plies ->
 undo-only-training = Voltar lances é só na sala de treino (/train), não em partidas valendo rating ou amistosas.
 undo-nothing = Nada para voltar na partida #{ $id }.
 undo-opponent-moved = O adversário já respondeu: só dá para voltar o seu último lance, antes da resposta.
+
+## As páginas web públicas
+web-game-title = Partida #{ $id }: { $white } – { $black }
+web-moves = Lances
+web-no-moves = Ainda sem lances.
+web-at-ply = Depois de { $ply } de { $plies } { $plies ->
+        [one] meio-lance
+       *[other] meios-lances
+    }
+web-first = Início
+web-previous = Voltar
+web-next = Avançar
+web-latest = Agora
+web-live = A partida está em curso: esta página recarrega a cada { $seconds } segundos.
+web-download-pdn = Baixar a partida (PDN)
+web-replay-gif = Replay animado (GIF)
+web-no-game = Não há partida pública #{ $id }. As partidas em chats privados são dos seus jogadores.

@@ -145,6 +145,13 @@ impl Game {
             Some(Outcome { winner: None, .. }) => "1/2-1/2",
             None => "*",
         };
+        self.pdn_with_result(white, black, result)
+    }
+
+    /// [`Game::pdn`] with a result the rules alone may not know (a resignation, a flag, an
+    /// agreed draw): `1-0`, `0-1`, `1/2-1/2` or `*`.
+    #[must_use]
+    pub fn pdn_with_result(&self, white: &str, black: &str, result: &str) -> String {
         let clean = |s: &str| s.replace(['"', '\\', '\n', '\r'], "");
         let mut out = String::new();
         let _ = writeln!(out, "[Event \"ugolki\"]");

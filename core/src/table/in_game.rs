@@ -371,17 +371,7 @@ impl Table {
         else {
             return refuse(Msg::NoSuchGame { id });
         };
-        let outcome = live.row.result.map(|result| {
-            let name = result
-                .winner()
-                .map(|c| live.name(c).to_string())
-                .unwrap_or_default();
-            Box::new(Msg::RecordResult {
-                result: result.code().into(),
-                name,
-                cause: live.row.end_reason.as_deref().and_then(EndCause::from_code),
-            })
-        });
+        let outcome = super::public::outcome(&live).map(Box::new);
         let record = |moves: String| Msg::Record {
             id,
             white: live.name(Color::White).to_string(),

@@ -27,6 +27,7 @@ pub mod options;
 mod outbox;
 pub mod picture;
 mod play;
+pub mod public;
 mod time;
 mod timers;
 mod training;

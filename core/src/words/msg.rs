@@ -371,8 +371,28 @@ messages! {
     LangUnknown { code: String, list: String } => "lang-unknown",
     LangNow { lang: Box<Msg>, list: String } => "lang-now",
 
+    // ---- The public web pages ----
+    /// A game page's title and heading.
+    WebGameTitle { id: i64, white: String, black: String } => "web-game-title",
+    WebMoves => "web-moves",
+    WebNoMoves => "web-no-moves",
+    /// Which position the board shows: after `ply` of `plies` plies.
+    WebAtPly { ply: i64, plies: i64 } => "web-at-ply",
+    WebFirst => "web-first",
+    WebPrevious => "web-previous",
+    WebNext => "web-next",
+    WebLatest => "web-latest",
+    /// A running game's page reloads itself (no script needed).
+    WebLive { seconds: i64 } => "web-live",
+    WebDownloadPdn => "web-download-pdn",
+    WebReplayGif => "web-replay-gif",
+    /// A game that is not there, or not public (played in a private chat).
+    WebNoGame { id: i64 } => "web-no-game",
+
     // ---- The console's own lines ----
     ConsoleWelcome => "console-welcome",
+    /// `--web`: where each game's page is (`url` the pages' base).
+    ConsoleWebAt { url: String } => "console-web-at",
     ConsoleLineShape => "console-line-shape",
     ConsoleBadName { name: String, max: usize } => "console-bad-name",
     ConsoleLineTooLong { max: usize } => "console-line-too-long",

@@ -39,6 +39,7 @@ pub fn polling(fake: &FakeTelegram, db: &Path, limits: Limits) -> Options {
         metrics: None,
         limits,
         inline_chats: Vec::new(),
+        web: None,
     }
 }
 

@@ -39,6 +39,7 @@ impl InlineRoom {
             metrics: None,
             limits: quick(),
             inline_chats: vec![pictures.id],
+            web: None,
         });
         InlineRoom {
             fake,

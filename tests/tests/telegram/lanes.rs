@@ -167,6 +167,7 @@ async fn bot_in_a_child_process() {
         metrics: None,
         limits: quick(),
         inline_chats: Vec::new(),
+        web: None,
     };
     let ran = ugolki_bots::telegram::run(options, std::future::pending()).await;
     panic!("the bot ended before it was killed: {ran:?}");

@@ -27,6 +27,7 @@ async fn metrics_and_health_tell_the_operator_how_the_bot_is() {
         metrics: Some(addr),
         limits: quick(),
         inline_chats: Vec::new(),
+        web: None,
     });
     assert_eq!(health_becomes(addr, 200).await, (200, "ok\n".into()));
     // A game, one move, one send answered 429 first.
@@ -84,6 +85,7 @@ async fn one_poller_per_bot_and_a_standby_takes_over() {
             metrics: None,
             limits: quick(),
             inline_chats: Vec::new(),
+            web: None,
         })
     };
     let first = start(&g);

@@ -111,6 +111,7 @@ fn worker(
         metrics: None,
         limits,
         inline_chats: Vec::new(),
+        web: None,
     })
 }
 

@@ -36,6 +36,7 @@ async fn webhook_mode_takes_updates_posted_with_the_secret_only() {
         metrics: None,
         limits: quick(),
         inline_chats: Vec::new(),
+        web: None,
     };
     let bot = RunningBot::start_with(options);
     let ok = g

@@ -1,0 +1,187 @@
+//! The HTML of the public pages: every word from the catalogues, every name escaped, no
+//! script. Moving through a game is links (`?ply=N`); a running game's page reloads itself.
+
+use super::RELOAD_SECONDS;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use std::fmt::Write as _;
+use ugolki_core::clock::TimeControl;
+use ugolki_core::table::public::PublicGame;
+use ugolki_core::words::{render, Lang, Msg};
+
+/// Text made safe for HTML (element content and quoted attributes alike).
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The pages' look: readable on a phone, the board as wide as the screen allows.
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0;background:#f4f1ea;color:#222}\
+main{max-width:40rem;margin:0 auto;padding:1rem}\
+h1{font-size:1.3rem;margin:.2rem 0}h2{font-size:1.1rem}\
+img.board{width:100%;height:auto;display:block;border-radius:4px}\
+nav a,nav span{display:inline-block;padding:.4rem .7rem;margin:.2rem .1rem;background:#fff;\
+border:1px solid #ccc;border-radius:4px;text-decoration:none;color:#222}\
+nav span{color:#999}ol.moves{padding-left:2rem}ol.moves a{margin-right:.6rem;color:#225}\
+ol.moves a.here{font-weight:bold;background:#ffe08a}.terms,.at{color:#555}";
+
+fn html(lang: Lang, title: &str, head: &str, body: &str) -> String {
+    format!(
+        "<!doctype html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{}</title>{head}<style>{STYLE}</style></head><body><main>{body}</main></body></html>\n",
+        lang.code(),
+        esc(title),
+    )
+}
+
+fn respond(status: StatusCode, page: String) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        page,
+    )
+        .into_response()
+}
+
+/// A game that is not there, or not public.
+pub fn missing(id: i64, lang: Lang) -> Response {
+    let words = render(&Msg::WebNoGame { id }, lang);
+    let body = format!("<p>{}</p>", esc(&words));
+    respond(StatusCode::NOT_FOUND, html(lang, &words, "", &body))
+}
+
+/// A step link of the board's navigation, or its label alone where it leads nowhere.
+fn step(out: &mut String, id: i64, to: i64, now: i64, label: &Msg, lang: Lang) {
+    let label = esc(&render(label, lang));
+    if to == now {
+        let _ = write!(out, "<span>{label}</span>");
+    } else {
+        let _ = write!(out, "<a href=\"/g/{id}?ply={to}\">{label}</a>");
+    }
+}
+
+/// A game's page with the board after `ply` plies.
+pub fn game(g: &PublicGame, ply: i64, lang: Lang) -> Response {
+    let ply = g.clamp(ply);
+    let latest = ply == g.plies();
+    let w = |m: &Msg| esc(&render(m, lang));
+    let title = render(
+        &Msg::WebGameTitle {
+            id: g.id,
+            white: g.white.clone(),
+            black: g.black.clone(),
+        },
+        lang,
+    );
+    let mut body = format!("<h1>{}</h1>", esc(&title));
+    if let Ok(time) = TimeControl::parse(&g.time_control) {
+        let terms = Msg::Terms {
+            rules: Box::new(g.rules.clone()),
+            time,
+            rated: g.rated,
+            movetime: None,
+            monitor: false,
+            stake: None,
+        };
+        let _ = write!(body, "<p class=\"terms\">{}</p>", w(&terms));
+    }
+    let _ = write!(
+        body,
+        "<img class=\"board\" src=\"/g/{}/board.png?ply={ply}\" alt=\"{}\">",
+        g.id,
+        esc(&title)
+    );
+    body.push_str("<nav>");
+    let (id, first, last) = (g.id, g.first_ply, g.plies());
+    step(&mut body, id, first, ply, &Msg::WebFirst, lang);
+    step(
+        &mut body,
+        id,
+        (ply - 1).max(first),
+        ply,
+        &Msg::WebPrevious,
+        lang,
+    );
+    step(&mut body, id, (ply + 1).min(last), ply, &Msg::WebNext, lang);
+    step(&mut body, id, last, ply, &Msg::WebLatest, lang);
+    body.push_str("</nav>");
+    let at = Msg::WebAtPly { ply, plies: last };
+    let _ = write!(body, "<p class=\"at\">{}</p>", w(&at));
+    match &g.outcome {
+        Some(o) => {
+            let _ = write!(body, "<p class=\"result\"><strong>{}</strong></p>", w(o));
+        }
+        None => {
+            let _ = write!(body, "<p class=\"status\">{}</p>", w(&g.status));
+        }
+    }
+    let mut head = String::new();
+    if g.active && latest {
+        let live = Msg::WebLive {
+            seconds: RELOAD_SECONDS,
+        };
+        let _ = write!(body, "<p class=\"live\">{}</p>", w(&live));
+        let _ = write!(
+            head,
+            "<meta http-equiv=\"refresh\" content=\"{RELOAD_SECONDS}\">"
+        );
+    }
+    let _ = write!(body, "<h2>{}</h2>", w(&Msg::WebMoves));
+    moves(&mut body, g, ply, lang);
+    let _ = write!(
+        body,
+        "<p><a href=\"/g/{id}/record.pdn\">{}</a> · <a href=\"/g/{id}/replay.gif\">{}</a></p>",
+        w(&Msg::WebDownloadPdn),
+        w(&Msg::WebReplayGif),
+    );
+    respond(StatusCode::OK, html(lang, &title, &head, &body))
+}
+
+/// The move list, a line a move number, each move a link to the board after it (the
+/// ones before the replay's first ply as plain text).
+fn moves(out: &mut String, g: &PublicGame, ply: i64, lang: Lang) {
+    if g.moves.is_empty() {
+        let _ = write!(out, "<p>{}</p>", esc(&render(&Msg::WebNoMoves, lang)));
+        return;
+    }
+    out.push_str("<ol class=\"moves\">");
+    for (n, pair) in g.moves.chunks(2).enumerate() {
+        out.push_str("<li>");
+        for (k, mv) in pair.iter().enumerate() {
+            let after = i64::try_from(2 * n + k + 1).unwrap_or(i64::MAX);
+            let mv = esc(mv);
+            if after < g.first_ply {
+                let _ = write!(out, "<span>{mv}</span> ");
+            } else {
+                let here = if after == ply { " class=\"here\"" } else { "" };
+                let _ = write!(out, "<a{here} href=\"/g/{}?ply={after}\">{mv}</a>", g.id);
+            }
+        }
+        out.push_str("</li>");
+    }
+    out.push_str("</ol>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::esc;
+
+    #[test]
+    fn names_cannot_open_tags_or_leave_attributes() {
+        assert_eq!(
+            esc("<script>\"x\" & 'y'</script>"),
+            "&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;"
+        );
+    }
+}

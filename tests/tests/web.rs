@@ -1,0 +1,240 @@
+//! The public pages (`--web`) over HTTP on 127.0.0.1, against a table on `SQLite`: a game's
+//! page, its boards at every ply, its PDN and its replay, checked against the store; the
+//! page's words in the reader's language; names escaped; games of private chats not shown.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use ugolki_core::game::{Game, Rules};
+use ugolki_core::store::Store;
+use ugolki_core::table::{
+    ChatKind, ChatRef, Config, Incoming, Mention, Origin, Outgoing, Platform, SystemTime, Table,
+    User,
+};
+use ugolki_core::words::{english, render, Lang, Msg};
+use ugolki_tests::e2e::{decodes, safe_moves, sqlite_url, temp_db, Rng, WAIT};
+
+/// A chat of the table, its players typing.
+struct Room {
+    table: Arc<Table>,
+    chat: ChatRef,
+    n: AtomicU64,
+}
+
+impl Room {
+    async fn say(&self, who: &User, text: &str, mentions: &[&User]) -> Vec<Outgoing> {
+        let n = self.n.fetch_add(1, Ordering::SeqCst);
+        let origin = Origin::message(self.chat.clone(), who.clone(), format!("m{n}"));
+        let mentions = mentions
+            .iter()
+            .map(|u| Mention::User((*u).clone()))
+            .collect();
+        self.table
+            .handle(&Incoming::text(origin, text, mentions))
+            .await
+    }
+
+    /// alice challenges bob and bob accepts: the game's number.
+    async fn start(&self, alice: &User, bob: &User) -> i64 {
+        self.say(
+            alice,
+            "/challenge @bob classic3x3 none casual white",
+            &[bob],
+        )
+        .await;
+        let out = self.say(bob, "/accept", &[]).await;
+        out.iter()
+            .find_map(|o| o.game)
+            .unwrap_or_else(|| panic!("a game: {out:#?}"))
+    }
+}
+
+fn user(id: &str, name: &str) -> User {
+    User {
+        id: format!("platform-id-{id}"),
+        name: name.into(),
+        handle: Some(id.into()),
+    }
+}
+
+async fn get(addr: std::net::SocketAddr, path: &str, headers: &[String]) -> (u16, String, Vec<u8>) {
+    ugolki_tests::http_bytes(addr, "GET", path, headers, "", WAIT).await
+}
+
+async fn page(addr: std::net::SocketAddr, path: &str) -> (u16, String) {
+    let (code, _, body) = get(addr, path, &[]).await;
+    (code, String::from_utf8(body).expect("UTF-8 HTML"))
+}
+
+/// HTML-escaped, as the page writes text.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[allow(clippy::too_many_lines)]
+async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() {
+    let store = Store::connect(&sqlite_url(&temp_db("web", "pages")))
+        .await
+        .expect("store");
+    let table = Arc::new(
+        Table::open(store.clone(), Arc::new(SystemTime), Config::default())
+            .await
+            .expect("table"),
+    );
+    let addr = ugolki_tests::free_addr();
+    let web = ugolki_bots::web::serve(addr, table.clone())
+        .await
+        .expect("served");
+    let group = Room {
+        table: table.clone(),
+        chat: ChatRef::new(Platform::Test, "the-group", ChatKind::Group),
+        n: AtomicU64::new(0),
+    };
+    // A name that would be markup if it were not escaped.
+    let (alice, bob) = (user("alice", "alice"), user("bob", "<b>Bob</b> & \"co\""));
+    let id = group.start(&alice, &bob).await;
+    let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
+    let mut rng = Rng(0x3eb);
+    for ply in 0..6 {
+        let mv = rng.pick(&safe_moves(&game)).clone();
+        let who = if ply % 2 == 0 { &alice } else { &bob };
+        group.say(who, &mv, &[]).await;
+        game.play_text(&mv).expect("legal");
+    }
+    let stored = store.moves(id).await.expect("moves");
+    assert_eq!(stored.len(), 6);
+
+    // The page: names escaped, every stored move, where the board stands, alive.
+    let (code, html) = page(addr, &format!("/g/{id}")).await;
+    assert_eq!(code, 200, "{html}");
+    let title = english(&Msg::WebGameTitle {
+        id,
+        white: alice.name.clone(),
+        black: bob.name.clone(),
+    });
+    assert!(html.contains(&esc(&title)), "{html}");
+    assert!(!html.contains("<b>Bob</b>"), "a name is text, not markup");
+    for (ply, mv) in game.move_texts().iter().enumerate() {
+        assert!(
+            html.contains(&format!("?ply={}\">{mv}</a>", ply + 1)),
+            "{mv}: {html}"
+        );
+    }
+    assert!(html.contains(&esc(&english(&Msg::WebAtPly { ply: 6, plies: 6 }))));
+    assert!(
+        html.contains("http-equiv=\"refresh\""),
+        "a running game reloads"
+    );
+    assert!(!html.contains("platform-id-"), "no platform id is shown");
+    assert!(!html.contains("the-group"), "no chat id is shown");
+
+    // Stepping back: the board after two plies, its move marked.
+    let (_, back) = page(addr, &format!("/g/{id}?ply=2")).await;
+    assert!(back.contains(&format!("/g/{id}/board.png?ply=2")), "{back}");
+    assert!(back.contains(&format!("class=\"here\" href=\"/g/{id}?ply=2\"")));
+    assert!(back.contains(&esc(&english(&Msg::WebAtPly { ply: 2, plies: 6 }))));
+    assert!(
+        !back.contains("http-equiv=\"refresh\""),
+        "a past position stays put"
+    );
+
+    // Boards: PNGs, different at different plies, the same for the same ply.
+    let board =
+        |ply: i64| async move { get(addr, &format!("/g/{id}/board.png?ply={ply}"), &[]).await };
+    let (code, head, two) = board(2).await;
+    assert_eq!(code, 200, "{head}");
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("content-type: image/png"),
+        "{head}"
+    );
+    assert!(decodes(&two));
+    let (_, _, six) = board(6).await;
+    assert!(decodes(&six));
+    assert_ne!(two, six);
+    assert_eq!(board(2).await.2, two);
+    // Past the end is the latest.
+    assert_eq!(board(99).await.2, six);
+
+    // The record: tags and the stored moves, in order.
+    let (code, head, pdn) = get(addr, &format!("/g/{id}/record.pdn"), &[]).await;
+    assert_eq!(code, 200);
+    assert!(head.contains(&format!("ugolki-{id}.pdn")), "{head}");
+    let pdn = String::from_utf8(pdn).expect("text");
+    assert!(pdn.contains("[White \"alice\"]"), "{pdn}");
+    assert!(pdn.contains("[Result \"*\"]"), "{pdn}");
+    assert!(pdn.contains(&game.record()), "{pdn}");
+
+    // The replay: an animated GIF.
+    let (code, _, gif) = get(addr, &format!("/g/{id}/replay.gif"), &[]).await;
+    assert_eq!(code, 200);
+    assert!(gif.starts_with(b"GIF89a"), "{:?}", &gif[..gif.len().min(8)]);
+
+    // The reader's language: asked for, or the browser's.
+    let (_, ru) = page(addr, &format!("/g/{id}?lang=ru")).await;
+    assert!(
+        ru.contains(&esc(&render(
+            &Msg::WebMoves,
+            Lang::from_tag("ru").expect("ru")
+        ))),
+        "{ru}"
+    );
+    let (_, _, pt) = get(
+        addr,
+        &format!("/g/{id}"),
+        &["Accept-Language: pt-BR,pt;q=0.9,en;q=0.5".to_string()],
+    )
+    .await;
+    let pt = String::from_utf8(pt).expect("UTF-8");
+    assert!(
+        pt.contains(&esc(&render(
+            &Msg::WebMoves,
+            Lang::from_tag("pt").expect("pt")
+        ))),
+        "{pt}"
+    );
+
+    // Over: the result instead of the status, the record's result, no more reloading.
+    group.say(&alice, "/resign", &[]).await;
+    let (_, over) = page(addr, &format!("/g/{id}")).await;
+    let result = english(&Msg::RecordResult {
+        result: "black".into(),
+        name: bob.name.clone(),
+        cause: Some(ugolki_core::game::EndCause::Resigned(
+            ugolki_core::Color::White,
+        )),
+    });
+    assert!(over.contains(&esc(&result)), "{result}: {over}");
+    assert!(!over.contains("http-equiv=\"refresh\""));
+    let (_, _, pdn) = get(addr, &format!("/g/{id}/record.pdn"), &[]).await;
+    assert!(String::from_utf8_lossy(&pdn).contains("[Result \"0-1\"]"));
+
+    // A game of a private chat is its players' own; no game, no page.
+    let private = Room {
+        table: table.clone(),
+        chat: ChatRef::new(Platform::Test, "alice-dm", ChatKind::Private),
+        n: AtomicU64::new(100),
+    };
+    let hidden = private.start(&alice, &bob).await;
+    for path in [
+        format!("/g/{hidden}"),
+        format!("/g/{hidden}/board.png"),
+        format!("/g/{hidden}/record.pdn"),
+        "/g/999".to_string(),
+    ] {
+        assert_eq!(page(addr, &path).await.0, 404, "{path}");
+    }
+    let (_, html) = page(addr, &format!("/g/{hidden}")).await;
+    assert!(
+        html.contains(&esc(&english(&Msg::WebNoGame { id: hidden }))),
+        "{html}"
+    );
+    for path in ["/g/abc", "/g/1/../../etc/passwd", "/", "/g/-1"] {
+        assert_eq!(page(addr, path).await.0, 404, "{path}");
+    }
+    web.abort();
+}
