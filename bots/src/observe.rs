@@ -76,6 +76,16 @@ fn describe() {
     metrics::gauge!("ugolki_games_in_play").increment(0.0);
 }
 
+/// What `ugolki_discord_thread_lookups_total` counts.
+pub const THREAD_LOOKUPS_HELP: &str =
+    "Channels looked up in the store because the gateway's cache did not hold them";
+
+/// A counter of an adapter's own, described and shown from the start (at 0).
+pub fn counted(name: &'static str, help: &'static str) {
+    metrics::describe_counter!(name, help);
+    metrics::counter!(name).increment(0);
+}
+
 /// A platform's own series, shown from the start (at 0).
 pub fn platform(name: &'static str) {
     metrics::counter!("ugolki_platform_429_total", "platform" => name).increment(0);

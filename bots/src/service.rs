@@ -34,7 +34,7 @@ pub struct Start<'a> {
     /// `--metrics ADDR`.
     pub metrics: Option<SocketAddr>,
     /// `--web ADDR`: the public pages.
-    pub web: Option<SocketAddr>,
+    pub web: Option<crate::web::Pages>,
     /// The platform, as `/metrics` labels it.
     pub platform: &'static str,
     /// Fire timers in the background (a console script fires them after each line).
@@ -49,8 +49,11 @@ impl Service {
                 ugolki_core::store::display_url(s.database_url)
             )
         })?;
+        // The chat links the public pages where they are read.
+        let mut config = s.config;
+        config.web_url = s.web.as_ref().map(|p| p.url.clone());
         let table = Arc::new(
-            Table::open(store, Arc::new(SystemTime), s.config)
+            Table::open(store, Arc::new(SystemTime), config)
                 .await
                 .map_err(|e| format!("cannot load games: {e}"))?,
         );
@@ -60,7 +63,7 @@ impl Service {
             None => None,
         };
         let web = match s.web {
-            Some(addr) => Some(crate::web::serve(addr, table.clone()).await?),
+            Some(pages) => Some(crate::web::serve(pages.listen, table.clone()).await?),
             None => None,
         };
         let mut tasks = tokio::task::JoinSet::new();

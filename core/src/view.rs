@@ -129,4 +129,6 @@ pub struct ChartView {
     pub title: String,
     /// The rating before the first game, then after each game.
     pub points: Vec<i64>,
+    /// The line under it (how many games, the rating now), in the reader's language.
+    pub footer: String,
 }

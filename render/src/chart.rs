@@ -88,18 +88,14 @@ impl Renderer {
                 c.dot(x_of(i), y_of(*p), 4.0, self.chain);
             }
         }
-        let games = format!(
-            "{} games · now {}",
-            n.saturating_sub(1),
-            pts.last().copied().unwrap_or(1000)
-        );
-        let w = small.measure(&games);
+        let games = view.footer.as_str();
+        let w = small.measure(games);
         c.text(
             small,
             (right as u32).saturating_sub(w),
             HEIGHT - 26,
             WIDTH,
-            &games,
+            games,
             &self.text,
         );
         c

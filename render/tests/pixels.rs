@@ -164,6 +164,7 @@ fn the_rating_chart_is_a_picture_with_a_line_and_labels() {
     let view = ugolki_core::view::ChartView {
         title: "alice · classic 3×3 rating".into(),
         points: vec![1000, 1015, 1029, 1012, 1040],
+        footer: "4 games · now 1040".into(),
     };
     let png = decode(&r.chart(&view));
     assert_eq!((png.width, png.height), (560, 300));
@@ -175,6 +176,7 @@ fn the_rating_chart_is_a_picture_with_a_line_and_labels() {
     let one = ugolki_core::view::ChartView {
         title: "x".into(),
         points: vec![1000],
+        footer: String::new(),
     };
     assert!(decode(&r.chart(&one)).rgb.contains(&t.chain));
 }

@@ -34,13 +34,9 @@ impl Room {
     }
 
     /// alice challenges bob and bob accepts: the game's number.
-    async fn start(&self, alice: &User, bob: &User) -> i64 {
-        self.say(
-            alice,
-            "/challenge @bob classic3x3 none casual white",
-            &[bob],
-        )
-        .await;
+    async fn start(&self, alice: &User, bob: &User, terms: &str) -> i64 {
+        let challenge = format!("/challenge @bob classic3x3 {terms} white");
+        self.say(alice, &challenge, &[bob]).await;
         let out = self.say(bob, "/accept", &[]).await;
         out.iter()
             .find_map(|o| o.game)
@@ -65,6 +61,14 @@ async fn page(addr: std::net::SocketAddr, path: &str) -> (u16, String) {
     (code, String::from_utf8(body).expect("UTF-8 HTML"))
 }
 
+/// The lines of a message (itself when it is one line).
+fn lines(m: &Msg) -> Vec<Msg> {
+    match m {
+        Msg::Lines(l) => l.clone(),
+        other => vec![other.clone()],
+    }
+}
+
 /// HTML-escaped, as the page writes text.
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -80,12 +84,18 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
     let store = Store::connect(&sqlite_url(&temp_db("web", "pages")))
         .await
         .expect("store");
+    let addr = ugolki_tests::free_addr();
+    // The chat links the pages where they are read.
+    let base = format!("http://{addr}");
+    let config = Config {
+        web_url: Some(base.clone()),
+        ..Config::default()
+    };
     let table = Arc::new(
-        Table::open(store.clone(), Arc::new(SystemTime), Config::default())
+        Table::open(store.clone(), Arc::new(SystemTime), config)
             .await
             .expect("table"),
     );
-    let addr = ugolki_tests::free_addr();
     let web = ugolki_bots::web::serve(addr, table.clone())
         .await
         .expect("served");
@@ -96,7 +106,7 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
     };
     // A name that would be markup if it were not escaped.
     let (alice, bob) = (user("alice", "alice"), user("bob", "<b>Bob</b> & \"co\""));
-    let id = group.start(&alice, &bob).await;
+    let id = group.start(&alice, &bob, "none rated").await;
     let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
     let mut rng = Rng(0x3eb);
     for ply in 0..6 {
@@ -199,7 +209,25 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
     );
 
     // Over: the result instead of the status, the record's result, no more reloading.
-    group.say(&alice, "/resign", &[]).await;
+    let ended = group.say(&alice, "/resign", &[]).await;
+    let link = Msg::WebGameAt {
+        url: format!("{base}/g/{id}"),
+    };
+    assert!(
+        ended.iter().any(|o| lines(&o.message).contains(&link)),
+        "the ending links the page: {ended:#?}"
+    );
+    let record = group.say(&bob, &format!("/record {id}"), &[]).await;
+    assert_eq!(
+        record.last().map(|o| &o.message),
+        Some(&link),
+        "{record:#?}"
+    );
+    let top = group.say(&bob, "/top", &[]).await;
+    let top_link = Msg::WebTopAt {
+        url: format!("{base}/top"),
+    };
+    assert!(lines(&top[0].message).contains(&top_link), "{top:#?}");
     let (_, over) = page(addr, &format!("/g/{id}")).await;
     let result = english(&Msg::RecordResult {
         result: "black".into(),
@@ -219,7 +247,14 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
         chat: ChatRef::new(Platform::Test, "alice-dm", ChatKind::Private),
         n: AtomicU64::new(100),
     };
-    let hidden = private.start(&alice, &bob).await;
+    let hidden = private.start(&alice, &bob, "none casual").await;
+    let record = private.say(&bob, &format!("/record {hidden}"), &[]).await;
+    assert!(
+        !record
+            .iter()
+            .any(|o| matches!(o.message, Msg::WebGameAt { .. })),
+        "no link to a private game: {record:#?}"
+    );
     for path in [
         format!("/g/{hidden}"),
         format!("/g/{hidden}/board.png"),
@@ -233,8 +268,64 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
         html.contains(&esc(&english(&Msg::WebNoGame { id: hidden }))),
         "{html}"
     );
-    for path in ["/g/abc", "/g/1/../../etc/passwd", "/", "/g/-1"] {
+    for path in ["/g/abc", "/g/1/../../etc/passwd", "/g/-1", "/p/999", "/x"] {
         assert_eq!(page(addr, path).await.0, 404, "{path}");
     }
+
+    // The leaderboards: the rated kind, all time and this month, names escaped and linked.
+    let bob_id = store
+        .player_by_platform_id(Platform::Test.as_str(), &bob.id)
+        .await
+        .expect("read")
+        .expect("bob")
+        .id;
+    let (code, top) = page(addr, "/top").await;
+    assert_eq!(code, 200, "{top}");
+    let first = english(&Msg::TopLine {
+        place: 1,
+        name: bob.name.clone(),
+        rating: 1015,
+        games: 1,
+    });
+    assert_eq!(
+        top.matches(&esc(&first)).count(),
+        2,
+        "all time and this month: {top}"
+    );
+    assert!(top.contains(&format!("<a href=\"/p/{bob_id}\">")), "{top}");
+    assert_eq!(page(addr, "/").await.1, top);
+    // bob's page: his rating as /rating says it, its chart, his public game and not the
+    // private one.
+    let (code, mine) = page(addr, &format!("/p/{bob_id}")).await;
+    assert_eq!(code, 200, "{mine}");
+    let month = ugolki_core::rating::month_of(ugolki_bots::now_ms());
+    let standing = &store.standings(bob_id, &month).await.expect("read")[0];
+    let line = english(&Msg::RatingLine {
+        kind: ugolki_core::rating::RatingKind::Classic3x3,
+        rating: standing.rating,
+        rank: 1,
+        monthly: standing.monthly,
+        monthly_rank: Some(1),
+        games: 1,
+        won: 1,
+        drawn: 0,
+        lost: 0,
+    });
+    assert_eq!(standing.rating, 1015);
+    assert!(mine.contains(&esc(&line)), "{line}: {mine}");
+    assert!(mine.contains(&format!("href=\"/g/{id}\"")), "{mine}");
+    assert!(
+        !mine.contains(&format!("href=\"/g/{hidden}\"")),
+        "a private game is listed"
+    );
+    assert!(!mine.contains("platform-id-"), "no platform id is shown");
+    let (code, _, chart) = get(addr, &format!("/p/{bob_id}/chart.png?kind=classic3x3"), &[]).await;
+    assert_eq!(code, 200);
+    assert!(decodes(&chart));
+    let (code, _, _) = get(addr, &format!("/p/{bob_id}/chart.png?kind=damas"), &[]).await;
+    assert_eq!(code, 404, "no damas games, no chart");
+    // The game's page links its players.
+    let (_, game_page) = page(addr, &format!("/g/{id}")).await;
+    assert!(game_page.contains(&format!("href=\"/p/{bob_id}\"")));
     web.abort();
 }

@@ -79,7 +79,19 @@ fn literals(line: &str) -> Vec<String> {
 /// Prose: three or more words of letters. Log messages, SQL and operator errors of the
 /// process (which go to stderr, not to a chat) are not for players.
 fn is_prose(lit: &str) -> bool {
-    let words = lit
+    // Markup (`<p class="x">`) and format holes (`{id}`) are not words; the text between
+    // them still is.
+    let mut text = String::with_capacity(lit.len());
+    let mut depth = 0usize;
+    for c in lit.chars() {
+        match c {
+            '<' | '{' => depth += 1,
+            '>' | '}' => depth = depth.saturating_sub(1),
+            c if depth == 0 => text.push(c),
+            _ => {}
+        }
+    }
+    let words = text
         .split_whitespace()
         .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)
         .count();
@@ -150,6 +162,11 @@ fn the_scan_would_see_a_sentence() {
     assert!(is_prose("You have no game in this chat."));
     assert!(!is_prose("SELECT * FROM games WHERE id = ?1"));
     assert!(!is_prose("acc:{challenge}"));
+    // Markup is not words; words inside markup are.
+    assert!(!is_prose(
+        "<p class=\"a b c\"><a href=\"/g/{id}\">{}</a></p>"
+    ));
+    assert!(is_prose("<p>You have no game here</p>"));
     assert_eq!(
         literals(r#"let x = "a \"b\" c"; // "not this""#),
         [r#"a "b" c"#]

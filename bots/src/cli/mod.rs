@@ -99,9 +99,14 @@ pub enum Command {
         /// Serve /health and /metrics (Prometheus) on this address, e.g. 127.0.0.1:9100.
         #[arg(long)]
         metrics: Option<std::net::SocketAddr>,
-        /// Serve the public game pages (/g/NUMBER) on this address, e.g. 127.0.0.1:8080.
+        /// Serve the public pages (/g/NUMBER, /top, /p/NUMBER) on this address, e.g.
+        /// 127.0.0.1:8080.
         #[arg(long)]
         web: Option<std::net::SocketAddr>,
+        /// Where readers reach the pages (your HTTPS proxy's address), for the chat's links;
+        /// default http:// and --web's address.
+        #[arg(long, requires = "web")]
+        web_url: Option<String>,
     },
     /// Run the Telegram bot: `TELOXIDE_TOKEN` (required), `TELOXIDE_API_URL` (optional: a
     /// self-hosted Bot API or a test server), `DATABASE_URL` (default ugolki.db;
@@ -121,9 +126,14 @@ pub enum Command {
         /// Serve /health and /metrics (Prometheus) on this address, e.g. 127.0.0.1:9100.
         #[arg(long)]
         metrics: Option<std::net::SocketAddr>,
-        /// Serve the public game pages (/g/NUMBER) on this address, e.g. 127.0.0.1:8080.
+        /// Serve the public pages (/g/NUMBER, /top, /p/NUMBER) on this address, e.g.
+        /// 127.0.0.1:8080.
         #[arg(long)]
         web: Option<std::net::SocketAddr>,
+        /// Where readers reach the pages (your HTTPS proxy's address), for the chat's links;
+        /// default http:// and --web's address.
+        #[arg(long, requires = "web")]
+        web_url: Option<String>,
     },
     /// Ask each platform whose token is set (`TELOXIDE_TOKEN`, `DISCORD_TOKEN`, with the
     /// variables the bots read) what the bot can do there, and the database how far it is
@@ -146,9 +156,14 @@ pub enum Command {
         /// Serve /health and /metrics (Prometheus) on this address, e.g. 127.0.0.1:9100.
         #[arg(long)]
         metrics: Option<std::net::SocketAddr>,
-        /// Serve the public game pages (/g/NUMBER) on this address, e.g. 127.0.0.1:8080.
+        /// Serve the public pages (/g/NUMBER, /top, /p/NUMBER) on this address, e.g.
+        /// 127.0.0.1:8080.
         #[arg(long)]
         web: Option<std::net::SocketAddr>,
+        /// Where readers reach the pages (your HTTPS proxy's address), for the chat's links;
+        /// default http:// and --web's address.
+        #[arg(long, requires = "web")]
+        web_url: Option<String>,
         /// Ask for the Message Content intent (switch it on in the Developer Portal first):
         /// moves typed as text in servers. Without it: /move and buttons.
         #[arg(long)]
@@ -281,7 +296,9 @@ where
             listen,
             metrics,
             web,
-        } => telegram(database_url(db), webhook, listen, (metrics, web)),
+            web_url,
+        } => pages(web, web_url.as_deref())
+            .and_then(|web| telegram(database_url(db), webhook, listen, (metrics, web))),
         Command::Doctor(args) => doctor(&mut io, &args),
         Command::Discord {
             db,
@@ -289,13 +306,16 @@ where
             total,
             metrics,
             web,
+            web_url,
             message_content,
-        } => discord(
-            database_url(db),
-            (shards, total),
-            (metrics, web),
-            message_content,
-        ),
+        } => pages(web, web_url.as_deref()).and_then(|web| {
+            discord(
+                database_url(db),
+                (shards, total),
+                (metrics, web),
+                message_content,
+            )
+        }),
         Command::Console {
             db,
             boards,
@@ -303,18 +323,18 @@ where
             session,
             metrics,
             web,
-        } => console(
-            &crate::console::Options {
+            web_url,
+        } => pages(web, web_url.as_deref()).and_then(|web| {
+            let options = crate::console::Options {
                 database_url: database_url(db),
                 boards,
                 script,
                 session,
                 metrics,
                 web,
-            },
-            stdin,
-            stdin_is_terminal,
-        ),
+            };
+            console(&options, stdin, stdin_is_terminal)
+        }),
         Command::Bestmove { game, level, ms } => engine_cmd::bestmove(&mut io, &game, level, ms),
         Command::Selfplay {
             game,
@@ -385,6 +405,17 @@ fn inline_chats() -> Result<Vec<i64>, CliError> {
         .collect()
 }
 
+/// `--web` and `--web-url` as the pages' options.
+fn pages(
+    listen: Option<std::net::SocketAddr>,
+    url: Option<&str>,
+) -> Result<Option<crate::web::Pages>, CliError> {
+    listen
+        .map(|l| crate::web::Pages::new(l, url))
+        .transpose()
+        .map_err(CliError::Usage)
+}
+
 /// `ugolki console`: the chat in the terminal (or a script's), until its input ends.
 fn console(
     options: &crate::console::Options,
@@ -402,7 +433,7 @@ fn telegram(
     database_url: String,
     webhook: Option<String>,
     listen: Option<std::net::SocketAddr>,
-    (metrics, web): (Option<std::net::SocketAddr>, Option<std::net::SocketAddr>),
+    (metrics, web): (Option<std::net::SocketAddr>, Option<crate::web::Pages>),
 ) -> Result<u8, CliError> {
     let token = std::env::var("TELOXIDE_TOKEN")
         .ok()
@@ -515,7 +546,7 @@ fn api_at() -> Result<Option<crate::discord::ApiAt>, CliError> {
 fn discord(
     database_url: String,
     (shards, total): (Option<String>, Option<u32>),
-    (metrics, web): (Option<std::net::SocketAddr>, Option<std::net::SocketAddr>),
+    (metrics, web): (Option<std::net::SocketAddr>, Option<crate::web::Pages>),
     message_content: bool,
 ) -> Result<u8, CliError> {
     let token = std::env::var("DISCORD_TOKEN")

@@ -116,7 +116,7 @@ pub struct Options {
     /// `--metrics ADDR`: serve `/health` and `/metrics` there.
     pub metrics: Option<std::net::SocketAddr>,
     /// `--web ADDR`: serve the public pages there.
-    pub web: Option<std::net::SocketAddr>,
+    pub web: Option<crate::web::Pages>,
 }
 
 /// The console's process: the service, and the outbox printing through the console.
@@ -163,7 +163,7 @@ fn open(options: &Options, tag: &str, live: bool) -> Result<Running, String> {
         database_url: &options.database_url,
         config: ugolki_core::table::Config::default(),
         metrics: options.metrics,
-        web: options.web,
+        web: options.web.clone(),
         platform: "console",
         timers: live,
     }))?;
@@ -251,8 +251,8 @@ pub fn run(options: &Options, input: &mut dyn BufRead, interactive: bool) -> Res
     if live {
         // Timers (flags, expiries, automatic moves) print as they fire.
         r.say(&english(&Msg::ConsoleWelcome));
-        if let Some(addr) = options.web {
-            let url = format!("http://{addr}");
+        if let Some(pages) = &options.web {
+            let url = pages.url.clone();
             r.say(&english(&Msg::ConsoleWebAt { url }));
         }
     }

@@ -58,7 +58,7 @@ pub struct Options {
     /// messages that mention it.
     pub message_content: bool,
     /// `--web ADDR`: serve the public pages there.
-    pub web: Option<std::net::SocketAddr>,
+    pub web: Option<crate::web::Pages>,
 }
 
 /// `discord.com` at an address of the operator's (see [`Options::api_at`]).
@@ -530,16 +530,12 @@ pub async fn run(
             ..Config::default()
         },
         metrics: options.metrics,
-        web: options.web,
+        web: options.web.clone(),
         platform: "discord",
         timers: true,
     })
     .await?;
-    metrics::describe_counter!(
-        THREAD_LOOKUPS,
-        "Channels looked up in the store because the gateway's cache did not hold them"
-    );
-    metrics::counter!(THREAD_LOOKUPS).increment(0);
+    crate::observe::counted(THREAD_LOOKUPS, crate::observe::THREAD_LOOKUPS_HELP);
     let table = service.table.clone();
     let outbox = service.deliver(Arc::new(Discord::new(http.clone(), table.clone())));
     let handler = Handler {

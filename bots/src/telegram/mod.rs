@@ -83,7 +83,7 @@ pub struct Options {
     /// Empty: inline queries are answered with a way to a private chat instead.
     pub inline_chats: Vec<i64>,
     /// `--web ADDR`: serve the public pages there.
-    pub web: Option<SocketAddr>,
+    pub web: Option<crate::web::Pages>,
 }
 
 /// The running bot's parts.
@@ -158,7 +158,7 @@ pub async fn run(
             ..Config::default()
         },
         metrics: options.metrics,
-        web: options.web,
+        web: options.web.clone(),
         platform: "telegram",
         timers: true,
     })

@@ -6,6 +6,9 @@
 //!   that reloads itself; `?ply=N` shows the board after N plies, `?lang=xx` the words in
 //!   another language (else the browser's `Accept-Language`).
 //! - `/g/<game>/board.png?ply=N`, `/g/<game>/record.pdn`, `/g/<game>/replay.gif`.
+//! - `/top` (and `/`): every kind's leaderboard over the whole bot, all time and this month.
+//! - `/p/<player>`: a player's ratings with their charts (`/p/<player>/chart.png?kind=…`)
+//!   and their newest games of groups.
 //!
 //! Only the table's public view of a game is shown ([`Table::public_game`]): names as the
 //! chat shows them, never a chat or platform id; games of private chats are not public.
@@ -16,10 +19,37 @@ use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
 use std::sync::Arc;
+use ugolki_core::rating::RatingKind;
 use ugolki_core::table::public::PublicGame;
 use ugolki_core::table::{PictureView, Table};
 use ugolki_core::words::Lang;
 use ugolki_render::{Renderer, Scene};
+
+/// `--web ADDR [--web-url URL]`: where the pages are served, and where readers reach them.
+#[derive(Clone, Debug)]
+pub struct Pages {
+    pub listen: SocketAddr,
+    /// The address readers use, as the chat's links give it (behind a proxy: `https://…`).
+    pub url: String,
+}
+
+impl Pages {
+    /// Served on `listen`, read there (`http://`) unless `url` says otherwise: an `http` or
+    /// `https` URL, or why not.
+    pub fn new(listen: SocketAddr, url: Option<&str>) -> Result<Pages, String> {
+        let url = match url {
+            None => format!("http://{listen}"),
+            Some(u) => {
+                let parsed = url::Url::parse(u).map_err(|e| format!("--web-url {u}: {e}"))?;
+                if !matches!(parsed.scheme(), "http" | "https") || parsed.host().is_none() {
+                    return Err(format!("--web-url {u}: an http:// or https:// address"));
+                }
+                parsed.as_str().trim_end_matches('/').to_string()
+            }
+        };
+        Ok(Pages { listen, url })
+    }
+}
 
 /// How often a running game's page reloads itself.
 pub const RELOAD_SECONDS: i64 = 5;
@@ -64,25 +94,41 @@ enum Asked {
     Board(i64),
     Pdn(i64),
     Replay(i64),
+    Top,
+    Player(i64),
+    Chart(i64),
 }
 
-/// The route of a path: `/g/<id>` and its files. Ids are positive numbers of at most 18
-/// digits; anything else is not a page.
+/// A number in a path: a positive one of at most 18 plain digits.
+fn number(text: &str) -> Option<i64> {
+    if text.is_empty() || text.len() > 18 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok().filter(|n| *n > 0)
+}
+
+/// The route of a path: `/` and `/top`, `/g/<id>` and its files, `/p/<id>` and its chart.
 fn route(path: &str) -> Option<Asked> {
-    let rest = path.strip_prefix("/g/")?;
+    if path == "/" || path == "/top" {
+        return Some(Asked::Top);
+    }
+    let (kind, rest) = if let Some(rest) = path.strip_prefix("/g/") {
+        ('g', rest)
+    } else {
+        ('p', path.strip_prefix("/p/")?)
+    };
     let (id, file) = match rest.split_once('/') {
         Some((id, file)) => (id, Some(file)),
         None => (rest, None),
     };
-    if id.is_empty() || id.len() > 18 || !id.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let id: i64 = id.parse().ok().filter(|n| *n > 0)?;
-    match file {
-        None => Some(Asked::Game(id)),
-        Some("board.png") => Some(Asked::Board(id)),
-        Some("record.pdn") => Some(Asked::Pdn(id)),
-        Some("replay.gif") => Some(Asked::Replay(id)),
+    let id = number(id)?;
+    match (kind, file) {
+        ('g', None) => Some(Asked::Game(id)),
+        ('g', Some("board.png")) => Some(Asked::Board(id)),
+        ('g', Some("record.pdn")) => Some(Asked::Pdn(id)),
+        ('g', Some("replay.gif")) => Some(Asked::Replay(id)),
+        ('p', None) => Some(Asked::Player(id)),
+        ('p', Some("chart.png")) => Some(Asked::Chart(id)),
         _ => None,
     }
 }
@@ -118,22 +164,58 @@ impl Web {
             return (StatusCode::NOT_FOUND, "not found\n").into_response();
         };
         let id = match asked {
+            Asked::Top => return self.top(lang).await,
+            Asked::Player(id) | Asked::Chart(id) => {
+                let kind = query(uri, "kind").and_then(RatingKind::from_id);
+                return self.player(id, kind, asked == Asked::Chart(id), lang).await;
+            }
             Asked::Game(id) | Asked::Board(id) | Asked::Pdn(id) | Asked::Replay(id) => id,
         };
         let game = match self.table.public_game(id).await {
             Ok(Some(g)) => g,
             Ok(None) => return page::missing(id, lang),
-            Err(e) => {
-                tracing::warn!(error = %e, game = id, "public game not read");
-                return (StatusCode::SERVICE_UNAVAILABLE, "try again\n").into_response();
-            }
+            Err(e) => return unavailable(&e),
         };
         let ply = query(uri, "ply").and_then(|p| p.parse::<i64>().ok());
         match asked {
-            Asked::Game(_) => page::game(&game, ply.unwrap_or(game.plies()), lang),
             Asked::Board(_) => self.board(&game, ply.unwrap_or(game.plies()), lang).await,
             Asked::Pdn(_) => pdn(&game),
             Asked::Replay(_) => self.replay(&game, lang).await,
+            _ => page::game(&game, ply.unwrap_or(game.plies()), lang),
+        }
+    }
+
+    async fn top(&self, lang: Lang) -> Response {
+        match self.table.public_top().await {
+            Ok(boards) => page::top(&boards, lang),
+            Err(e) => unavailable(&e),
+        }
+    }
+
+    /// A player's page, or (`chart`) their rating chart of `kind`.
+    async fn player(&self, id: i64, kind: Option<RatingKind>, chart: bool, lang: Lang) -> Response {
+        let p = match self.table.public_player(id).await {
+            Ok(Some(p)) => p,
+            Ok(None) => return page::no_player(id, lang),
+            Err(e) => return unavailable(&e),
+        };
+        if !chart {
+            return page::player(&p, lang);
+        }
+        let spec = p.charts.iter().find(|(k, _)| Some(*k) == kind);
+        let Some((_, spec)) = spec else {
+            return StatusCode::NOT_FOUND.into_response();
+        };
+        match self.table.draw_picture(spec, lang).await {
+            Ok(PictureView::Chart(c)) => (
+                [
+                    (header::CONTENT_TYPE, "image/png"),
+                    (header::CACHE_CONTROL, "no-cache"),
+                ],
+                self.boards.chart(&c),
+            )
+                .into_response(),
+            _ => StatusCode::NOT_FOUND.into_response(),
         }
     }
 
@@ -141,7 +223,7 @@ impl Web {
         let ply = game.clamp(ply);
         let Ok(PictureView::Board(view)) = self.table.draw_picture(&game.board(ply), lang).await
         else {
-            return (StatusCode::NOT_FOUND, "no such board\n").into_response();
+            return StatusCode::NOT_FOUND.into_response();
         };
         let png = self.boards.render(&Scene::from_view(&view));
         // A past position never changes; the latest does with the next move.
@@ -163,7 +245,7 @@ impl Web {
     async fn replay(&self, game: &PublicGame, lang: Lang) -> Response {
         let Ok(PictureView::Replay(frames)) = self.table.draw_picture(&game.replay(), lang).await
         else {
-            return (StatusCode::NOT_FOUND, "no replay\n").into_response();
+            return StatusCode::NOT_FOUND.into_response();
         };
         let scenes: Vec<Scene> = frames.iter().map(Scene::from_view).collect();
         match self.replays.animate(&scenes) {
@@ -174,6 +256,12 @@ impl Web {
             }
         }
     }
+}
+
+/// The store did not answer: the reader may try again.
+fn unavailable(e: &ugolki_core::store::StoreError) -> Response {
+    tracing::warn!(error = %e, "a public page not read");
+    (StatusCode::SERVICE_UNAVAILABLE, "try again\n").into_response()
 }
 
 fn pdn(game: &PublicGame) -> Response {
@@ -201,8 +289,15 @@ mod tests {
         assert_eq!(route("/g/12/board.png"), Some(Asked::Board(12)));
         assert_eq!(route("/g/12/record.pdn"), Some(Asked::Pdn(12)));
         assert_eq!(route("/g/12/replay.gif"), Some(Asked::Replay(12)));
+        assert_eq!(route("/"), Some(Asked::Top));
+        assert_eq!(route("/top"), Some(Asked::Top));
+        assert_eq!(route("/p/3"), Some(Asked::Player(3)));
+        assert_eq!(route("/p/3/chart.png"), Some(Asked::Chart(3)));
         for bad in [
-            "/",
+            "/p/",
+            "/p/0",
+            "/p/3/board.png",
+            "/top/",
             "/g/",
             "/g/0",
             "/g/-1",

@@ -6,7 +6,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use std::fmt::Write as _;
 use ugolki_core::clock::TimeControl;
-use ugolki_core::table::public::PublicGame;
+use ugolki_core::table::public::{PublicBoard, PublicGame, PublicPlayer};
 use ugolki_core::words::{render, Lang, Msg};
 
 /// Text made safe for HTML (element content and quoted attributes alike).
@@ -33,15 +33,18 @@ img.board{width:100%;height:auto;display:block;border-radius:4px}\
 nav a,nav span{display:inline-block;padding:.4rem .7rem;margin:.2rem .1rem;background:#fff;\
 border:1px solid #ccc;border-radius:4px;text-decoration:none;color:#222}\
 nav span{color:#999}ol.moves{padding-left:2rem}ol.moves a{margin-right:.6rem;color:#225}\
-ol.moves a.here{font-weight:bold;background:#ffe08a}.terms,.at{color:#555}";
+ol.moves a.here{font-weight:bold;background:#ffe08a}.terms,.at{color:#555}\
+img.chart{width:100%;height:auto}ol.top a,ul.games a{color:#225}";
+
+/// Every page's head: UTF-8, and a phone's width.
+const META: &str =
+    "<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">";
 
 fn html(lang: Lang, title: &str, head: &str, body: &str) -> String {
+    let (lang, title) = (lang.code(), esc(title));
     format!(
-        "<!doctype html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{}</title>{head}<style>{STYLE}</style></head><body><main>{body}</main></body></html>\n",
-        lang.code(),
-        esc(title),
+        "<!doctype html>\n<html lang=\"{lang}\"><head>{META}<title>{title}</title>{head}\
+         <style>{STYLE}</style></head><body><main>{body}</main></body></html>\n"
     )
 }
 
@@ -85,6 +88,14 @@ pub fn game(g: &PublicGame, ply: i64, lang: Lang) -> Response {
         lang,
     );
     let mut body = format!("<h1>{}</h1>", esc(&title));
+    let _ = write!(
+        body,
+        "<p class=\"players\">○ <a href=\"/p/{}\">{}</a> · ● <a href=\"/p/{}\">{}</a></p>",
+        g.white_id,
+        esc(&g.white),
+        g.black_id,
+        esc(&g.black)
+    );
     if let Ok(time) = TimeControl::parse(&g.time_control) {
         let terms = Msg::Terms {
             rules: Box::new(g.rules.clone()),
@@ -171,6 +182,96 @@ fn moves(out: &mut String, g: &PublicGame, ply: i64, lang: Lang) {
         out.push_str("</li>");
     }
     out.push_str("</ol>");
+}
+
+/// The leaderboards: every kind, all time and this month, each name a link to its player.
+pub fn top(boards: &[PublicBoard], lang: Lang) -> Response {
+    let title = render(&Msg::WebTopTitle, lang);
+    let mut body = format!("<h1>{}</h1>", esc(&title));
+    for b in boards {
+        let _ = write!(
+            body,
+            "<h2>{}</h2><ol class=\"top\">",
+            esc(&render(&b.scope, lang))
+        );
+        for (player, line) in &b.lines {
+            let _ = write!(
+                body,
+                "<li><a href=\"/p/{player}\">{}</a></li>",
+                esc(&render(line, lang))
+            );
+        }
+        body.push_str("</ol>");
+    }
+    if boards.is_empty() {
+        let empty = Msg::TopEmpty {
+            scope: Box::new(Msg::WebTopTitle),
+        };
+        let _ = write!(body, "<p>{}</p>", esc(&render(&empty, lang)));
+    }
+    respond(StatusCode::OK, html(lang, &title, "", &body))
+}
+
+/// A player's page: the ratings with their charts, the newest games of groups.
+pub fn player(p: &PublicPlayer, lang: Lang) -> Response {
+    let title = render(
+        &Msg::RatingTitle {
+            name: p.name.clone(),
+        },
+        lang,
+    );
+    let mut body = format!("<h1>{}</h1>", esc(&title));
+    if p.ratings.is_empty() {
+        let none = Msg::NoRatedGames {
+            name: p.name.clone(),
+        };
+        let _ = write!(body, "<p>{}</p>", esc(&render(&none, lang)));
+    }
+    for (line, (kind, _)) in p.ratings.iter().zip(&p.charts) {
+        let _ = write!(
+            body,
+            "<p>{}</p><img class=\"chart\" src=\"/p/{}/chart.png?kind={}\" alt=\"{}\">",
+            esc(&render(line, lang)),
+            p.id,
+            kind.id(),
+            esc(&render(line, lang)),
+        );
+    }
+    let _ = write!(
+        body,
+        "<h2>{}</h2>",
+        esc(&render(&Msg::WebPlayerGames, lang))
+    );
+    if p.games.is_empty() {
+        let _ = write!(
+            body,
+            "<p>{}</p>",
+            esc(&render(&Msg::WebNoPublicGames, lang))
+        );
+    } else {
+        body.push_str("<ul class=\"games\">");
+        for (id, line) in &p.games {
+            let _ = write!(
+                body,
+                "<li><a href=\"/g/{id}\">{}</a></li>",
+                esc(&render(line, lang))
+            );
+        }
+        body.push_str("</ul>");
+    }
+    let _ = write!(
+        body,
+        "<p><a href=\"/top\">{}</a></p>",
+        esc(&render(&Msg::WebTopTitle, lang))
+    );
+    respond(StatusCode::OK, html(lang, &title, "", &body))
+}
+
+/// A player that is not there.
+pub fn no_player(id: i64, lang: Lang) -> Response {
+    let words = render(&Msg::WebNoPlayer { id }, lang);
+    let body = format!("<p>{}</p>", esc(&words));
+    respond(StatusCode::NOT_FOUND, html(lang, &words, "", &body))
 }
 
 #[cfg(test)]

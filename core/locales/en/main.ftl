@@ -469,6 +469,10 @@ rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } this month{ $m
        *[other] { $games } games
     }: { $won } won, { $drawn } drawn, { $lost } lost
 chart-title = { $name } · { $kind } rating
+chart-footer = { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } · now { $rating }
 top-scope = Top { $kind }, { $month ->
         [none] all time
        *[other] month { $month }
@@ -574,3 +578,13 @@ web-live = The game is on: this page reloads every { $seconds } seconds.
 web-download-pdn = Download the record (PDN)
 web-replay-gif = Animated replay (GIF)
 web-no-game = There is no public game #{ $id }. Games in private chats are their players' own.
+web-top-title = Leaderboards
+web-game-at = The game's page: { $url }
+web-top-at = Every leaderboard: { $url }
+web-no-player = There is no player #{ $id }.
+web-player-games = Games in groups
+web-no-public-games = No games in groups yet.
+web-game-line = #{ $id } { $white } – { $black }, { $rules }{ $outcome ->
+        [none] {" "}· being played
+       *[other] {" "}— { $outcome }
+    }

@@ -549,6 +549,10 @@ rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } questo mese{ $
        *[other] perse
     }
 chart-title = { $name } · rating { $kind }
+chart-footer = { $games ->
+        [one] { $games } partita
+       *[other] { $games } partite
+    } · ora { $rating }
 top-scope = Classifica { $kind } { $month ->
         [none] generale
        *[other] del mese { $month }
@@ -660,3 +664,13 @@ web-live = La partita è in corso: questa pagina si ricarica ogni { $seconds } s
 web-download-pdn = Scarica la partita (PDN)
 web-replay-gif = Replay animato (GIF)
 web-no-game = Non c'è nessuna partita pubblica n. { $id }. Le partite nelle chat private appartengono ai loro giocatori.
+web-top-title = Classifiche
+web-game-at = La pagina della partita: { $url }
+web-top-at = Tutte le classifiche: { $url }
+web-no-player = Non c'è nessun giocatore n. { $id }.
+web-player-games = Partite nei gruppi
+web-no-public-games = Ancora nessuna partita nei gruppi.
+web-game-line = n. { $id } { $white } – { $black }, { $rules }{ $outcome ->
+        [none] {" "}· in corso
+       *[other] {" "}— { $outcome }
+    }

@@ -537,6 +537,10 @@ rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } neste mês{ $m
        *[other] { $lost } derrotas
     }
 chart-title = { $name } · rating em { $kind }
+chart-footer = { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    } · agora { $rating }
 top-scope = Classificação ({ $kind }, { $month ->
         [none] geral
        *[other] mês { $month }
@@ -650,3 +654,13 @@ web-live = A partida está em curso: esta página recarrega a cada { $seconds } 
 web-download-pdn = Baixar a partida (PDN)
 web-replay-gif = Replay animado (GIF)
 web-no-game = Não há partida pública #{ $id }. As partidas em chats privados são dos seus jogadores.
+web-top-title = Classificações
+web-game-at = A página da partida: { $url }
+web-top-at = Todas as classificações: { $url }
+web-no-player = Não há jogador #{ $id }.
+web-player-games = Partidas em grupos
+web-no-public-games = Ainda sem partidas em grupos.
+web-game-line = #{ $id } { $white } – { $black }, { $rules }{ $outcome ->
+        [none] {" "}· em curso
+       *[other] {" "}— { $outcome }
+    }

@@ -586,6 +586,11 @@ rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } в этом м
        *[many] поражений
     }
 chart-title = Рейтинг { $name } · { $kind }
+chart-footer = { $games ->
+        [one] { $games } партия
+        [few] { $games } партии
+       *[many] { $games } партий
+    } · сейчас { $rating }
 top-scope = Таблица лидеров · { $kind } · { $month ->
         [none] за всё время
        *[other] за месяц { $month }
@@ -706,3 +711,13 @@ web-live = Партия идёт: страница обновляется каж
 web-download-pdn = Скачать запись (PDN)
 web-replay-gif = Анимированный повтор (GIF)
 web-no-game = Публичной партии №{ $id } нет. Партии в личных чатах принадлежат их игрокам.
+web-top-title = Рейтинги
+web-game-at = Страница партии: { $url }
+web-top-at = Все рейтинги: { $url }
+web-no-player = Игрока №{ $id } нет.
+web-player-games = Партии в группах
+web-no-public-games = Партий в группах пока нет.
+web-game-line = №{ $id } { $white } – { $black }, { $rules }{ $outcome ->
+        [none] {" "}· идёт
+       *[other] {" "}— { $outcome }
+    }

@@ -148,6 +148,18 @@ pub(crate) const ACTIVE_IN_CHAT: &str =
     "SELECT * FROM games WHERE status = 'active' AND platform = $1 AND chat_id = $2
      AND (white_id = $3 OR black_id = $3) ORDER BY id";
 
+/// A player's newest games of groups (their public page), through the partial indexes
+/// `games_public_by_white` and `games_public_by_black`.
+/// Each colour's newest from its index, then the newest of both: an `OR` of the two would
+/// be planned as a scan of the whole table in id order.
+pub(crate) const PUBLIC_GAMES_OF: &str =
+    "SELECT * FROM (SELECT * FROM games WHERE white_id = $1 AND chat_kind IN ('group', 'topic')
+                    ORDER BY id DESC LIMIT $2) AS w
+     UNION
+     SELECT * FROM (SELECT * FROM games WHERE black_id = $1 AND chat_kind IN ('group', 'topic')
+                    ORDER BY id DESC LIMIT $2) AS b
+     ORDER BY id DESC LIMIT $2";
+
 /// Settle an ended game inside the transaction `$tx` that ends it (the policy is
 /// [`crate::settlement`]): the rating rows of the players it moves are locked in player
 /// order (`PostgreSQL`; created at 1000 first when new), read, and written back as the
@@ -690,6 +702,15 @@ impl Store {
             "SELECT * FROM games WHERE status = 'active' AND (white_id = $1 OR black_id = $1) ORDER BY id",
         )
         .bind(player)
+        .fetch_all(&mut *conn)
+        .await?))
+    }
+
+    /// A player's newest games played in groups (the public ones), newest first.
+    pub async fn public_games_of(&self, player: i64, n: i64) -> Result<Vec<GameRow>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_as(PUBLIC_GAMES_OF)
+        .bind(player)
+        .bind(n)
         .fetch_all(&mut *conn)
         .await?))
     }

@@ -406,6 +406,10 @@ impl Table {
         out.extend(
             parts.map(|moves| Outgoing::reply(o, Msg::RecordMore { id, moves }).in_game(id)),
         );
+        // Its page, with the board at every move, the PDN and the replay.
+        if let Some(line) = self.page_line(&live.row) {
+            out.push(Outgoing::reply(o, line).in_game(id));
+        }
         Ok(out)
     }
 }

@@ -144,6 +144,7 @@ impl Table {
                 }
             }
         }
+        lines.extend(self.top_line());
         Ok(vec![Outgoing::reply(o, Msg::Lines(lines))])
     }
 

@@ -87,6 +87,9 @@ pub struct Config {
     /// Running games a player may have at once: untimed games against the bot never end by
     /// themselves, and every running game is read for `/games` and kept by the timers.
     pub max_active_games: i64,
+    /// Where the public pages are read (`--web-url`, else `http://` and `--web`'s address):
+    /// the end of a game, `/record` and `/top` link them. None: no pages, no links.
+    pub web_url: Option<String>,
 }
 
 impl Default for Config {
@@ -101,6 +104,7 @@ impl Default for Config {
             max_rated_pair_games_per_day: 3,
             max_pictures_per_minute: 10,
             max_active_games: 50,
+            web_url: None,
         }
     }
 }

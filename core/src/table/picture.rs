@@ -186,9 +186,14 @@ impl Table {
                 let points = std::iter::once(first.0)
                     .chain(history.iter().map(|h| h.1))
                     .collect();
+                let footer = Msg::ChartFooter {
+                    games: i64::try_from(history.len()).unwrap_or(i64::MAX),
+                    rating: history.last().map_or(first.0, |h| h.1),
+                };
                 Ok(PictureView::Chart(ChartView {
                     title: render(&c.title, lang),
                     points,
+                    footer: render(&footer, lang),
                 }))
             }
             Picture::Replay(r) => self

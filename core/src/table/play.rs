@@ -3,6 +3,7 @@
 use super::action::Action;
 use super::live::{Live, Target};
 use super::outbox::{says_now, Later};
+use super::public::and_line;
 use super::types::{lang_of, Audience, Incoming, Origin, Outgoing};
 use super::{lock, refuse, Handled, Table, TableError};
 use crate::clock::Clock;
@@ -423,6 +424,7 @@ impl Table {
             return Ok(out);
         };
         // An ending settles ratings in its transaction: what the chat is told is made there.
+        let page = self.page_line(&live.row);
         let (later, says) = Later::new(move |saved: &Saved| {
             let after = Live {
                 row: saved.game.clone(),
@@ -435,7 +437,10 @@ impl Table {
             let board = after.board_message(caption, viewer, now, Some(&result), lang);
             let said = Outgoing::to_chat(
                 &after.chat(),
-                with_ratings(result, ratings_line(&after, &saved.ratings)),
+                and_line(
+                    with_ratings(result, ratings_line(&after, &saved.ratings)),
+                    page.clone(),
+                ),
             )
             .in_lang(lang)
             .in_game(id);
@@ -514,6 +519,7 @@ impl Table {
             control: live.control,
         };
         // The rating changes are settled in the ending's transaction: said from there.
+        let page = self.page_line(&live.row);
         let (later, says) = Later::new(move |saved: &Saved| {
             let ended = Live {
                 row: saved.game.clone(),
@@ -521,7 +527,10 @@ impl Table {
             };
             // The board's header line shows the result without the rating changes.
             let header = text.clone();
-            let text = with_ratings(text, ratings_line(&ended, &saved.ratings));
+            let text = and_line(
+                with_ratings(text, ratings_line(&ended, &saved.ratings)),
+                page.clone(),
+            );
             vec![ended.board_message(text, viewer, now, Some(&header), lang)]
         });
         self.store

@@ -6,10 +6,11 @@
 
 use super::bot::{positions, MAX_REVIEW_PLIES};
 use super::live::Live;
-use super::{BoardSpec, ChatKind, Picture, ReplaySpec, Table};
+use super::{BoardSpec, ChartSpec, ChatKind, Picture, ReplaySpec, Table};
 use crate::color::Color;
 use crate::game::{EndCause, Game, Rules};
-use crate::store::StoreError;
+use crate::rating::{month_of, RatingKind};
+use crate::store::{GameRow, StoreError};
 use crate::words::Msg;
 
 /// A public game as it stands.
@@ -18,6 +19,9 @@ pub struct PublicGame {
     pub id: i64,
     pub white: String,
     pub black: String,
+    /// The players' numbers in the store, for the links to their pages.
+    pub white_id: i64,
+    pub black_id: i64,
     pub rules: Rules,
     pub time_control: String,
     pub rated: bool,
@@ -123,6 +127,8 @@ impl Table {
             id,
             white: live.name(Color::White).to_string(),
             black: live.name(Color::Black).to_string(),
+            white_id: live.row.white_id,
+            black_id: live.row.black_id,
             rules: live.row.rules.clone(),
             time_control: live.row.time_control.clone(),
             rated: live.row.rated,
@@ -141,15 +147,21 @@ impl Table {
 
 /// How a finished game ended, as `/record` says it.
 pub(super) fn outcome(live: &Live) -> Option<Msg> {
-    live.row.result.map(|result| {
-        let name = result
-            .winner()
-            .map(|c| live.name(c).to_string())
-            .unwrap_or_default();
+    outcome_of(&live.row, live.name(Color::White), live.name(Color::Black))
+}
+
+/// How the game of `row` ended, its players named `white` and `black`.
+fn outcome_of(row: &GameRow, white: &str, black: &str) -> Option<Msg> {
+    row.result.map(|result| {
+        let name = match result.winner() {
+            Some(Color::White) => white,
+            Some(Color::Black) => black,
+            None => "",
+        };
         Msg::RecordResult {
             result: result.code().into(),
-            name,
-            cause: live.row.end_reason.as_deref().and_then(EndCause::from_code),
+            name: name.to_string(),
+            cause: row.end_reason.as_deref().and_then(EndCause::from_code),
         }
     })
 }
@@ -183,4 +195,175 @@ fn pdn(live: &Live) -> String {
     let sep = if moves.is_empty() { "" } else { " " };
     let _ = writeln!(out, "{moves}{sep}{result}");
     out
+}
+
+/// A leaderboard as the public page shows it: its heading and its lines, each with the
+/// player's number for the link to their page.
+#[derive(Clone, Debug)]
+pub struct PublicBoard {
+    /// A [`Msg::TopScope`].
+    pub scope: Msg,
+    /// (player, a [`Msg::TopLine`]).
+    pub lines: Vec<(i64, Msg)>,
+}
+
+/// A player as the public pages show them: the name, the ratings, the charts, the newest
+/// games of groups.
+#[derive(Clone, Debug)]
+pub struct PublicPlayer {
+    pub id: i64,
+    pub name: String,
+    /// [`Msg::RatingLine`]s, the most played kind first.
+    pub ratings: Vec<Msg>,
+    /// The rating chart of each kind with rated games.
+    pub charts: Vec<(RatingKind, Picture)>,
+    /// (game, a [`Msg::WebGameLine`]), newest first.
+    pub games: Vec<(i64, Msg)>,
+}
+
+/// Lines a public leaderboard shows at most.
+pub const TOP_LINES: i64 = 20;
+/// Games a player's page lists at most.
+pub const PLAYER_GAMES: i64 = 20;
+
+impl Table {
+    /// Every kind's leaderboard over the whole bot, all time and this month, as `/top …
+    /// global` has them (the empty ones left out).
+    pub async fn public_top(&self) -> Result<Vec<PublicBoard>, StoreError> {
+        let month = month_of(self.now());
+        let mut out = Vec::new();
+        for kind in RatingKind::ALL {
+            for monthly in [false, true] {
+                let m = monthly.then_some(month.as_str());
+                let top = self.store.top(kind, m, None, TOP_LINES).await?;
+                if top.is_empty() {
+                    continue;
+                }
+                let lines = top
+                    .iter()
+                    .zip(1..)
+                    .map(|(s, place)| {
+                        let line = Msg::TopLine {
+                            place,
+                            name: s.name.clone(),
+                            rating: if monthly { s.monthly } else { s.rating },
+                            games: if monthly { s.monthly_games } else { s.games },
+                        };
+                        (s.player_id, line)
+                    })
+                    .collect();
+                out.push(PublicBoard {
+                    scope: Msg::TopScope {
+                        kind,
+                        month: monthly.then(|| month.clone()),
+                        global: true,
+                    },
+                    lines,
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Player `id` as the public pages show them; `None` when there is no such player.
+    pub async fn public_player(&self, id: i64) -> Result<Option<PublicPlayer>, StoreError> {
+        let Some(player) = self.store.player(id).await? else {
+            return Ok(None);
+        };
+        let month = month_of(self.now());
+        let mut ratings = Vec::new();
+        let mut charts = Vec::new();
+        for s in self.store.standings(id, &month).await? {
+            let rank = self.store.rank(id, s.kind, None, None).await?.unwrap_or(0);
+            let monthly_rank = self.store.rank(id, s.kind, Some(&month), None).await?;
+            ratings.push(Msg::RatingLine {
+                kind: s.kind,
+                rating: s.rating,
+                rank,
+                monthly: s.monthly,
+                monthly_rank,
+                games: s.games,
+                won: s.wins,
+                drawn: s.draws,
+                lost: s.losses,
+            });
+            let title = Msg::ChartTitle {
+                name: player.name.clone(),
+                kind: s.kind,
+            };
+            let spec = ChartSpec {
+                player: id,
+                kind: s.kind,
+                title,
+            };
+            charts.push((s.kind, Picture::Chart(spec)));
+        }
+        let mut names = std::collections::HashMap::from([(id, player.name.clone())]);
+        let mut games = Vec::new();
+        for row in self.store.public_games_of(id, PLAYER_GAMES).await? {
+            for p in [row.white_id, row.black_id] {
+                if let std::collections::hash_map::Entry::Vacant(e) = names.entry(p) {
+                    let name = self.store.player(p).await?.map(|p| p.name);
+                    e.insert(name.unwrap_or_default());
+                }
+            }
+            let (white, black) = (names[&row.white_id].clone(), names[&row.black_id].clone());
+            let outcome = outcome_of(&row, &white, &black).map(Box::new);
+            let line = Msg::WebGameLine {
+                id: row.id,
+                white,
+                black,
+                rules: Box::new(row.rules.clone()),
+                outcome,
+            };
+            games.push((row.id, line));
+        }
+        Ok(Some(PublicPlayer {
+            id,
+            name: player.name,
+            ratings,
+            charts,
+            games,
+        }))
+    }
+}
+
+impl Table {
+    /// The pages' address, without a trailing `/`, when they are served.
+    fn pages(&self) -> Option<&str> {
+        self.config
+            .web_url
+            .as_deref()
+            .map(|u| u.trim_end_matches('/'))
+    }
+
+    /// The line that links the game of `row` to its page, when the pages are served and
+    /// the game is public.
+    pub(super) fn page_line(&self, row: &GameRow) -> Option<Msg> {
+        let public = ChatKind::parse(&row.chat_kind).is_some_and(ChatKind::is_group);
+        let base = self.pages().filter(|_| public)?;
+        Some(Msg::WebGameAt {
+            url: format!("{base}/g/{}", row.id),
+        })
+    }
+
+    /// The line that links the leaderboards' page, when the pages are served.
+    pub(super) fn top_line(&self) -> Option<Msg> {
+        let base = self.pages()?;
+        Some(Msg::WebTopAt {
+            url: format!("{base}/top"),
+        })
+    }
+}
+
+/// `text`, and `line` under it when there is one.
+pub(super) fn and_line(text: Msg, line: Option<Msg>) -> Msg {
+    match (text, line) {
+        (text, None) => text,
+        (Msg::Lines(mut lines), Some(line)) => {
+            lines.push(line);
+            Msg::Lines(lines)
+        }
+        (text, Some(line)) => Msg::Lines(vec![text, line]),
+    }
 }

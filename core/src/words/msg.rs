@@ -357,6 +357,8 @@ messages! {
     RatingTitle { name: String } => "rating-title",
     RatingLine { kind: RatingKind, rating: i64, rank: i64, monthly: i64, monthly_rank: Option<i64>, games: i64, won: i64, drawn: i64, lost: i64 } => "rating-line",
     ChartTitle { name: String, kind: RatingKind } => "chart-title",
+    /// Under the chart: games played, the rating now.
+    ChartFooter { games: i64, rating: i64 } => "chart-footer",
     TopScope { kind: RatingKind, month: Option<String>, global: bool } => "top-scope",
     TopEmpty { scope: Box<Msg> } => "top-empty",
     TopLine { place: i64, name: String, rating: i64, games: i64 } => "top-line",
@@ -388,6 +390,15 @@ messages! {
     WebReplayGif => "web-replay-gif",
     /// A game that is not there, or not public (played in a private chat).
     WebNoGame { id: i64 } => "web-no-game",
+    WebTopTitle => "web-top-title",
+    /// Links from the chat to the public pages.
+    WebGameAt { url: String } => "web-game-at",
+    WebTopAt { url: String } => "web-top-at",
+    WebNoPlayer { id: i64 } => "web-no-player",
+    WebPlayerGames => "web-player-games",
+    WebNoPublicGames => "web-no-public-games",
+    /// A game in a list; `outcome` a [`Msg::RecordResult`] once it is over.
+    WebGameLine { id: i64, white: String, black: String, rules: Box<Rules>, outcome: Option<Box<Msg>> } => "web-game-line",
 
     // ---- The console's own lines ----
     ConsoleWelcome => "console-welcome",

@@ -5,7 +5,7 @@
 use super::on_both;
 use crate::rating::RatingKind;
 use crate::store::challenges::OPEN_IN_CHAT;
-use crate::store::games::ACTIVE_IN_CHAT;
+use crate::store::games::{ACTIVE_IN_CHAT, PUBLIC_GAMES_OF};
 use crate::store::ratings::{TOP_CHAT, TOP_CHAT_MONTHLY, TOP_GENERAL, TOP_MONTHLY};
 use crate::store::timers::{CLAIM_GAMES_PG, CLAIM_GAMES_SQLITE, NEXT_DUE_GAMES};
 use crate::store::{Db, Store};
@@ -186,6 +186,13 @@ async fn per_chat_reads_search_the_chat_not_the_tables(store: Store) {
         no_full_scan(&store, plan, "chat_players", "c");
         no_full_scan(&store, plan, "players", "p");
     }
+    // A player's public page: both colours from their partial indexes.
+    let public = plan!(store, PUBLIC_GAMES_OF, 1007i64, 20i64);
+    assert!(
+        public.contains("games_public_by_white") && public.contains("games_public_by_black"),
+        "{public}"
+    );
+    no_full_scan(&store, &public, "games", "games");
     let games = plan!(store, ACTIVE_IN_CHAT, "test", "chat7", 1007i64);
     assert!(games.contains("games_active"), "{games}");
     no_full_scan(&store, &games, "games", "games");
