@@ -149,6 +149,26 @@ pub fn record_moves(record: &str) -> Vec<&str> {
         .collect()
 }
 
+/// A game as PDN: the seven-tag start (event, players, result), then `tags` (a game type, a
+/// variant, a `FEN`), then the paired `moves` and the result. Quotes, backslashes and line
+/// breaks are taken out of tag values, so no name can end a tag early.
+#[must_use]
+pub fn pdn(white: &str, black: &str, result: &str, tags: &[(&str, &str)], moves: &str) -> String {
+    use std::fmt::Write as _;
+    let clean = |s: &str| s.replace(['"', '\\', '\n', '\r'], "");
+    let mut out = String::new();
+    let _ = writeln!(out, "[Event \"ugolki\"]");
+    let _ = writeln!(out, "[White \"{}\"]", clean(white));
+    let _ = writeln!(out, "[Black \"{}\"]", clean(black));
+    let _ = writeln!(out, "[Result \"{result}\"]");
+    for (tag, value) in tags {
+        let _ = writeln!(out, "[{tag} \"{}\"]", clean(value));
+    }
+    let sep = if moves.is_empty() { "" } else { " " };
+    let _ = writeln!(out, "{moves}{sep}{result}");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

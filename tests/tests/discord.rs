@@ -17,6 +17,22 @@ use ugolki_tests::said::{
     in_order, lead, played, played_by, played_infix, played_move, players,
 };
 
+/// The bot's options on the fake, with a database of its own named `name`: commands in
+/// the test guild, every shard, no metrics, no content intent, no pages.
+fn options(fake: &FakeDiscord, name: &str) -> Options {
+    Options {
+        token: FakeDiscord::TOKEN.into(),
+        api_url: None,
+        api_at: Some(fake.api_at()),
+        database_url: sqlite_url(&temp_db("dc", name)),
+        guild: Some(FakeDiscord::GUILD_ID),
+        shards: None,
+        metrics: None,
+        message_content: false,
+        web: None,
+    }
+}
+
 /// Starting the Discord bot on the fake, with a database of its own named `name`.
 trait StartDiscord {
     fn start(fake: &FakeDiscord, name: &str) -> Self;
@@ -53,15 +69,10 @@ impl StartDiscord for RunningBot {
         // Typed moves in the server: the content intent, switched on in the portal.
         fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
         let options = Options {
-            token: FakeDiscord::TOKEN.into(),
-            api_url: None,
-            api_at: Some(fake.api_at()),
-            database_url: sqlite_url(&temp_db("dc", name)),
             guild,
-            shards: None,
             metrics,
             message_content: true,
-            web: None,
+            ..options(fake, name)
         };
         RunningBot::spawn(|stopped| run(options, stopped))
     }
@@ -889,14 +900,8 @@ async fn a_refused_token_ends_the_start_at_once_naming_the_variable() {
     for shards in [None, Some((0, 0, 1))] {
         let options = Options {
             token: "WRONG-TOKEN".into(),
-            api_url: None,
-            api_at: Some(fake.api_at()),
-            database_url: sqlite_url(&temp_db("dc", "wrong-token")),
-            guild: Some(FakeDiscord::GUILD_ID),
             shards,
-            metrics: None,
-            message_content: false,
-            web: None,
+            ..options(&fake, "wrong-token")
         };
         let ended = tokio::time::timeout(WAIT, run(options, std::future::pending()))
             .await
@@ -912,17 +917,7 @@ async fn a_refused_token_ends_the_start_at_once_naming_the_variable() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_token_reset_while_running_ends_the_process_on_the_gateways_4004() {
     let s = Server::new().await;
-    let options = Options {
-        token: FakeDiscord::TOKEN.into(),
-        api_url: None,
-        api_at: Some(s.fake.api_at()),
-        database_url: sqlite_url(&temp_db("dc", "token-reset")),
-        guild: Some(FakeDiscord::GUILD_ID),
-        shards: None,
-        metrics: None,
-        message_content: false,
-        web: None,
-    };
+    let options = options(&s.fake, "token-reset");
     let running = tokio::spawn(run(options, std::future::pending()));
     s.ready().await;
     assert_eq!(s.fake.refused_identifies(), Vec::<u16>::new());
@@ -946,15 +941,8 @@ async fn a_token_reset_while_running_ends_the_process_on_the_gateways_4004() {
 async fn a_shard_range_runs_exactly_its_shards() {
     let s = Server::new().await;
     let options = Options {
-        token: FakeDiscord::TOKEN.into(),
-        api_url: None,
-        api_at: Some(s.fake.api_at()),
-        database_url: sqlite_url(&temp_db("dc", "shard-range")),
-        guild: Some(FakeDiscord::GUILD_ID),
         shards: Some((0, 0, 1)),
-        metrics: None,
-        message_content: false,
-        web: None,
+        ..options(&s.fake, "shard-range")
     };
     let bot = RunningBot::spawn(|stopped| run(options, stopped));
     s.ready().await;
@@ -972,17 +960,7 @@ async fn a_shard_range_runs_exactly_its_shards() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_the_content_intent_a_server_plays_by_move_buttons_and_mentions() {
     let mut s = Server::new().await;
-    let options = Options {
-        token: FakeDiscord::TOKEN.into(),
-        api_url: None,
-        api_at: Some(s.fake.api_at()),
-        database_url: sqlite_url(&temp_db("dc", "no-content")),
-        guild: Some(FakeDiscord::GUILD_ID),
-        shards: None,
-        metrics: None,
-        message_content: false,
-        web: None,
-    };
+    let options = options(&s.fake, "no-content");
     // Asked for where it is off: 4014, and the operator is told what to do.
     let asking = Options {
         message_content: true,
@@ -1035,15 +1013,8 @@ async fn without_the_content_intent_a_server_plays_by_move_buttons_and_mentions(
 async fn without_the_content_intent_moves_typed_in_a_dm_are_played() {
     let s = Server::new().await;
     let options = Options {
-        token: FakeDiscord::TOKEN.into(),
-        api_url: None,
-        api_at: Some(s.fake.api_at()),
-        database_url: sqlite_url(&temp_db("dc", "no-content-dm")),
         guild: None,
-        shards: None,
-        metrics: None,
-        message_content: false,
-        web: None,
+        ..options(&s.fake, "no-content-dm")
     };
     let bot = RunningBot::spawn(|stopped| run(options, stopped));
     s.ready().await;
@@ -1230,15 +1201,8 @@ async fn a_flag_falling_in_an_archived_thread_is_posted_there_and_unarchives_it(
     let s = Server::new().await;
     s.fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
     let options = Options {
-        token: FakeDiscord::TOKEN.into(),
-        api_url: None,
-        api_at: Some(s.fake.api_at()),
-        database_url: sqlite_url(&temp_db("dc", "archived-flag")),
-        guild: Some(FakeDiscord::GUILD_ID),
-        shards: None,
-        metrics: None,
         message_content: true,
-        web: None,
+        ..options(&s.fake, "archived-flag")
     };
     let again = options.clone();
     let bot = RunningBot::spawn(|stopped| run(options, stopped));

@@ -33,14 +33,16 @@ impl Room {
             .await
     }
 
-    /// alice challenges bob and bob accepts: the game's number.
-    async fn start(&self, alice: &User, bob: &User, terms: &str) -> i64 {
+    /// alice challenges bob and bob accepts: the game's number, and what the chat is told.
+    async fn start(&self, alice: &User, bob: &User, terms: &str) -> (i64, Vec<Outgoing>) {
         let challenge = format!("/challenge @bob classic3x3 {terms} white");
         self.say(alice, &challenge, &[bob]).await;
         let out = self.say(bob, "/accept", &[]).await;
-        out.iter()
+        let id = out
+            .iter()
             .find_map(|o| o.game)
-            .unwrap_or_else(|| panic!("a game: {out:#?}"))
+            .unwrap_or_else(|| panic!("a game: {out:#?}"));
+        (id, out)
     }
 }
 
@@ -106,7 +108,15 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
     };
     // A name that would be markup if it were not escaped.
     let (alice, bob) = (user("alice", "alice"), user("bob", "<b>Bob</b> & \"co\""));
-    let id = group.start(&alice, &bob, "none rated").await;
+    let (id, started) = group.start(&alice, &bob, "none rated").await;
+    // The first board links the page, to watch from the start.
+    let link = Msg::WebGameAt {
+        url: format!("{base}/g/{id}"),
+    };
+    assert!(
+        started.iter().any(|o| lines(&o.message).contains(&link)),
+        "{started:#?}"
+    );
     let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
     let mut rng = Rng(0x3eb);
     for ply in 0..6 {
@@ -210,9 +220,6 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
 
     // Over: the result instead of the status, the record's result, no more reloading.
     let ended = group.say(&alice, "/resign", &[]).await;
-    let link = Msg::WebGameAt {
-        url: format!("{base}/g/{id}"),
-    };
     assert!(
         ended.iter().any(|o| lines(&o.message).contains(&link)),
         "the ending links the page: {ended:#?}"
@@ -247,7 +254,13 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
         chat: ChatRef::new(Platform::Test, "alice-dm", ChatKind::Private),
         n: AtomicU64::new(100),
     };
-    let hidden = private.start(&alice, &bob, "none casual").await;
+    let (hidden, started) = private.start(&alice, &bob, "none casual").await;
+    assert!(
+        !started.iter().any(|o| lines(&o.message)
+            .iter()
+            .any(|m| matches!(m, Msg::WebGameAt { .. }))),
+        "no link to a private game: {started:#?}"
+    );
     let record = private.say(&bob, &format!("/record {hidden}"), &[]).await;
     assert!(
         !record
@@ -327,5 +340,48 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
     // The game's page links its players.
     let (_, game_page) = page(addr, &format!("/g/{id}")).await;
     assert!(game_page.contains(&format!("href=\"/p/{bob_id}\"")));
+    web.abort();
+}
+
+/// One address gets its budget of requests a minute and then 429 with when to come back, in
+/// its words; another address is served all the while. Behind a proxy on this machine the
+/// reader is the address the proxy appended to `X-Forwarded-For`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_hammering_the_pages_is_told_to_wait_and_others_are_served() {
+    let store = Store::connect(&sqlite_url(&temp_db("web", "budget")))
+        .await
+        .expect("store");
+    let table = Arc::new(
+        Table::open(store, Arc::new(SystemTime), Config::default())
+            .await
+            .expect("table"),
+    );
+    let addr = ugolki_tests::free_addr();
+    let web = ugolki_bots::web::serve(addr, table).await.expect("served");
+    let from = |ip: &str| vec![format!("X-Forwarded-For: 10.0.0.1, {ip}")];
+    let hammer = from("203.0.113.5");
+    for n in 0..ugolki_bots::web::PER_WINDOW {
+        let (code, _, _) = get(addr, "/top", &hammer).await;
+        assert_eq!(code, 200, "request {n}");
+    }
+    let (code, head, body) = get(addr, "/top?lang=ru", &hammer).await;
+    assert_eq!(code, 429, "{head}");
+    let wait: i64 = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("retry-after: ")
+                .map(str::to_owned)
+        })
+        .and_then(|v| v.trim().parse().ok())
+        .expect("Retry-After");
+    assert!((1..=60).contains(&wait), "{wait}");
+    let said = render(
+        &Msg::WebTooMany { seconds: wait },
+        Lang::from_tag("ru").expect("ru"),
+    );
+    assert!(String::from_utf8_lossy(&body).contains(&esc(&said)));
+    // Someone else, meanwhile.
+    assert_eq!(get(addr, "/top", &from("203.0.113.6")).await.0, 200);
     web.abort();
 }

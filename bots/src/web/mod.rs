@@ -13,8 +13,12 @@
 //! Only the table's public view of a game is shown ([`Table::public_game`]): names as the
 //! chat shows them, never a chat or platform id; games of private chats are not public.
 
+mod limits;
 mod page;
 
+pub use limits::{PER_WINDOW, WINDOW};
+
+use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
@@ -54,11 +58,13 @@ impl Pages {
 /// How often a running game's page reloads itself.
 pub const RELOAD_SECONDS: i64 = 5;
 
-/// What the pages draw with: the renderers, prepared once.
+/// What the pages draw with: the renderers, prepared once; and what bounds their use.
 struct Web {
     table: Arc<Table>,
-    boards: Renderer,
-    replays: Renderer,
+    boards: Arc<Renderer>,
+    replays: Arc<Renderer>,
+    budget: limits::PerAddress,
+    drawing: tokio::sync::Semaphore,
 }
 
 /// Serve the public pages on `addr` until the task is aborted.
@@ -71,16 +77,28 @@ pub async fn serve(
         .map_err(|e| format!("--web: cannot listen on {addr}: {e}"))?;
     let web = Arc::new(Web {
         table,
-        boards: Renderer::default(),
-        replays: Renderer::for_replays(),
+        boards: Arc::new(Renderer::default()),
+        replays: Arc::new(Renderer::for_replays()),
+        budget: limits::PerAddress::new(limits::PER_WINDOW, limits::WINDOW),
+        drawing: tokio::sync::Semaphore::new(limits::DRAWING),
     });
-    let route = move |uri: Uri, headers: HeaderMap| {
+    let route = move |ConnectInfo(peer): ConnectInfo<SocketAddr>, uri: Uri, headers: HeaderMap| {
         let web = web.clone();
-        async move { web.answer(&uri, &headers).await }
+        async move {
+            let who = limits::reader(peer, &headers);
+            match web.budget.take(who, std::time::Instant::now()) {
+                Ok(()) => web.answer(&uri, &headers).await,
+                Err(wait) => {
+                    let seconds = i64::try_from(wait.as_secs().max(1)).unwrap_or(60);
+                    page::too_many(seconds, language(&uri, &headers))
+                }
+            }
+        }
     };
     let app = axum::Router::new().fallback(axum::routing::get(route));
     tracing::info!(%addr, "public pages served");
     Ok(tokio::spawn(async move {
+        let app = app.into_make_service_with_connect_info::<SocketAddr>();
         if let Err(e) = axum::serve(listener, app).await {
             tracing::error!(error = %e, "public pages stopped");
         }
@@ -212,7 +230,7 @@ impl Web {
                     (header::CONTENT_TYPE, "image/png"),
                     (header::CACHE_CONTROL, "no-cache"),
                 ],
-                self.boards.chart(&c),
+                self.draw(&self.boards, move |r| r.chart(&c)).await,
             )
                 .into_response(),
             _ => StatusCode::NOT_FOUND.into_response(),
@@ -225,7 +243,8 @@ impl Web {
         else {
             return StatusCode::NOT_FOUND.into_response();
         };
-        let png = self.boards.render(&Scene::from_view(&view));
+        let scene = Scene::from_view(&view);
+        let png = self.draw(&self.boards, move |r| r.render(&scene)).await;
         // A past position never changes; the latest does with the next move.
         let cache = if ply < game.plies() || !game.active {
             "public, max-age=86400"
@@ -248,12 +267,28 @@ impl Web {
             return StatusCode::NOT_FOUND.into_response();
         };
         let scenes: Vec<Scene> = frames.iter().map(Scene::from_view).collect();
-        match self.replays.animate(&scenes) {
+        match self.draw(&self.replays, move |r| r.animate(&scenes)).await {
             Ok(gif) => ([(header::CONTENT_TYPE, "image/gif")], gif).into_response(),
             Err(e) => {
                 tracing::error!(error = %e, "replay not drawn");
                 (StatusCode::INTERNAL_SERVER_ERROR, "no replay\n").into_response()
             }
+        }
+    }
+}
+
+impl Web {
+    /// Draw with `renderer` off the request threads, a few pictures at a time.
+    async fn draw<T: Send + 'static>(
+        &self,
+        renderer: &Arc<Renderer>,
+        f: impl FnOnce(&Renderer) -> T + Send + 'static,
+    ) -> T {
+        let _turn = self.drawing.acquire().await;
+        let r = renderer.clone();
+        match tokio::task::spawn_blocking(move || f(&r)).await {
+            Ok(t) => t,
+            Err(e) => std::panic::resume_unwind(e.into_panic()),
         }
     }
 }

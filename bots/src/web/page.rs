@@ -57,6 +57,18 @@ fn respond(status: StatusCode, page: String) -> Response {
         .into_response()
 }
 
+/// Too many requests from one address: when to come back.
+pub fn too_many(seconds: i64, lang: Lang) -> Response {
+    let words = render(&Msg::WebTooMany { seconds }, lang);
+    let body = format!("<p>{}</p>", esc(&words));
+    let mut r = respond(StatusCode::TOO_MANY_REQUESTS, html(lang, &words, "", &body));
+    r.headers_mut().insert(
+        header::RETRY_AFTER,
+        seconds.to_string().parse().expect("digits"),
+    );
+    r
+}
+
 /// A game that is not there, or not public.
 pub fn missing(id: i64, lang: Lang) -> Response {
     let words = render(&Msg::WebNoGame { id }, lang);

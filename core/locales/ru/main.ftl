@@ -712,6 +712,7 @@ web-download-pdn = Скачать запись (PDN)
 web-replay-gif = Анимированный повтор (GIF)
 web-no-game = Публичной партии №{ $id } нет. Партии в личных чатах принадлежат их игрокам.
 web-top-title = Рейтинги
+web-too-many = Слишком много запросов с вашего адреса: попробуйте через { $seconds } с.
 web-game-at = Страница партии: { $url }
 web-top-at = Все рейтинги: { $url }
 web-no-player = Игрока №{ $id } нет.

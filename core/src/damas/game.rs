@@ -6,7 +6,6 @@ use super::notation::{numeric, parse_move, MoveError, MoveErrorKind};
 use super::position::Position;
 use crate::color::Color;
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 /// Why a Damas game ended by its rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,24 +151,12 @@ impl Game {
     /// agreed draw): `1-0`, `0-1`, `1/2-1/2` or `*`.
     #[must_use]
     pub fn pdn_with_result(&self, white: &str, black: &str, result: &str) -> String {
-        let clean = |s: &str| s.replace(['"', '\\', '\n', '\r'], "");
-        let mut out = String::new();
-        let _ = writeln!(out, "[Event \"ugolki\"]");
-        let _ = writeln!(out, "[White \"{}\"]", clean(white));
-        let _ = writeln!(out, "[Black \"{}\"]", clean(black));
-        let _ = writeln!(out, "[Result \"{result}\"]");
-        let _ = writeln!(out, "[GameType \"24\"]");
+        let fen = self.start.to_fen();
+        let mut tags = vec![("GameType", "24")];
         if self.start != Position::start(self.start.flying()) {
-            let _ = writeln!(out, "[FEN \"{}\"]", self.start.to_fen());
+            tags.push(("FEN", &fen));
         }
-        let moves = self.paired(numeric);
-        let _ = writeln!(
-            out,
-            "{}{}{result}",
-            moves,
-            if moves.is_empty() { "" } else { " " }
-        );
-        out
+        crate::notation::pdn(white, black, result, &tags, &self.paired(numeric))
     }
 
     fn paired(&self, fmt: impl Fn(&Move) -> String) -> String {

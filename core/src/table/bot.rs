@@ -70,6 +70,7 @@ impl Table {
         };
         let mine = if me_white { Color::White } else { Color::Black };
         let lang = lang_of(o);
+        let pages = self.pages().map(str::to_owned);
         let (_, out) = self
             .start_against(o, me, &bot, spec, me_white, now, move |live, row| {
                 let text = Msg::GameStarted {
@@ -79,6 +80,8 @@ impl Table {
                     terms: Box::new(terms_of(row)),
                     pair_limit: false,
                 };
+                let page = super::public::page_line_at(pages.as_deref(), &live.row);
+                let text = super::public::and_line(text, page);
                 vec![live.board_message(text, mine, now, None, lang)]
             })
             .await?;

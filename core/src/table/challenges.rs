@@ -5,6 +5,7 @@ use super::action::Action;
 use super::command::{ChallengeSpec, ColorChoice};
 use super::live::Live;
 use super::outbox::{says_now, Later};
+use super::public::{and_line, page_line_at};
 use super::timers::Key;
 use super::types::{lang_of, ChatKind, ChatRef, Mention, Origin, Outgoing, Platform, Slot};
 use super::{lock, refuse, Handled, Table};
@@ -421,6 +422,8 @@ impl Table {
         let (taker, shown_white, shown_black) = (me.name.clone(), shown(white), shown(black));
         let o2 = o.clone();
         let chosen2 = chosen.clone();
+        // A game of a group can be watched on its page from its first board.
+        let pages = self.pages().map(str::to_owned);
         let (_, out) = self
             .start_game(&chosen, white, black, now, move |live, pair_limit| {
                 let taken = Outgoing::reply(
@@ -445,6 +448,7 @@ impl Table {
                     terms: Box::new(terms),
                     pair_limit,
                 };
+                let text = and_line(text, page_line_at(pages.as_deref(), &live.row));
                 vec![
                     taken,
                     live.board_message(text, Color::White, now, None, lang),

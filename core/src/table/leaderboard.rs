@@ -57,23 +57,7 @@ impl Table {
             name: who.name.clone(),
         }];
         for s in &standings {
-            let rank = self
-                .store
-                .rank(who.id, s.kind, None, None)
-                .await?
-                .unwrap_or(0);
-            let monthly_rank = self.store.rank(who.id, s.kind, Some(&month), None).await?;
-            lines.push(Msg::RatingLine {
-                kind: s.kind,
-                rating: s.rating,
-                rank,
-                monthly: s.monthly,
-                monthly_rank,
-                games: s.games,
-                won: s.wins,
-                drawn: s.draws,
-                lost: s.losses,
-            });
+            lines.push(self.rating_line(s, &month).await?);
         }
         // The chart: the kind asked for, or the most played.
         let chart_kind = kind.unwrap_or(standings[0].kind);
@@ -91,6 +75,29 @@ impl Table {
         Ok(vec![
             Outgoing::reply(o, Msg::Lines(lines)).with_picture(chart)
         ])
+    }
+
+    /// A standing as `/rating` (and the player's public page) says it: with its places over
+    /// the whole bot, all time and in `month`.
+    pub(super) async fn rating_line(
+        &self,
+        s: &crate::store::Standing,
+        month: &str,
+    ) -> Result<Msg, crate::store::StoreError> {
+        let p = s.player_id;
+        let rank = self.store.rank(p, s.kind, None, None).await?.unwrap_or(0);
+        let monthly_rank = self.store.rank(p, s.kind, Some(month), None).await?;
+        Ok(Msg::RatingLine {
+            kind: s.kind,
+            rating: s.rating,
+            rank,
+            monthly: s.monthly,
+            monthly_rank,
+            games: s.games,
+            won: s.wins,
+            drawn: s.draws,
+            lost: s.losses,
+        })
     }
 
     /// `/top [kind] [month|all] [global]`: ten best, and the asker's place when lower.

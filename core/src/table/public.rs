@@ -170,7 +170,6 @@ fn outcome_of(row: &GameRow, white: &str, black: &str) -> Option<Msg> {
 /// rules alone do not know). Damas writes its own (Portuguese numbers, `GameType 24`);
 /// Corners has no PDN game type of its own, so its tags name the variant instead.
 fn pdn(live: &Live) -> String {
-    use std::fmt::Write as _;
     let result = match live.row.result.map(|r| (r.code(), r.winner())) {
         Some((_, Some(Color::White))) => "1-0",
         Some((_, Some(Color::Black))) => "0-1",
@@ -181,20 +180,12 @@ fn pdn(live: &Live) -> String {
     if let Game::Damas(g) = &live.game {
         return g.pdn_with_result(white, black, result);
     }
-    let clean = |s: &str| s.replace(['"', '\\', '\n', '\r'], "");
-    let mut out = String::new();
-    let _ = writeln!(out, "[Event \"ugolki\"]");
-    let _ = writeln!(out, "[White \"{}\"]", clean(white));
-    let _ = writeln!(out, "[Black \"{}\"]", clean(black));
-    let _ = writeln!(out, "[Result \"{result}\"]");
-    let _ = writeln!(out, "[Variant \"{}\"]", live.row.rules.id());
+    let variant = live.row.rules.id();
+    let mut tags = vec![("Variant", variant.as_str())];
     if let Some(p) = &live.row.start_position {
-        let _ = writeln!(out, "[FEN \"{}\"]", clean(p));
+        tags.push(("FEN", p));
     }
-    let moves = live.game.record();
-    let sep = if moves.is_empty() { "" } else { " " };
-    let _ = writeln!(out, "{moves}{sep}{result}");
-    out
+    crate::notation::pdn(white, black, result, &tags, &live.game.record())
 }
 
 /// A leaderboard as the public page shows it: its heading and its lines, each with the
@@ -274,19 +265,7 @@ impl Table {
         let mut ratings = Vec::new();
         let mut charts = Vec::new();
         for s in self.store.standings(id, &month).await? {
-            let rank = self.store.rank(id, s.kind, None, None).await?.unwrap_or(0);
-            let monthly_rank = self.store.rank(id, s.kind, Some(&month), None).await?;
-            ratings.push(Msg::RatingLine {
-                kind: s.kind,
-                rating: s.rating,
-                rank,
-                monthly: s.monthly,
-                monthly_rank,
-                games: s.games,
-                won: s.wins,
-                drawn: s.draws,
-                lost: s.losses,
-            });
+            ratings.push(self.rating_line(&s, &month).await?);
             let title = Msg::ChartTitle {
                 name: player.name.clone(),
                 kind: s.kind,
@@ -330,7 +309,7 @@ impl Table {
 
 impl Table {
     /// The pages' address, without a trailing `/`, when they are served.
-    fn pages(&self) -> Option<&str> {
+    pub(super) fn pages(&self) -> Option<&str> {
         self.config
             .web_url
             .as_deref()
@@ -340,11 +319,7 @@ impl Table {
     /// The line that links the game of `row` to its page, when the pages are served and
     /// the game is public.
     pub(super) fn page_line(&self, row: &GameRow) -> Option<Msg> {
-        let public = ChatKind::parse(&row.chat_kind).is_some_and(ChatKind::is_group);
-        let base = self.pages().filter(|_| public)?;
-        Some(Msg::WebGameAt {
-            url: format!("{base}/g/{}", row.id),
-        })
+        page_line_at(self.pages(), row)
     }
 
     /// The line that links the leaderboards' page, when the pages are served.
@@ -354,6 +329,15 @@ impl Table {
             url: format!("{base}/top"),
         })
     }
+}
+
+/// The line that links the game of `row` to its page at `base`, if it is public.
+pub(super) fn page_line_at(base: Option<&str>, row: &GameRow) -> Option<Msg> {
+    let public = ChatKind::parse(&row.chat_kind).is_some_and(ChatKind::is_group);
+    let base = base.filter(|_| public)?;
+    Some(Msg::WebGameAt {
+        url: format!("{base}/g/{}", row.id),
+    })
 }
 
 /// `text`, and `line` under it when there is one.

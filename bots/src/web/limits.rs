@@ -1,0 +1,122 @@
+//! What keeps the public pages up when someone hammers them: a budget of requests per
+//! reader's address, and only a few pictures drawn at once (a replay is hundreds of
+//! frames), off the threads that answer requests.
+
+use axum::http::HeaderMap;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Requests an address may make in [`WINDOW`]: a watcher of a running game (a page and its
+/// board every five seconds) uses a fifth of it, someone stepping through a game by hand
+/// far less.
+pub const PER_WINDOW: u32 = 120;
+/// The window the budget is counted over.
+pub const WINDOW: Duration = Duration::from_secs(60);
+/// Pictures drawn at once, at most (the rest wait their turn).
+pub const DRAWING: usize = 2;
+/// Addresses remembered at most; past that, those whose window is over are forgotten.
+const MAX_ADDRESSES: usize = 50_000;
+
+/// A fixed-window budget per address.
+pub struct PerAddress {
+    most: u32,
+    window: Duration,
+    seen: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+}
+
+impl PerAddress {
+    #[must_use]
+    pub fn new(most: u32, window: Duration) -> PerAddress {
+        PerAddress {
+            most,
+            window,
+            seen: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// One more request from `who` at `now`: allowed, or how long until it would be.
+    pub fn take(&self, who: IpAddr, now: Instant) -> Result<(), Duration> {
+        let mut seen = crate::lock(&self.seen);
+        if seen.len() >= MAX_ADDRESSES {
+            let window = self.window;
+            seen.retain(|_, (start, _)| now.duration_since(*start) < window);
+            if seen.len() >= MAX_ADDRESSES {
+                seen.clear();
+            }
+        }
+        let entry = seen.entry(who).or_insert((now, 0));
+        if now.duration_since(entry.0) >= self.window {
+            *entry = (now, 0);
+        }
+        if entry.1 >= self.most {
+            return Err(self.window.saturating_sub(now.duration_since(entry.0)));
+        }
+        entry.1 += 1;
+        Ok(())
+    }
+}
+
+/// Whose request it is: the peer's address, or — when the peer is a proxy on this machine —
+/// the client's address the proxy appended last to `X-Forwarded-For` (the entries before
+/// it are the client's own word, and anyone can write them).
+#[must_use]
+pub fn reader(peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    if !peer.ip().is_loopback() {
+        return peer.ip();
+    }
+    let last = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .next_back();
+    last.and_then(|a| a.trim().parse::<IpAddr>().ok())
+        .unwrap_or(peer.ip())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{reader, PerAddress};
+    use std::net::{IpAddr, SocketAddr};
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn an_address_gets_its_budget_a_window_and_no_more() {
+        let limit = PerAddress::new(3, Duration::from_secs(60));
+        let (a, b): (IpAddr, IpAddr) = (
+            "203.0.113.5".parse().unwrap(),
+            "203.0.113.6".parse().unwrap(),
+        );
+        let t0 = Instant::now();
+        for _ in 0..3 {
+            assert!(limit.take(a, t0).is_ok());
+        }
+        let wait = limit.take(a, t0 + Duration::from_secs(10)).unwrap_err();
+        assert_eq!(wait, Duration::from_secs(50));
+        assert!(limit.take(b, t0).is_ok(), "another address has its own");
+        assert!(
+            limit.take(a, t0 + Duration::from_secs(60)).is_ok(),
+            "a new window"
+        );
+    }
+
+    #[test]
+    fn only_a_proxy_on_this_machine_names_the_reader() {
+        let mut headers = axum::http::HeaderMap::new();
+        headers.insert("x-forwarded-for", "10.9.9.9, 198.51.100.7".parse().unwrap());
+        let proxy: SocketAddr = "127.0.0.1:5000".parse().unwrap();
+        let direct: SocketAddr = "192.0.2.1:5000".parse().unwrap();
+        assert_eq!(
+            reader(proxy, &headers),
+            "198.51.100.7".parse::<IpAddr>().unwrap()
+        );
+        assert_eq!(
+            reader(direct, &headers),
+            direct.ip(),
+            "a header from anyone is ignored"
+        );
+        assert_eq!(reader(proxy, &axum::http::HeaderMap::new()), proxy.ip());
+    }
+}
