@@ -385,3 +385,120 @@ async fn one_address_hammering_the_pages_is_told_to_wait_and_others_are_served()
     assert_eq!(get(addr, "/top", &from("203.0.113.6")).await.0, 200);
     web.abort();
 }
+
+/// Read from `stream` into `seen` until it holds `want`, for at most `within`.
+async fn until(
+    stream: &mut tokio::net::TcpStream,
+    seen: &mut Vec<u8>,
+    want: &str,
+    within: std::time::Duration,
+) -> bool {
+    use tokio::io::AsyncReadExt;
+    let deadline = tokio::time::Instant::now() + within;
+    let mut chunk = [0u8; 4096];
+    while !String::from_utf8_lossy(seen).contains(want) {
+        let Ok(Ok(n)) = tokio::time::timeout_at(deadline, stream.read(&mut chunk)).await else {
+            return false;
+        };
+        if n == 0 {
+            return false;
+        }
+        seen.extend_from_slice(&chunk[..n]);
+    }
+    true
+}
+
+/// A stream of the game's events, opened: the connection and what it said so far.
+async fn watch(addr: std::net::SocketAddr, id: i64) -> (tokio::net::TcpStream, Vec<u8>) {
+    use tokio::io::AsyncWriteExt;
+    let mut s = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let ask =
+        format!("GET /g/{id}/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
+    s.write_all(ask.as_bytes()).await.expect("asked");
+    (s, Vec::new())
+}
+
+/// A page watching a running game hears of a move typed in the chat, and of its end, within
+/// a second, with nobody touching the page; the page carries the few lines that listen
+/// (and, for browsers without script, reloads itself). The streams are bounded per game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watched_game_tells_its_page_of_each_move_and_its_end_within_a_second() {
+    let store = Store::connect(&sqlite_url(&temp_db("web", "live")))
+        .await
+        .expect("store");
+    let table = Arc::new(
+        Table::open(store, Arc::new(SystemTime), Config::default())
+            .await
+            .expect("table"),
+    );
+    let addr = ugolki_tests::free_addr();
+    let web = ugolki_bots::web::serve(addr, table.clone())
+        .await
+        .expect("served");
+    let group = Room {
+        table,
+        chat: ChatRef::new(Platform::Test, "watchers", ChatKind::Group),
+        n: AtomicU64::new(0),
+    };
+    let (alice, bob) = (user("alice", "alice"), user("bob", "bob"));
+    let (id, _) = group.start(&alice, &bob, "none casual").await;
+    let (_, html) = page(addr, &format!("/g/{id}")).await;
+    assert!(
+        html.contains(&format!("new EventSource(\"/g/{id}/events\")")),
+        "{html}"
+    );
+    assert!(
+        html.contains("<noscript><meta http-equiv=\"refresh\""),
+        "{html}"
+    );
+    let second = std::time::Duration::from_secs(1);
+    let (mut s, mut seen) = watch(addr, id).await;
+    assert!(
+        until(&mut s, &mut seen, "event: ply\ndata: 0\n", WAIT).await,
+        "{}",
+        String::from_utf8_lossy(&seen)
+    );
+    assert!(String::from_utf8_lossy(&seen).contains("text/event-stream"));
+    let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
+    let mut rng = Rng(0x11fe);
+    for ply in 1..=3 {
+        let mv = rng.pick(&safe_moves(&game)).clone();
+        let who = if ply % 2 == 1 { &alice } else { &bob };
+        group.say(who, &mv, &[]).await;
+        game.play_text(&mv).expect("legal");
+        let heard = until(&mut s, &mut seen, &format!("data: {ply}\n"), second).await;
+        assert!(heard, "ply {ply}: {}", String::from_utf8_lossy(&seen));
+    }
+    group.say(&bob, "/resign", &[]).await;
+    assert!(
+        until(&mut s, &mut seen, "event: over\ndata: 3\n", second).await,
+        "{}",
+        String::from_utf8_lossy(&seen)
+    );
+    drop(s);
+    // At most so many streams a game: the next is refused (503) until one closes.
+    let mut open = Vec::new();
+    for _ in 0..ugolki_bots::web::STREAMS_PER_GAME {
+        let (mut s, mut seen) = watch(addr, id).await;
+        assert!(until(&mut s, &mut seen, "event: over", WAIT).await);
+        open.push(s);
+    }
+    let (mut s, mut seen) = watch(addr, id).await;
+    assert!(until(&mut s, &mut seen, "503 Service Unavailable", WAIT).await);
+    drop(open.pop());
+    let mut served = false;
+    for _ in 0..200 {
+        let (mut s, mut seen) = watch(addr, id).await;
+        if until(&mut s, &mut seen, "\r\n\r\n", WAIT).await
+            && String::from_utf8_lossy(&seen).starts_with("HTTP/1.1 200")
+        {
+            served = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert!(served, "a stream closed makes room for another");
+    web.abort();
+}

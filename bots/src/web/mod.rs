@@ -6,6 +6,7 @@
 //!   that reloads itself; `?ply=N` shows the board after N plies, `?lang=xx` the words in
 //!   another language (else the browser's `Accept-Language`).
 //! - `/g/<game>/board.png?ply=N`, `/g/<game>/record.pdn`, `/g/<game>/replay.gif`.
+//! - `/g/<game>/events`: server-sent events as the game changes (see `live.rs`).
 //! - `/top` (and `/`): every kind's leaderboard over the whole bot, all time and this month.
 //! - `/p/<player>`: a player's ratings with their charts (`/p/<player>/chart.png?kind=…`)
 //!   and their newest games of groups.
@@ -14,9 +15,11 @@
 //! chat shows them, never a chat or platform id; games of private chats are not public.
 
 mod limits;
+mod live;
 mod page;
 
 pub use limits::{PER_WINDOW, WINDOW};
+pub use live::{ALL as STREAMS, PER_GAME as STREAMS_PER_GAME};
 
 use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderMap, StatusCode, Uri};
@@ -65,6 +68,7 @@ struct Web {
     replays: Arc<Renderer>,
     budget: limits::PerAddress,
     drawing: tokio::sync::Semaphore,
+    watching: Arc<live::Watching>,
 }
 
 /// Serve the public pages on `addr` until the task is aborted.
@@ -76,6 +80,7 @@ pub async fn serve(
         .await
         .map_err(|e| format!("--web: cannot listen on {addr}: {e}"))?;
     let web = Arc::new(Web {
+        watching: live::Watching::new(table.clone()),
         table,
         boards: Arc::new(Renderer::default()),
         replays: Arc::new(Renderer::for_replays()),
@@ -112,6 +117,7 @@ enum Asked {
     Board(i64),
     Pdn(i64),
     Replay(i64),
+    Events(i64),
     Top,
     Player(i64),
     Chart(i64),
@@ -145,6 +151,7 @@ fn route(path: &str) -> Option<Asked> {
         ('g', Some("board.png")) => Some(Asked::Board(id)),
         ('g', Some("record.pdn")) => Some(Asked::Pdn(id)),
         ('g', Some("replay.gif")) => Some(Asked::Replay(id)),
+        ('g', Some("events")) => Some(Asked::Events(id)),
         ('p', None) => Some(Asked::Player(id)),
         ('p', Some("chart.png")) => Some(Asked::Chart(id)),
         _ => None,
@@ -187,7 +194,11 @@ impl Web {
                 let kind = query(uri, "kind").and_then(RatingKind::from_id);
                 return self.player(id, kind, asked == Asked::Chart(id), lang).await;
             }
-            Asked::Game(id) | Asked::Board(id) | Asked::Pdn(id) | Asked::Replay(id) => id,
+            Asked::Game(id)
+            | Asked::Board(id)
+            | Asked::Pdn(id)
+            | Asked::Replay(id)
+            | Asked::Events(id) => id,
         };
         let game = match self.table.public_game(id).await {
             Ok(Some(g)) => g,
@@ -199,6 +210,7 @@ impl Web {
             Asked::Board(_) => self.board(&game, ply.unwrap_or(game.plies()), lang).await,
             Asked::Pdn(_) => pdn(&game),
             Asked::Replay(_) => self.replay(&game, lang).await,
+            Asked::Events(_) => self.watching.stream(id, game.plies(), !game.active),
             _ => page::game(&game, ply.unwrap_or(game.plies()), lang),
         }
     }
@@ -324,6 +336,7 @@ mod tests {
         assert_eq!(route("/g/12/board.png"), Some(Asked::Board(12)));
         assert_eq!(route("/g/12/record.pdn"), Some(Asked::Pdn(12)));
         assert_eq!(route("/g/12/replay.gif"), Some(Asked::Replay(12)));
+        assert_eq!(route("/g/12/events"), Some(Asked::Events(12)));
         assert_eq!(route("/"), Some(Asked::Top));
         assert_eq!(route("/top"), Some(Asked::Top));
         assert_eq!(route("/p/3"), Some(Asked::Player(3)));

@@ -36,6 +36,10 @@ nav span{color:#999}ol.moves{padding-left:2rem}ol.moves a{margin-right:.6rem;col
 ol.moves a.here{font-weight:bold;background:#ffe08a}.terms,.at{color:#555}\
 img.chart{width:100%;height:auto}ol.top a,ul.games a{color:#225}";
 
+/// A running game's page, kept live: reloaded (at the latest position, in its language) when
+/// the game's events say it changed.
+const LIVE: &str = r#"(function(){if(!window.EventSource)return;var s=new EventSource("/g/GAME/events");function go(e){if(e.type==="over"||e.data!=="PLY"){s.close();location.replace("/g/GAME?lang=LANG");}}s.addEventListener("ply",go);s.addEventListener("over",go);})();"#;
+
 /// Every page's head: UTF-8, and a phone's width.
 const META: &str =
     "<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">";
@@ -155,9 +159,18 @@ pub fn game(g: &PublicGame, ply: i64, lang: Lang) -> Response {
             seconds: RELOAD_SECONDS,
         };
         let _ = write!(body, "<p class=\"live\">{}</p>", w(&live));
+        // Without script: reloaded every few seconds. With it: reloaded as the game changes.
         let _ = write!(
             head,
-            "<meta http-equiv=\"refresh\" content=\"{RELOAD_SECONDS}\">"
+            "<noscript><meta http-equiv=\"refresh\" content=\"{RELOAD_SECONDS}\"></noscript>"
+        );
+        let code = lang.code();
+        let _ = write!(
+            body,
+            "<script>{}</script>",
+            LIVE.replace("GAME", &g.id.to_string())
+                .replace("PLY", &ply.to_string())
+                .replace("LANG", code)
         );
     }
     let _ = write!(body, "<h2>{}</h2>", w(&Msg::WebMoves));
