@@ -502,3 +502,111 @@ async fn a_watched_game_tells_its_page_of_each_move_and_its_end_within_a_second(
     assert!(served, "a stream closed makes room for another");
     web.abort();
 }
+
+/// Node.js, Debian's chromium and `tests/browser`'s packages, when this machine has them
+/// (`.ci/run` installs them, and then sets `UGOLKI_REQUIRE_BROWSER` so that the test is
+/// never skipped there).
+fn browser() -> Option<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("browser");
+    let has = |p: &str| std::path::Path::new(p).exists();
+    let node = std::process::Command::new("node").arg("--version").output();
+    let ready = node.is_ok_and(|o| o.status.success())
+        && has("/usr/bin/chromium")
+        && dir.join("node_modules/playwright-core").exists();
+    assert!(
+        ready || std::env::var_os("UGOLKI_REQUIRE_BROWSER").is_none(),
+        "UGOLKI_REQUIRE_BROWSER is set but node, chromium or tests/browser/node_modules is missing"
+    );
+    ready.then_some(dir)
+}
+
+/// In a real browser (chromium at a phone's size) the page of a running game shows each
+/// move typed in the chat within a second, nobody touching the page. Its screenshot is kept
+/// under the target directory (`tmp/web-live-game.png`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_browser_a_move_typed_in_the_chat_shows_on_the_open_page_within_a_second() {
+    use std::io::{BufRead, Write};
+    let Some(dir) = browser() else {
+        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
+        return;
+    };
+    let store = Store::connect(&sqlite_url(&temp_db("web", "browser")))
+        .await
+        .expect("store");
+    let table = Arc::new(
+        Table::open(store, Arc::new(SystemTime), Config::default())
+            .await
+            .expect("table"),
+    );
+    let addr = ugolki_tests::free_addr();
+    let web = ugolki_bots::web::serve(addr, table.clone())
+        .await
+        .expect("served");
+    let group = Room {
+        table,
+        chat: ChatRef::new(Platform::Test, "browser", ChatKind::Group),
+        n: AtomicU64::new(0),
+    };
+    let (alice, bob) = (user("alice", "alice"), user("bob", "bob"));
+    let (id, _) = group.start(&alice, &bob, "5+3 casual").await;
+    let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-live-game.png");
+    let mut node = std::process::Command::new("node")
+        .arg(dir.join("live_page.js"))
+        .arg(format!("http://{addr}/g/{id}"))
+        .arg(&shot)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("node starts");
+    // Its lines, read on a thread of their own.
+    let (tx, mut said) = tokio::sync::mpsc::unbounded_channel();
+    let out = node.stdout.take().expect("stdout");
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut ask = node.stdin.take().expect("stdin");
+    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("ready"));
+    let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
+    let mut rng = Rng(0xb0a7);
+    for ply in 0..4 {
+        let mv = rng.pick(&safe_moves(&game)).clone();
+        let who = if ply % 2 == 0 { &alice } else { &bob };
+        group.say(who, &mv, &[]).await;
+        game.play_text(&mv).expect("legal");
+        writeln!(ask, "expect {mv}").expect("asked");
+        let answer = next(&mut said, WAIT).await.unwrap_or_default();
+        let ms: u64 = answer
+            .strip_prefix("shown ")
+            .and_then(|m| m.parse().ok())
+            .unwrap_or_else(|| panic!("{mv}: {answer}"));
+        assert!(ms < 1000, "{mv} shown after {ms} ms");
+    }
+    drop(ask);
+    let mut ended = false;
+    for _ in 0..300 {
+        if let Ok(Some(status)) = node.try_wait() {
+            assert!(status.success(), "{status}");
+            ended = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    if !ended {
+        let _ = node.kill();
+    }
+    assert!(ended, "the browser closes");
+    assert!(decodes(&std::fs::read(&shot).expect("the screenshot")));
+    web.abort();
+}
+
+/// The next line a helper process said, waiting at most `wait`.
+async fn next(
+    said: &mut tokio::sync::mpsc::UnboundedReceiver<String>,
+    wait: std::time::Duration,
+) -> Option<String> {
+    tokio::time::timeout(wait, said.recv()).await.ok().flatten()
+}
