@@ -17,6 +17,7 @@
 mod limits;
 mod live;
 mod page;
+pub mod telegram_auth;
 
 pub use limits::{PER_WINDOW, WINDOW};
 pub use live::{ALL as STREAMS, PER_GAME as STREAMS_PER_GAME};
