@@ -63,7 +63,10 @@ impl Service {
             None => None,
         };
         let web = match s.web {
-            Some(pages) => Some(crate::web::serve(pages.listen, table.clone()).await?),
+            Some(pages) => {
+                let token = pages.telegram_token.clone();
+                Some(crate::web::serve_signed(pages.listen, table.clone(), token).await?)
+            }
             None => None,
         };
         let mut tasks = tokio::task::JoinSet::new();

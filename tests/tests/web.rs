@@ -610,3 +610,127 @@ async fn next(
 ) -> Option<String> {
     tokio::time::timeout(wait, said.recv()).await.ok().flatten()
 }
+
+/// `initData` for Telegram user `id` named `name`, signed at `auth_date` with `token` as
+/// Telegram signs it.
+fn init_data(token: &str, id: i64, name: &str, auth_date: i64) -> String {
+    use hmac::{Hmac, KeyInit, Mac};
+    let user = serde_json::json!({ "id": id, "first_name": name, "username": name.to_lowercase() })
+        .to_string();
+    let mut fields = [
+        ("auth_date", auth_date.to_string()),
+        ("query_id", format!("q{id}")),
+        ("user", user),
+    ];
+    fields.sort();
+    let check: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut secret = Hmac::<sha2::Sha256>::new_from_slice(b"WebAppData").expect("key");
+    secret.update(token.as_bytes());
+    let secret = secret.finalize().into_bytes();
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(&secret).expect("key");
+    mac.update(check.join("\n").as_bytes());
+    let hash = mac
+        .finalize()
+        .into_bytes()
+        .iter()
+        .fold(String::new(), |mut hex, b| {
+            use std::fmt::Write as _;
+            let _ = write!(hex, "{b:02x}");
+            hex
+        });
+    let mut q = url::form_urlencoded::Serializer::new(String::new());
+    for (k, v) in &fields {
+        q.append_pair(k, v);
+    }
+    q.append_pair("hash", &hash);
+    q.finish()
+}
+
+/// A Telegram Mini App's reader moves in their game through the pages' API, signed by
+/// `initData`: the player to move plays (the chat's game goes on, as a typed move would);
+/// an unsigned, forged or expired request is 401 and changes nothing; a stale ply, a move
+/// out of turn or a bystander's move is refused (409) in the table's words, changing
+/// nothing; the same move sent twice is played once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[allow(clippy::too_many_lines)]
+async fn a_mini_app_reader_moves_only_in_their_own_game_and_only_when_signed() {
+    const TOKEN: &str = "777:mini-app-test-token";
+    let store = Store::connect(&sqlite_url(&temp_db("web", "mini-app")))
+        .await
+        .expect("store");
+    let table = Arc::new(
+        Table::open(store.clone(), Arc::new(SystemTime), Config::default())
+            .await
+            .expect("table"),
+    );
+    let addr = ugolki_tests::free_addr();
+    let web = ugolki_bots::web::serve_signed(addr, table.clone(), Some(TOKEN.into()))
+        .await
+        .expect("served");
+    let group = Room {
+        table,
+        chat: ChatRef::new(Platform::Telegram, "-100123", ChatKind::Group),
+        n: AtomicU64::new(0),
+    };
+    // Telegram's users as the adapter names them: the id, the name, the lower-case handle.
+    let tg = |id: i64, name: &str| User {
+        id: id.to_string(),
+        name: name.into(),
+        handle: Some(name.to_lowercase()),
+    };
+    let (alice, bob) = (tg(11, "Alice"), tg(12, "Bob"));
+    let (id, _) = group.start(&alice, &bob, "none casual").await;
+    let now = ugolki_bots::now_ms() / 1000;
+    let post = |auth: Option<String>, body: String| async move {
+        let mut headers = vec!["Content-Type: application/json".to_string()];
+        if let Some(a) = auth {
+            headers.push(format!("Authorization: tma {a}"));
+        }
+        let (code, _, said) = ugolki_tests::http_bytes(
+            addr,
+            "POST",
+            &format!("/api/g/{id}/move"),
+            &headers,
+            &body,
+            WAIT,
+        )
+        .await;
+        (code, String::from_utf8_lossy(&said).into_owned())
+    };
+    let ply = || async { store.game(id).await.expect("read").expect("game").ply };
+    let signed = |who: i64, name: &str| Some(init_data(TOKEN, who, name, now));
+    let mv = |text: &str, ply: i64| serde_json::json!({ "move": text, "ply": ply }).to_string();
+    // Unsigned, signed by another bot, or too old: nothing happens.
+    for auth in [
+        None,
+        Some(init_data("999:another-bot", 11, "Alice", now)),
+        Some(init_data(TOKEN, 11, "Alice", now - 7200)),
+    ] {
+        assert_eq!(post(auth, mv("c3-d3", 0)).await.0, 401);
+    }
+    assert_eq!(ply().await, 0);
+    // Bob is not to move; Carol is not playing; a stale board's ply: refused, in words.
+    let (code, said) = post(signed(12, "Bob"), mv("f6-e6", 0)).await;
+    assert_eq!(code, 409, "{said}");
+    assert!(said.contains(&english(&Msg::NotYourTurn)), "{said}");
+    let (code, said) = post(signed(13, "Carol"), mv("c3-d3", 0)).await;
+    assert_eq!(code, 409, "{said}");
+    let (code, said) = post(signed(11, "Alice"), mv("c3-d3", 5)).await;
+    assert_eq!(code, 409);
+    assert!(said.contains(&english(&Msg::ButtonStale)), "{said}");
+    assert_eq!(ply().await, 0, "nothing was played");
+    // Alice, signed, at the board's ply: played; sent again, played once.
+    let (code, said) = post(signed(11, "Alice"), mv("c3-d3", 0)).await;
+    assert_eq!(code, 200, "{said}");
+    assert_eq!(ply().await, 1);
+    let again = post(signed(11, "Alice"), mv("c3-d3", 0)).await;
+    assert_ne!(again.0, 200, "{again:?}");
+    assert_eq!(store.moves(id).await.expect("moves"), ["c3-d3"]);
+    // The game goes on in the chat: Bob's typed reply is the next move.
+    let reply = group.say(&bob, "f6-e6", &[]).await;
+    assert!(reply.iter().any(|o| o.game == Some(id)), "{reply:#?}");
+    assert_eq!(ply().await, 2);
+    // Bad bodies, and the pages of a bot without a token take no moves at all.
+    assert_eq!(post(signed(11, "Alice"), "{nonsense".into()).await.0, 400);
+    web.abort();
+}

@@ -158,7 +158,11 @@ pub async fn run(
             ..Config::default()
         },
         metrics: options.metrics,
-        web: options.web.clone(),
+        // The Mini App's readers sign with what the token signs.
+        web: options.web.clone().map(|mut pages| {
+            pages.telegram_token = Some(options.token.clone());
+            pages
+        }),
         platform: "telegram",
         timers: true,
     })

@@ -28,17 +28,33 @@ use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use ugolki_core::rating::RatingKind;
+use ugolki_core::table::command::Command;
 use ugolki_core::table::public::PublicGame;
-use ugolki_core::table::{PictureView, Table};
+use ugolki_core::table::{
+    ChatKind, ChatRef, Incoming, Input, Origin, PictureView, Platform, Table, User,
+};
 use ugolki_core::words::Lang;
 use ugolki_render::{Renderer, Scene};
 
 /// `--web ADDR [--web-url URL]`: where the pages are served, and where readers reach them.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Pages {
     pub listen: SocketAddr,
     /// The address readers use, as the chat's links give it (behind a proxy: `https://…`).
     pub url: String,
+    /// The Telegram bot's token, which signs its Mini App readers' `initData` (set by the
+    /// Telegram adapter): with it, those readers may move in their games.
+    pub telegram_token: Option<String>,
+}
+
+/// Never the token.
+impl std::fmt::Debug for Pages {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pages")
+            .field("listen", &self.listen)
+            .field("url", &self.url)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Pages {
@@ -55,7 +71,11 @@ impl Pages {
                 parsed.as_str().trim_end_matches('/').to_string()
             }
         };
-        Ok(Pages { listen, url })
+        Ok(Pages {
+            listen,
+            url,
+            telegram_token: None,
+        })
     }
 }
 
@@ -70,6 +90,7 @@ struct Web {
     budget: limits::PerAddress,
     drawing: tokio::sync::Semaphore,
     watching: Arc<live::Watching>,
+    telegram_token: Option<String>,
 }
 
 /// Serve the public pages on `addr` until the task is aborted.
@@ -77,10 +98,21 @@ pub async fn serve(
     addr: SocketAddr,
     table: Arc<Table>,
 ) -> Result<tokio::task::JoinHandle<()>, String> {
+    serve_signed(addr, table, None).await
+}
+
+/// [`serve`], and with the Telegram bot's `token` the moves of its Mini App's readers
+/// (`POST /api/g/<game>/move`).
+pub async fn serve_signed(
+    addr: SocketAddr,
+    table: Arc<Table>,
+    telegram_token: Option<String>,
+) -> Result<tokio::task::JoinHandle<()>, String> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| format!("--web: cannot listen on {addr}: {e}"))?;
     let web = Arc::new(Web {
+        telegram_token,
         watching: live::Watching::new(table.clone()),
         table,
         boards: Arc::new(Renderer::default()),
@@ -88,20 +120,31 @@ pub async fn serve(
         budget: limits::PerAddress::new(limits::PER_WINDOW, limits::WINDOW),
         drawing: tokio::sync::Semaphore::new(limits::DRAWING),
     });
+    let pages = web.clone();
     let route = move |ConnectInfo(peer): ConnectInfo<SocketAddr>, uri: Uri, headers: HeaderMap| {
-        let web = web.clone();
+        let web = pages.clone();
         async move {
-            let who = limits::reader(peer, &headers);
-            match web.budget.take(who, std::time::Instant::now()) {
-                Ok(()) => web.answer(&uri, &headers).await,
-                Err(wait) => {
-                    let seconds = i64::try_from(wait.as_secs().max(1)).unwrap_or(60);
-                    page::too_many(seconds, language(&uri, &headers))
-                }
+            match web.over_budget(peer, &uri, &headers) {
+                None => web.answer(&uri, &headers).await,
+                Some(wait) => wait,
             }
         }
     };
-    let app = axum::Router::new().fallback(axum::routing::get(route));
+    let moves = move |ConnectInfo(peer): ConnectInfo<SocketAddr>,
+                      uri: Uri,
+                      headers: HeaderMap,
+                      body: axum::body::Bytes| {
+        let web = web.clone();
+        async move {
+            match web.over_budget(peer, &uri, &headers) {
+                None => web.play(&uri, &headers, &body).await,
+                Some(wait) => wait,
+            }
+        }
+    };
+    let app = axum::Router::new()
+        .fallback(axum::routing::get(route))
+        .route("/api/g/{game}/move", axum::routing::post(moves));
     tracing::info!(%addr, "public pages served");
     Ok(tokio::spawn(async move {
         let app = app.into_make_service_with_connect_info::<SocketAddr>();
@@ -291,6 +334,77 @@ impl Web {
 }
 
 impl Web {
+    /// One more request of the reader's budget: `None`, or the page that says to wait.
+    fn over_budget(&self, peer: SocketAddr, uri: &Uri, headers: &HeaderMap) -> Option<Response> {
+        let who = limits::reader(peer, headers);
+        let wait = self.budget.take(who, std::time::Instant::now()).err()?;
+        let seconds = i64::try_from(wait.as_secs().max(1)).unwrap_or(60);
+        Some(page::too_many(seconds, language(uri, headers)))
+    }
+
+    /// `POST /api/g/<game>/move` from a Telegram Mini App: `Authorization: tma <initData>`,
+    /// and `{"move": "c3-d3", "ply": N}` — the move, and the ply the reader's board shows.
+    /// The move is the player's own typed move in their game's chat (the table decides;
+    /// the chat gets its board as usual). 200 when played; 401 unsigned or forged; 409
+    /// refused (stale, not theirs, not legal), with the table's words for the reader.
+    async fn play(&self, uri: &Uri, headers: &HeaderMap, body: &[u8]) -> Response {
+        let lang = language(uri, headers);
+        let id = uri
+            .path()
+            .strip_prefix("/api/g/")
+            .and_then(|r| r.strip_suffix("/move"))
+            .and_then(number);
+        let (Some(id), Some(token)) = (id, &self.telegram_token) else {
+            return StatusCode::NOT_FOUND.into_response();
+        };
+        let signed = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("tma "));
+        let now_s = crate::now_ms() / 1000;
+        let Some(user) = signed.and_then(|s| telegram_auth::check(s, token, now_s).ok()) else {
+            return StatusCode::UNAUTHORIZED.into_response();
+        };
+        let asked: Option<(String, i64)> = serde_json::from_slice::<serde_json::Value>(body)
+            .ok()
+            .and_then(|v| Some((v["move"].as_str()?.to_string(), v["ply"].as_i64()?)))
+            .filter(|(m, _)| m.len() <= 64);
+        let Some((text, ply)) = asked else {
+            return StatusCode::BAD_REQUEST.into_response();
+        };
+        let row = match self.table.store().game(id).await {
+            Ok(Some(row)) if row.platform == Platform::Telegram.as_str() => row,
+            Ok(_) => return StatusCode::NOT_FOUND.into_response(),
+            Err(e) => return unavailable(&e),
+        };
+        let refused = |m: &ugolki_core::words::Msg| {
+            let said = ugolki_core::words::render(m, lang);
+            json(StatusCode::CONFLICT, &serde_json::json!({ "said": said }))
+        };
+        if row.ply != ply {
+            return refused(&ugolki_core::words::Msg::ButtonStale);
+        }
+        let kind = ChatKind::parse(&row.chat_kind).unwrap_or(ChatKind::Group);
+        let chat = ChatRef::new(Platform::Telegram, row.chat.clone(), kind);
+        let who = User {
+            id: user.id.to_string(),
+            name: user.name,
+            handle: user.username.map(|h| h.to_ascii_lowercase()),
+        };
+        // One id a player and a ply: the same move sent twice is played once.
+        let mut origin = Origin::interaction(chat, who, format!("web:{id}:{ply}:{}", user.id));
+        origin.locale = user.language_code.or_else(|| Some(lang.code().to_string()));
+        let input = Input::Command(Command::Move(Some(id), text));
+        let outs = self.table.handle(&Incoming { origin, input }).await;
+        let said = crate::outbox::direct_lines(&outs);
+        if said.is_empty() {
+            json(StatusCode::OK, &serde_json::json!({ "played": true }))
+        } else {
+            let said = said.join("\n");
+            json(StatusCode::CONFLICT, &serde_json::json!({ "said": said }))
+        }
+    }
+
     /// Draw with `renderer` off the request threads, a few pictures at a time.
     async fn draw<T: Send + 'static>(
         &self,
@@ -304,6 +418,16 @@ impl Web {
             Err(e) => std::panic::resume_unwind(e.into_panic()),
         }
     }
+}
+
+/// A JSON answer (written by hand: axum's `json` feature would rebuild it for everyone).
+fn json(status: StatusCode, v: &serde_json::Value) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        v.to_string(),
+    )
+        .into_response()
 }
 
 /// The store did not answer: the reader may try again.
