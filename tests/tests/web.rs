@@ -730,7 +730,30 @@ async fn a_mini_app_reader_moves_only_in_their_own_game_and_only_when_signed() {
     let reply = group.say(&bob, "f6-e6", &[]).await;
     assert!(reply.iter().any(|o| o.game == Some(id)), "{reply:#?}");
     assert_eq!(ply().await, 2);
+    // What the page offers: the legal moves now, from the server, as the rules have them.
+    let (code, _, listed) = get(addr, &format!("/g/{id}/moves.json"), &[]).await;
+    assert_eq!(code, 200);
+    let listed: serde_json::Value = serde_json::from_slice(&listed).expect("JSON");
+    assert_eq!(listed["ply"], 2);
+    assert_eq!(listed["turn"], "white");
+    let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
+    game.play_text("c3-d3").expect("legal");
+    game.play_text("f6-e6").expect("legal");
+    let offered: Vec<String> = listed["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["move"].as_str().expect("text").to_string())
+        .collect();
+    assert_eq!(offered, game.legal_move_texts());
+    let first = &listed["moves"][0];
+    let text = first["move"].as_str().expect("text");
+    assert!(text.starts_with(first["from"].as_str().expect("from")));
+    assert!(text.ends_with(first["to"].as_str().expect("to")));
+    // One of them, clicked: played.
+    assert_eq!(post(signed(11, "Alice"), mv(text, 2)).await.0, 200);
+    assert_eq!(ply().await, 3);
     // Bad bodies, and the pages of a bot without a token take no moves at all.
-    assert_eq!(post(signed(11, "Alice"), "{nonsense".into()).await.0, 400);
+    assert_eq!(post(signed(12, "Bob"), "{nonsense".into()).await.0, 400);
     web.abort();
 }

@@ -7,6 +7,7 @@
 //!   another language (else the browser's `Accept-Language`).
 //! - `/g/<game>/board.png?ply=N`, `/g/<game>/record.pdn`, `/g/<game>/replay.gif`.
 //! - `/g/<game>/events`: server-sent events as the game changes (see `live.rs`).
+//! - `/g/<game>/moves.json`: the legal moves now, for a board a player clicks.
 //! - `/top` (and `/`): every kind's leaderboard over the whole bot, all time and this month.
 //! - `/p/<player>`: a player's ratings with their charts (`/p/<player>/chart.png?kind=…`)
 //!   and their newest games of groups.
@@ -162,6 +163,7 @@ enum Asked {
     Pdn(i64),
     Replay(i64),
     Events(i64),
+    Moves(i64),
     Top,
     Player(i64),
     Chart(i64),
@@ -196,6 +198,7 @@ fn route(path: &str) -> Option<Asked> {
         ('g', Some("record.pdn")) => Some(Asked::Pdn(id)),
         ('g', Some("replay.gif")) => Some(Asked::Replay(id)),
         ('g', Some("events")) => Some(Asked::Events(id)),
+        ('g', Some("moves.json")) => Some(Asked::Moves(id)),
         ('p', None) => Some(Asked::Player(id)),
         ('p', Some("chart.png")) => Some(Asked::Chart(id)),
         _ => None,
@@ -242,7 +245,8 @@ impl Web {
             | Asked::Board(id)
             | Asked::Pdn(id)
             | Asked::Replay(id)
-            | Asked::Events(id) => id,
+            | Asked::Events(id)
+            | Asked::Moves(id) => id,
         };
         let game = match self.table.public_game(id).await {
             Ok(Some(g)) => g,
@@ -255,6 +259,7 @@ impl Web {
             Asked::Pdn(_) => pdn(&game),
             Asked::Replay(_) => self.replay(&game, lang).await,
             Asked::Events(_) => self.watching.stream(id, game.plies(), !game.active),
+            Asked::Moves(_) => moves_json(&game),
             _ => page::game(&game, ply.unwrap_or(game.plies()), lang),
         }
     }
@@ -420,6 +425,27 @@ impl Web {
     }
 }
 
+/// `/g/<game>/moves.json`: the ply, the side to move and its legal moves, for a board a
+/// player clicks (the server still judges the move that comes).
+fn moves_json(game: &PublicGame) -> Response {
+    let moves: Vec<serde_json::Value> = game
+        .legal
+        .iter()
+        .map(|(from, to, text)| serde_json::json!({ "from": from, "to": to, "move": text }))
+        .collect();
+    let turn = match game.turn {
+        ugolki_core::Color::White => "white",
+        ugolki_core::Color::Black => "black",
+    };
+    let v = serde_json::json!({
+        "ply": game.plies(),
+        "over": !game.active,
+        "turn": turn,
+        "moves": moves,
+    });
+    json(StatusCode::OK, &v)
+}
+
 /// A JSON answer (written by hand: axum's `json` feature would rebuild it for everyone).
 fn json(status: StatusCode, v: &serde_json::Value) -> Response {
     (
@@ -462,6 +488,7 @@ mod tests {
         assert_eq!(route("/g/12/record.pdn"), Some(Asked::Pdn(12)));
         assert_eq!(route("/g/12/replay.gif"), Some(Asked::Replay(12)));
         assert_eq!(route("/g/12/events"), Some(Asked::Events(12)));
+        assert_eq!(route("/g/12/moves.json"), Some(Asked::Moves(12)));
         assert_eq!(route("/"), Some(Asked::Top));
         assert_eq!(route("/top"), Some(Asked::Top));
         assert_eq!(route("/p/3"), Some(Asked::Player(3)));

@@ -29,6 +29,11 @@ pub struct PublicGame {
     pub moves: Vec<String>,
     /// Still being played.
     pub active: bool,
+    /// The side to move, and its legal moves now as (from, to, the move as typed), for a
+    /// board a player clicks (none once over). The server plays only what it finds legal
+    /// when the move comes; this list is what a page offers.
+    pub turn: Color,
+    pub legal: Vec<(String, String, String)>,
     /// The status line (move, clocks, deadline and limit, who is to move) while it runs.
     pub status: Msg,
     /// How it ended: a [`Msg::RecordResult`].
@@ -134,6 +139,12 @@ impl Table {
             rated: live.row.rated,
             moves: live.game.move_texts(),
             active: live.active(),
+            turn: live.game.turn(),
+            legal: if live.active() {
+                legal(&live.game)
+            } else {
+                Vec::new()
+            },
             status: live.status(now),
             outcome: outcome(&live),
             pdn: pdn(&live),
@@ -143,6 +154,20 @@ impl Table {
             clocks: live.clocks_ms(now),
         }))
     }
+}
+
+/// Each legal move as (its first square, its last, the move as typed): `c3-e3-e5` goes from
+/// c3 to e5, `c3xe5xc7` from c3 to c7.
+fn legal(game: &Game) -> Vec<(String, String, String)> {
+    game.legal_move_texts()
+        .into_iter()
+        .filter_map(|m| {
+            let mut squares = m.split(['-', 'x']);
+            let from = squares.next()?.to_string();
+            let to = squares.next_back().unwrap_or(&from).to_string();
+            Some((from, to, m))
+        })
+        .collect()
 }
 
 /// How a finished game ended, as `/record` says it.
