@@ -757,3 +757,141 @@ async fn a_mini_app_reader_moves_only_in_their_own_game_and_only_when_signed() {
     assert_eq!(post(signed(12, "Bob"), "{nonsense".into()).await.0, 400);
     web.abort();
 }
+
+/// A helper script of `tests/browser` run by Node.js, its lines read on a thread of its
+/// own: the child, where to write to it, and what it says.
+fn node_script(
+    script: &std::path::Path,
+    args: &[String],
+) -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    tokio::sync::mpsc::UnboundedReceiver<String>,
+) {
+    use std::io::BufRead;
+    let mut node = std::process::Command::new("node")
+        .arg(script)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("node starts");
+    let (tx, said) = tokio::sync::mpsc::unbounded_channel();
+    let out = node.stdout.take().expect("stdout");
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let ask = node.stdin.take().expect("stdin");
+    (node, ask, said)
+}
+
+/// A whole exchange by clicks and keys in a real browser, on the board a Telegram Mini App
+/// shows: Alice (signed by `initData`) picks a piece by a click and plays it by clicking its
+/// destination; Bob's reply typed in the chat reaches her page by itself; Esc lets go of a
+/// picked piece; the arrows and Enter pick and play the next move. The store has every move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_browser_a_player_plays_by_clicks_and_keys_on_the_mini_apps_board() {
+    use std::io::Write;
+    const TOKEN: &str = "778:click-test-token";
+    let Some(dir) = browser() else {
+        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
+        return;
+    };
+    let store = Store::connect(&sqlite_url(&temp_db("web", "clicks")))
+        .await
+        .expect("store");
+    let table = Arc::new(
+        Table::open(store.clone(), Arc::new(SystemTime), Config::default())
+            .await
+            .expect("table"),
+    );
+    let addr = ugolki_tests::free_addr();
+    let web = ugolki_bots::web::serve_signed(addr, table.clone(), Some(TOKEN.into()))
+        .await
+        .expect("served");
+    let group = Room {
+        table,
+        chat: ChatRef::new(Platform::Telegram, "-100777", ChatKind::Group),
+        n: AtomicU64::new(0),
+    };
+    let tg = |id: i64, name: &str| User {
+        id: id.to_string(),
+        name: name.into(),
+        handle: Some(name.to_lowercase()),
+    };
+    let (alice, bob) = (tg(21, "Alice"), tg(22, "Bob"));
+    let (id, _) = group.start(&alice, &bob, "none casual").await;
+    let signed = init_data(TOKEN, 21, "Alice", ugolki_bots::now_ms() / 1000);
+    let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-mini-app-board.png");
+    let (mut node, mut ask, mut said) = node_script(
+        &dir.join("click_page.js"),
+        &[
+            format!("http://{addr}/app/g/{id}"),
+            signed,
+            shot.display().to_string(),
+        ],
+    );
+    let mut say = |line: &str| writeln!(ask, "{line}").expect("said to the browser");
+    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("ready 0"));
+    // By clicks: the piece, then where it goes.
+    say("click c3");
+    say("picked");
+    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("picked c3"));
+    say("click d3");
+    say("wait-ply 1");
+    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("ply 1"));
+    assert_eq!(store.moves(id).await.expect("moves"), ["c3-d3"]);
+    // Bob answers in the chat; Alice's page follows by itself.
+    group.say(&bob, "f6-e6", &[]).await;
+    say("wait-ply 2");
+    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("ply 2"));
+    // Esc lets go of a picked piece.
+    say("click b3");
+    say("key Escape");
+    say("picked");
+    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("picked none"));
+    // The keys, from where the last click left the cursor (b3): up and back down, Enter
+    // picks b3; right to c3, Enter plays it.
+    say("key ArrowUp");
+    say("key ArrowLeft");
+    say("key ArrowRight");
+    say("key ArrowDown");
+    say("key Enter");
+    say("picked");
+    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("picked b3"));
+    say("key ArrowRight");
+    say("key Enter");
+    say("wait-ply 3");
+    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("ply 3"));
+    assert_eq!(
+        store.moves(id).await.expect("moves"),
+        ["c3-d3", "f6-e6", "b3-c3"]
+    );
+    // Black's move, clicked by Alice: refused in the table's words, nothing played.
+    say("click g6");
+    say("click f6");
+    say("said");
+    let refusal = next(&mut said, WAIT).await.unwrap_or_default();
+    assert_eq!(refusal, format!("said {}", english(&Msg::NotYourTurn)));
+    assert_eq!(store.moves(id).await.expect("moves").len(), 3);
+    drop(ask);
+    let mut ended = false;
+    for _ in 0..300 {
+        if let Ok(Some(status)) = node.try_wait() {
+            assert!(status.success(), "{status}");
+            ended = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    if !ended {
+        let _ = node.kill();
+    }
+    assert!(ended, "the browser closes");
+    assert!(decodes(&std::fs::read(&shot).expect("the screenshot")));
+    web.abort();
+}

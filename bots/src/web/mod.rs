@@ -8,6 +8,7 @@
 //! - `/g/<game>/board.png?ply=N`, `/g/<game>/record.pdn`, `/g/<game>/replay.gif`.
 //! - `/g/<game>/events`: server-sent events as the game changes (see `live.rs`).
 //! - `/g/<game>/moves.json`: the legal moves now, for a board a player clicks.
+//! - `/app/g/<game>`: that board (the Telegram Mini App's page; see `app.rs`).
 //! - `/top` (and `/`): every kind's leaderboard over the whole bot, all time and this month.
 //! - `/p/<player>`: a player's ratings with their charts (`/p/<player>/chart.png?kind=…`)
 //!   and their newest games of groups.
@@ -15,6 +16,7 @@
 //! Only the table's public view of a game is shown ([`Table::public_game`]): names as the
 //! chat shows them, never a chat or platform id; games of private chats are not public.
 
+mod app;
 mod limits;
 mod live;
 mod page;
@@ -164,6 +166,7 @@ enum Asked {
     Replay(i64),
     Events(i64),
     Moves(i64),
+    App(i64),
     Top,
     Player(i64),
     Chart(i64),
@@ -181,6 +184,9 @@ fn number(text: &str) -> Option<i64> {
 fn route(path: &str) -> Option<Asked> {
     if path == "/" || path == "/top" {
         return Some(Asked::Top);
+    }
+    if let Some(rest) = path.strip_prefix("/app/g/") {
+        return number(rest).map(Asked::App);
     }
     let (kind, rest) = if let Some(rest) = path.strip_prefix("/g/") {
         ('g', rest)
@@ -246,7 +252,8 @@ impl Web {
             | Asked::Pdn(id)
             | Asked::Replay(id)
             | Asked::Events(id)
-            | Asked::Moves(id) => id,
+            | Asked::Moves(id)
+            | Asked::App(id) => id,
         };
         let game = match self.table.public_game(id).await {
             Ok(Some(g)) => g,
@@ -260,6 +267,15 @@ impl Web {
             Asked::Replay(_) => self.replay(&game, lang).await,
             Asked::Events(_) => self.watching.stream(id, game.plies(), !game.active),
             Asked::Moves(_) => moves_json(&game),
+            Asked::App(_) => {
+                let black = query(uri, "as") == Some("black");
+                let viewer = if black {
+                    ugolki_core::Color::Black
+                } else {
+                    ugolki_core::Color::White
+                };
+                app::page(&game, viewer, lang)
+            }
             _ => page::game(&game, ply.unwrap_or(game.plies()), lang),
         }
     }
@@ -489,6 +505,7 @@ mod tests {
         assert_eq!(route("/g/12/replay.gif"), Some(Asked::Replay(12)));
         assert_eq!(route("/g/12/events"), Some(Asked::Events(12)));
         assert_eq!(route("/g/12/moves.json"), Some(Asked::Moves(12)));
+        assert_eq!(route("/app/g/12"), Some(Asked::App(12)));
         assert_eq!(route("/"), Some(Asked::Top));
         assert_eq!(route("/top"), Some(Asked::Top));
         assert_eq!(route("/p/3"), Some(Asked::Player(3)));

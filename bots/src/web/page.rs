@@ -41,7 +41,7 @@ img.chart{width:100%;height:auto}ol.top a,ul.games a{color:#225}";
 const LIVE: &str = r#"(function(){if(!window.EventSource)return;var s=new EventSource("/g/GAME/events");function go(e){if(e.type==="over"||e.data!=="PLY"){s.close();location.replace("/g/GAME?lang=LANG");}}s.addEventListener("ply",go);s.addEventListener("over",go);})();"#;
 
 /// Every page's head: UTF-8, and a phone's width.
-const META: &str =
+pub const META: &str =
     "<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">";
 
 fn html(lang: Lang, title: &str, head: &str, body: &str) -> String {

@@ -34,6 +34,8 @@ pub struct PublicGame {
     /// when the move comes; this list is what a page offers.
     pub turn: Color,
     pub legal: Vec<(String, String, String)>,
+    /// The position now, as a board a page draws itself (pieces, homes, the last move).
+    pub board: crate::view::BoardView,
     /// The status line (move, clocks, deadline and limit, who is to move) while it runs.
     pub status: Msg,
     /// How it ended: a [`Msg::RecordResult`].
@@ -140,6 +142,7 @@ impl Table {
             moves: live.game.move_texts(),
             active: live.active(),
             turn: live.game.turn(),
+            board: crate::view::BoardView::of_game(&live.game),
             legal: if live.active() {
                 legal(&live.game)
             } else {
