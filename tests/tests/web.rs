@@ -80,17 +80,24 @@ fn esc(s: &str) -> String {
         .replace('\'', "&#39;")
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[allow(clippy::too_many_lines)]
-async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() {
-    let store = Store::connect(&sqlite_url(&temp_db("web", "pages")))
+/// A table on a database of its own, its pages served on a free loopback port (signing
+/// Telegram readers with `token`), and a room of it: `chat`.
+struct Served {
+    store: Store,
+    addr: std::net::SocketAddr,
+    room: Room,
+    web: tokio::task::JoinHandle<()>,
+}
+
+/// Serve the pages of a new table named `name` with `config` (its `web_url` set to where
+/// they are served when `linked`).
+async fn served(name: &str, chat: ChatRef, linked: bool, token: Option<&str>) -> Served {
+    let store = Store::connect(&sqlite_url(&temp_db("web", name)))
         .await
         .expect("store");
     let addr = ugolki_tests::free_addr();
-    // The chat links the pages where they are read.
-    let base = format!("http://{addr}");
     let config = Config {
-        web_url: Some(base.clone()),
+        web_url: linked.then(|| format!("http://{addr}")),
         ..Config::default()
     };
     let table = Arc::new(
@@ -98,14 +105,37 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
             .await
             .expect("table"),
     );
-    let web = ugolki_bots::web::serve(addr, table.clone())
+    let web = ugolki_bots::web::serve_signed(addr, table.clone(), token.map(str::to_owned))
         .await
         .expect("served");
-    let group = Room {
-        table: table.clone(),
-        chat: ChatRef::new(Platform::Test, "the-group", ChatKind::Group),
+    let room = Room {
+        table,
+        chat,
         n: AtomicU64::new(0),
     };
+    Served {
+        store,
+        addr,
+        room,
+        web,
+    }
+}
+
+/// A group of the tests' platform.
+fn test_group(id: &str) -> ChatRef {
+    ChatRef::new(Platform::Test, id, ChatKind::Group)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[allow(clippy::too_many_lines)]
+async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() {
+    let Served {
+        store,
+        addr,
+        room: group,
+        web,
+    } = served("pages", test_group("the-group"), true, None).await;
+    let base = format!("http://{addr}");
     // A name that would be markup if it were not escaped.
     let (alice, bob) = (user("alice", "alice"), user("bob", "<b>Bob</b> & \"co\""));
     let (id, started) = group.start(&alice, &bob, "none rated").await;
@@ -250,7 +280,7 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
 
     // A game of a private chat is its players' own; no game, no page.
     let private = Room {
-        table: table.clone(),
+        table: group.table.clone(),
         chat: ChatRef::new(Platform::Test, "alice-dm", ChatKind::Private),
         n: AtomicU64::new(100),
     };
@@ -348,16 +378,7 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
 /// reader is the address the proxy appended to `X-Forwarded-For`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_hammering_the_pages_is_told_to_wait_and_others_are_served() {
-    let store = Store::connect(&sqlite_url(&temp_db("web", "budget")))
-        .await
-        .expect("store");
-    let table = Arc::new(
-        Table::open(store, Arc::new(SystemTime), Config::default())
-            .await
-            .expect("table"),
-    );
-    let addr = ugolki_tests::free_addr();
-    let web = ugolki_bots::web::serve(addr, table).await.expect("served");
+    let Served { addr, web, .. } = served("budget", test_group("budget"), false, None).await;
     let from = |ip: &str| vec![format!("X-Forwarded-For: 10.0.0.1, {ip}")];
     let hammer = from("203.0.113.5");
     for n in 0..ugolki_bots::web::PER_WINDOW {
@@ -425,23 +446,12 @@ async fn watch(addr: std::net::SocketAddr, id: i64) -> (tokio::net::TcpStream, V
 /// (and, for browsers without script, reloads itself). The streams are bounded per game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_watched_game_tells_its_page_of_each_move_and_its_end_within_a_second() {
-    let store = Store::connect(&sqlite_url(&temp_db("web", "live")))
-        .await
-        .expect("store");
-    let table = Arc::new(
-        Table::open(store, Arc::new(SystemTime), Config::default())
-            .await
-            .expect("table"),
-    );
-    let addr = ugolki_tests::free_addr();
-    let web = ugolki_bots::web::serve(addr, table.clone())
-        .await
-        .expect("served");
-    let group = Room {
-        table,
-        chat: ChatRef::new(Platform::Test, "watchers", ChatKind::Group),
-        n: AtomicU64::new(0),
-    };
+    let Served {
+        addr,
+        room: group,
+        web,
+        ..
+    } = served("live", test_group("watchers"), false, None).await;
     let (alice, bob) = (user("alice", "alice"), user("bob", "bob"));
     let (id, _) = group.start(&alice, &bob, "none casual").await;
     let (_, html) = page(addr, &format!("/g/{id}")).await;
@@ -525,50 +535,24 @@ fn browser() -> Option<std::path::PathBuf> {
 /// under the target directory (`tmp/web-live-game.png`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_browser_a_move_typed_in_the_chat_shows_on_the_open_page_within_a_second() {
-    use std::io::{BufRead, Write};
+    use std::io::Write;
     let Some(dir) = browser() else {
         eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
         return;
     };
-    let store = Store::connect(&sqlite_url(&temp_db("web", "browser")))
-        .await
-        .expect("store");
-    let table = Arc::new(
-        Table::open(store, Arc::new(SystemTime), Config::default())
-            .await
-            .expect("table"),
-    );
-    let addr = ugolki_tests::free_addr();
-    let web = ugolki_bots::web::serve(addr, table.clone())
-        .await
-        .expect("served");
-    let group = Room {
-        table,
-        chat: ChatRef::new(Platform::Test, "browser", ChatKind::Group),
-        n: AtomicU64::new(0),
-    };
+    let Served {
+        addr,
+        room: group,
+        web,
+        ..
+    } = served("browser", test_group("browser"), false, None).await;
     let (alice, bob) = (user("alice", "alice"), user("bob", "bob"));
     let (id, _) = group.start(&alice, &bob, "5+3 casual").await;
     let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-live-game.png");
-    let mut node = std::process::Command::new("node")
-        .arg(dir.join("live_page.js"))
-        .arg(format!("http://{addr}/g/{id}"))
-        .arg(&shot)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("node starts");
-    // Its lines, read on a thread of their own.
-    let (tx, mut said) = tokio::sync::mpsc::unbounded_channel();
-    let out = node.stdout.take().expect("stdout");
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut ask = node.stdin.take().expect("stdin");
+    let (mut node, mut ask, mut said) = node_script(
+        &dir.join("live_page.js"),
+        &[format!("http://{addr}/g/{id}"), shot.display().to_string()],
+    );
     assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("ready"));
     let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
     let mut rng = Rng(0xb0a7);
@@ -586,19 +570,7 @@ async fn in_a_browser_a_move_typed_in_the_chat_shows_on_the_open_page_within_a_s
         assert!(ms < 1000, "{mv} shown after {ms} ms");
     }
     drop(ask);
-    let mut ended = false;
-    for _ in 0..300 {
-        if let Ok(Some(status)) = node.try_wait() {
-            assert!(status.success(), "{status}");
-            ended = true;
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    if !ended {
-        let _ = node.kill();
-    }
-    assert!(ended, "the browser closes");
+    closes(&mut node).await;
     assert!(decodes(&std::fs::read(&shot).expect("the screenshot")));
     web.abort();
 }
@@ -655,23 +627,13 @@ fn init_data(token: &str, id: i64, name: &str, auth_date: i64) -> String {
 #[allow(clippy::too_many_lines)]
 async fn a_mini_app_reader_moves_only_in_their_own_game_and_only_when_signed() {
     const TOKEN: &str = "777:mini-app-test-token";
-    let store = Store::connect(&sqlite_url(&temp_db("web", "mini-app")))
-        .await
-        .expect("store");
-    let table = Arc::new(
-        Table::open(store.clone(), Arc::new(SystemTime), Config::default())
-            .await
-            .expect("table"),
-    );
-    let addr = ugolki_tests::free_addr();
-    let web = ugolki_bots::web::serve_signed(addr, table.clone(), Some(TOKEN.into()))
-        .await
-        .expect("served");
-    let group = Room {
-        table,
-        chat: ChatRef::new(Platform::Telegram, "-100123", ChatKind::Group),
-        n: AtomicU64::new(0),
-    };
+    let telegram_group = ChatRef::new(Platform::Telegram, "-100123", ChatKind::Group);
+    let Served {
+        store,
+        addr,
+        room: group,
+        web,
+    } = served("mini-app", telegram_group, false, Some(TOKEN)).await;
     // Telegram's users as the adapter names them: the id, the name, the lower-case handle.
     let tg = |id: i64, name: &str| User {
         id: id.to_string(),
@@ -801,23 +763,13 @@ async fn in_a_browser_a_player_plays_by_clicks_and_keys_on_the_mini_apps_board()
         eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
         return;
     };
-    let store = Store::connect(&sqlite_url(&temp_db("web", "clicks")))
-        .await
-        .expect("store");
-    let table = Arc::new(
-        Table::open(store.clone(), Arc::new(SystemTime), Config::default())
-            .await
-            .expect("table"),
-    );
-    let addr = ugolki_tests::free_addr();
-    let web = ugolki_bots::web::serve_signed(addr, table.clone(), Some(TOKEN.into()))
-        .await
-        .expect("served");
-    let group = Room {
-        table,
-        chat: ChatRef::new(Platform::Telegram, "-100777", ChatKind::Group),
-        n: AtomicU64::new(0),
-    };
+    let telegram_group = ChatRef::new(Platform::Telegram, "-100777", ChatKind::Group);
+    let Served {
+        store,
+        addr,
+        room: group,
+        web,
+    } = served("clicks", telegram_group, false, Some(TOKEN)).await;
     let tg = |id: i64, name: &str| User {
         id: id.to_string(),
         name: name.into(),
@@ -879,19 +831,20 @@ async fn in_a_browser_a_player_plays_by_clicks_and_keys_on_the_mini_apps_board()
     assert_eq!(refusal, format!("said {}", english(&Msg::NotYourTurn)));
     assert_eq!(store.moves(id).await.expect("moves").len(), 3);
     drop(ask);
-    let mut ended = false;
+    closes(&mut node).await;
+    assert!(decodes(&std::fs::read(&shot).expect("the screenshot")));
+    web.abort();
+}
+
+/// Wait (at most 30 s) for a helper process to end well; kill it otherwise.
+async fn closes(node: &mut std::process::Child) {
     for _ in 0..300 {
         if let Ok(Some(status)) = node.try_wait() {
             assert!(status.success(), "{status}");
-            ended = true;
-            break;
+            return;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    if !ended {
-        let _ = node.kill();
-    }
-    assert!(ended, "the browser closes");
-    assert!(decodes(&std::fs::read(&shot).expect("the screenshot")));
-    web.abort();
+    let _ = node.kill();
+    panic!("the browser did not close");
 }
