@@ -1,6 +1,8 @@
 // A player's browser on the board they click (`/app/g/<game>`), for tests/tests/web.rs: it
 // opens argv[2] at a phone's size in Debian's chromium as the Telegram Mini App would, with
-// `Telegram.WebApp.initData` argv[3], says `ready PLY`, then carries out a line at a time:
+// `Telegram.WebApp.initData` argv[3] (and the start parameter argv[5], as a
+// `t.me/<bot>/<app>?startapp=` link gives it), says `ready PLY`, then carries out a line at
+// a time:
 //   click SQ      click square SQ
 //   key KEY       press KEY (ArrowUp, Enter, Escape…)
 //   wait-ply N    wait (at most 3 s) until the page shows the position after N plies
@@ -17,9 +19,12 @@ const readline = require('readline');
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await context.addInitScript((init) => {
-    window.Telegram = { WebApp: { initData: init, ready() {} } };
-  }, process.argv[3]);
+  // Telegram's own script is not reached from here: the page gets what it would give.
+  await context.route('https://telegram.org/**', (r) =>
+    r.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+  await context.addInitScript(([init, start]) => {
+    window.Telegram = { WebApp: { initData: init, initDataUnsafe: { start_param: start }, ready() {} } };
+  }, [process.argv[3], process.argv[5] || '']);
   const page = await context.newPage();
   await page.goto(process.argv[2]);
   await page.waitForSelector('#board[data-ready="1"]');

@@ -752,7 +752,7 @@ fn node_script(
 }
 
 /// A whole exchange by clicks and keys in a real browser, on the board a Telegram Mini App
-/// shows: Alice (signed by `initData`) picks a piece by a click and plays it by clicking its
+/// shows, opened by a `startapp` link to the game: Alice (signed by `initData`) picks a piece by a click and plays it by clicking its
 /// destination; Bob's reply typed in the chat reaches her page by itself; Esc lets go of a
 /// picked piece; the arrows and Enter pick and play the next move. The store has every move.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -781,10 +781,13 @@ async fn in_a_browser_a_player_plays_by_clicks_and_keys_on_the_mini_apps_board()
     let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-mini-app-board.png");
     let (mut node, mut ask, mut said) = node_script(
         &dir.join("click_page.js"),
+        // Opened as a `startapp` link opens it: the Mini App's address, the game its start
+        // parameter.
         &[
-            format!("http://{addr}/app/g/{id}"),
+            format!("http://{addr}/app"),
             signed,
             shot.display().to_string(),
+            id.to_string(),
         ],
     );
     let mut say = |line: &str| writeln!(ask, "{line}").expect("said to the browser");

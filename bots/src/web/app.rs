@@ -94,12 +94,19 @@ pub fn page(g: &PublicGame, viewer: Color, lang: Lang) -> Response {
         "<h1>{}</h1>{board}<p id=\"status\">{status}</p>{said}<script>{SCRIPT}</script>",
         esc(&title)
     );
+    html(lang, &title, &body)
+}
+
+/// Telegram's script, which gives a Mini App its `Telegram.WebApp` (and `initData`).
+const TELEGRAM_JS: &str = "https://telegram.org/js/telegram-web-app.js";
+
+/// A page of the Mini App: Telegram's script first, then the page's own.
+fn html(lang: Lang, title: &str, body: &str) -> Response {
+    let (code, meta, title) = (lang.code(), super::page::META, esc(title));
     let page = format!(
-        "<!doctype html>\n<html lang=\"{}\"><head>{}<title>{}</title><style>{STYLE}</style></head>\
-         <body><main>{body}</main></body></html>\n",
-        lang.code(),
-        super::page::META,
-        esc(&title),
+        "<!doctype html>\n<html lang=\"{code}\"><head>{meta}<title>{title}</title>\
+         <script src=\"{TELEGRAM_JS}\"></script><style>{STYLE}</style></head>\
+         <body><main>{body}</main></body></html>\n"
     );
     (
         StatusCode::OK,
@@ -108,3 +115,14 @@ pub fn page(g: &PublicGame, viewer: Color, lang: Lang) -> Response {
     )
         .into_response()
 }
+
+/// `/app`, where a `t.me/<bot>/<app>?startapp=<game>` link opens the Mini App: on to the
+/// board of the game its (signed) start parameter names; without one, how to open a game.
+pub fn start(lang: Lang) -> Response {
+    let words = render(&Msg::WebOpenFromChat, lang);
+    let body = format!("<p>{}</p><script>{START}</script>", esc(&words));
+    html(lang, &words, &body)
+}
+
+/// Where `/app` goes: `/app/g/<start_param>` when the parameter is a game's number.
+const START: &str = r#"(function(){var w=window.Telegram&&window.Telegram.WebApp;var p=w&&w.initDataUnsafe&&w.initDataUnsafe.start_param;if(p&&/^[0-9]{1,18}$/.test(p)){location.replace("/app/g/"+p+location.search);}})();"#;

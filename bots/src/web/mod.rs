@@ -167,6 +167,7 @@ enum Asked {
     Events(i64),
     Moves(i64),
     App(i64),
+    AppStart,
     Top,
     Player(i64),
     Chart(i64),
@@ -184,6 +185,9 @@ fn number(text: &str) -> Option<i64> {
 fn route(path: &str) -> Option<Asked> {
     if path == "/" || path == "/top" {
         return Some(Asked::Top);
+    }
+    if path == "/app" {
+        return Some(Asked::AppStart);
     }
     if let Some(rest) = path.strip_prefix("/app/g/") {
         return number(rest).map(Asked::App);
@@ -243,6 +247,7 @@ impl Web {
         };
         let id = match asked {
             Asked::Top => return self.top(lang).await,
+            Asked::AppStart => return app::start(lang),
             Asked::Player(id) | Asked::Chart(id) => {
                 let kind = query(uri, "kind").and_then(RatingKind::from_id);
                 return self.player(id, kind, asked == Asked::Chart(id), lang).await;
@@ -506,6 +511,7 @@ mod tests {
         assert_eq!(route("/g/12/events"), Some(Asked::Events(12)));
         assert_eq!(route("/g/12/moves.json"), Some(Asked::Moves(12)));
         assert_eq!(route("/app/g/12"), Some(Asked::App(12)));
+        assert_eq!(route("/app"), Some(Asked::AppStart));
         assert_eq!(route("/"), Some(Asked::Top));
         assert_eq!(route("/top"), Some(Asked::Top));
         assert_eq!(route("/p/3"), Some(Asked::Player(3)));

@@ -579,6 +579,7 @@ web-download-pdn = Download the record (PDN)
 web-replay-gif = Animated replay (GIF)
 web-no-game = There is no public game #{ $id }. Games in private chats are their players' own.
 web-top-title = Leaderboards
+web-open-from-chat = Open a game from its board in the chat, or from a link to it.
 web-too-many = Too many requests from your address: try again in { $seconds } s.
 web-game-at = The game's page: { $url }
 web-top-at = Every leaderboard: { $url }

@@ -665,6 +665,7 @@ web-download-pdn = Scarica la partita (PDN)
 web-replay-gif = Replay animato (GIF)
 web-no-game = Non c'è nessuna partita pubblica n. { $id }. Le partite nelle chat private appartengono ai loro giocatori.
 web-top-title = Classifiche
+web-open-from-chat = Apri una partita dalla sua scacchiera nella chat, o da un link alla partita.
 web-too-many = Troppe richieste dal tuo indirizzo: riprova tra { $seconds } s.
 web-game-at = La pagina della partita: { $url }
 web-top-at = Tutte le classifiche: { $url }

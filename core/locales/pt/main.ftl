@@ -655,6 +655,7 @@ web-download-pdn = Baixar a partida (PDN)
 web-replay-gif = Replay animado (GIF)
 web-no-game = Não há partida pública #{ $id }. As partidas em chats privados são dos seus jogadores.
 web-top-title = Classificações
+web-open-from-chat = Abra uma partida pelo tabuleiro dela no chat, ou por um link para ela.
 web-too-many = Pedidos demais do seu endereço: tente de novo em { $seconds } s.
 web-game-at = A página da partida: { $url }
 web-top-at = Todas as classificações: { $url }

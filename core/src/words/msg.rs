@@ -391,6 +391,8 @@ messages! {
     /// A game that is not there, or not public (played in a private chat).
     WebNoGame { id: i64 } => "web-no-game",
     WebTopTitle => "web-top-title",
+    /// The Mini App opened without a game.
+    WebOpenFromChat => "web-open-from-chat",
     /// Too many requests from one address.
     WebTooMany { seconds: i64 } => "web-too-many",
     /// Links from the chat to the public pages.
