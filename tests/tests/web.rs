@@ -715,8 +715,23 @@ async fn a_mini_app_reader_moves_only_in_their_own_game_and_only_when_signed() {
     // One of them, clicked: played.
     assert_eq!(post(signed(11, "Alice"), mv(text, 2)).await.0, 200);
     assert_eq!(ply().await, 3);
-    // Bad bodies, and the pages of a bot without a token take no moves at all.
-    assert_eq!(post(signed(12, "Bob"), "{nonsense".into()).await.0, 400);
+    // Bad bodies: not JSON, no ply, a move longer than any, nothing; a move that is no
+    // move, in any script: each answered, nothing played.
+    for body in [
+        "{nonsense".to_string(),
+        serde_json::json!({ "move": "c3-d3" }).to_string(),
+        mv(&"c3-d3".repeat(40), 3),
+        mv("  ", 3),
+        String::new(),
+    ] {
+        assert_eq!(post(signed(12, "Bob"), body).await.0, 400);
+    }
+    for text in ["ц3-д3", "💥", "z9-z10", "c3-d3 /resign"] {
+        let (code, said) = post(signed(12, "Bob"), mv(text, 3)).await;
+        assert_eq!(code, 409, "{text:?}: {said}");
+        assert!(!said.is_empty() && said.len() < 1000, "{text:?}: {said}");
+    }
+    assert_eq!(ply().await, 3, "nothing was played");
     web.abort();
 }
 

@@ -32,14 +32,7 @@ const SCRIPT: &str = include_str!("app.js");
 
 /// The page of game `g` for a player, seen from `viewer`.
 pub fn page(g: &PublicGame, viewer: Color, lang: Lang) -> Response {
-    let title = render(
-        &Msg::WebGameTitle {
-            id: g.id,
-            white: g.white.clone(),
-            black: g.black.clone(),
-        },
-        lang,
-    );
+    let title = render(&g.title(), lang);
     let b = &g.board;
     let side = b.side;
     let mut squares = String::new();

@@ -394,7 +394,7 @@ impl Web {
         let asked: Option<(String, i64)> = serde_json::from_slice::<serde_json::Value>(body)
             .ok()
             .and_then(|v| Some((v["move"].as_str()?.to_string(), v["ply"].as_i64()?)))
-            .filter(|(m, _)| m.len() <= 64);
+            .filter(|(m, _)| !m.trim().is_empty() && m.len() <= 64);
         let Some((text, ply)) = asked else {
             return StatusCode::BAD_REQUEST.into_response();
         };
@@ -422,13 +422,19 @@ impl Web {
         origin.locale = user.language_code.or_else(|| Some(lang.code().to_string()));
         let input = Input::Command(Command::Move(Some(id), text));
         let outs = self.table.handle(&Incoming { origin, input }).await;
+        // Played when the game moved on; else refused, in the table's words.
+        let now = self.table.store().game(id).await.ok().flatten();
+        if now.is_some_and(|g| g.ply > ply) {
+            return json(StatusCode::OK, &serde_json::json!({ "played": true }));
+        }
         let said = crate::outbox::direct_lines(&outs);
         if said.is_empty() {
-            json(StatusCode::OK, &serde_json::json!({ "played": true }))
-        } else {
-            let said = said.join("\n");
-            json(StatusCode::CONFLICT, &serde_json::json!({ "said": said }))
+            return refused(&ugolki_core::words::Msg::ButtonStale);
         }
+        json(
+            StatusCode::CONFLICT,
+            &serde_json::json!({ "said": said.join("\n") }),
+        )
     }
 
     /// Draw with `renderer` off the request threads, a few pictures at a time.

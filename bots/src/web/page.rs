@@ -95,14 +95,7 @@ pub fn game(g: &PublicGame, ply: i64, lang: Lang) -> Response {
     let ply = g.clamp(ply);
     let latest = ply == g.plies();
     let w = |m: &Msg| esc(&render(m, lang));
-    let title = render(
-        &Msg::WebGameTitle {
-            id: g.id,
-            white: g.white.clone(),
-            black: g.black.clone(),
-        },
-        lang,
-    );
+    let title = render(&g.title(), lang);
     let mut body = format!("<h1>{}</h1>", esc(&title));
     let _ = write!(
         body,

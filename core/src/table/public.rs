@@ -52,6 +52,16 @@ pub struct PublicGame {
 }
 
 impl PublicGame {
+    /// Its pages' title: the game and its players.
+    #[must_use]
+    pub fn title(&self) -> Msg {
+        Msg::WebGameTitle {
+            id: self.id,
+            white: self.white.clone(),
+            black: self.black.clone(),
+        }
+    }
+
     /// The plies played.
     #[must_use]
     pub fn plies(&self) -> i64 {
