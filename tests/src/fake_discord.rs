@@ -183,6 +183,8 @@ pub struct Call {
     pub failed: bool,
     /// The error message it was answered with (`None`: it succeeded).
     pub error: Option<String>,
+    /// For a 429 of its bucket: how long before the bucket's window ended it came.
+    pub early: Option<Duration>,
 }
 
 /// A file attached to one of the bot's messages.
@@ -719,6 +721,18 @@ impl FakeDiscord {
     /// Every REST call, in arrival order.
     pub fn calls(&self) -> Vec<Call> {
         self.lock().calls.clone()
+    }
+
+    /// The refused calls of [`Self::rate_limited`] that overran their limit by more than a
+    /// clock's edge: a global 429, or a bucket's that came more than `edge` before its
+    /// window ended. A client that waits for the reset the headers name makes none; one
+    /// that does not wait comes seconds early. (serenity keeps its resets by the wall
+    /// clock, so an arrival at a window's very end may fall a hair inside it.)
+    pub fn overran(&self, edge: Duration) -> Vec<Call> {
+        self.rate_limited()
+            .into_iter()
+            .filter(|c| c.early.is_none_or(|e| e > edge))
+            .collect()
     }
 
     /// The calls refused with a 429 because they overran their bucket or the global limit

@@ -312,6 +312,7 @@ async fn serve(shared: &Shared, request: Request) -> Response {
         status: 0,
         failed: false,
         error: None,
+        early: None,
     });
     let result = match (route, name.flatten()) {
         (None, _) => Err(ApiFail::new(404, 0, "404: Not Found")),
@@ -330,6 +331,9 @@ async fn serve(shared: &Shared, request: Request) -> Response {
                     Some(over) => {
                         let call = &mut inner.calls[index];
                         call.status = 429;
+                        if let Verdict::Bucket { retry_after, .. } = &over {
+                            call.early = Some(*retry_after);
+                        }
                         call.error = Some("You are being rate limited.".to_owned());
                         return limited_response(&over);
                     }
@@ -384,7 +388,9 @@ fn answer(call: &mut Call, result: Result<Reply, ApiFail>, limits: Option<Header
 
 /// The headers of a bucket's state, as Discord sends them with every answer.
 fn bucket_headers(h: &Headers) -> Vec<(&'static str, String)> {
-    let after = u64::try_from(h.reset_after.as_millis()).unwrap_or(u64::MAX);
+    // Rounded up to the millisecond: a client that waits what it is told never comes back
+    // inside the window (truncated, it could arrive up to 1 ms early and be refused).
+    let after = u64::try_from(h.reset_after.as_micros().div_ceil(1000)).unwrap_or(u64::MAX);
     vec![
         ("x-ratelimit-limit", h.limit.to_string()),
         ("x-ratelimit-remaining", h.remaining.to_string()),
@@ -418,7 +424,7 @@ fn limited_response(verdict: &Verdict) -> Response {
         ),
         Verdict::Allowed(_) => unreachable!("an allowed request is not refused"),
     };
-    let ms = u64::try_from(retry_after.as_millis()).unwrap_or(u64::MAX);
+    let ms = u64::try_from(retry_after.as_micros().div_ceil(1000)).unwrap_or(u64::MAX);
     // The header is whole seconds, rounded up; the body has the exact time.
     headers.push(("retry-after", ms.div_ceil(1000).to_string()));
     headers.push((

@@ -77,6 +77,9 @@ async fn a_client_without_a_limiter_is_refused_past_its_bucket() {
     let limited = fake.rate_limited();
     assert_eq!(limited.len(), 1, "{limited:#?}");
     assert_eq!(limited[0].route, "create_message");
+    // It came seconds before its window ended: an overrun, not a clock's edge.
+    assert!(limited[0].early.is_some_and(|e| e > SECOND), "{limited:#?}");
+    assert_eq!(fake.overran(Duration::from_millis(5)).len(), 1);
     // Another channel is another bucket.
     ChannelId::new(FakeDiscord::OTHER_CHANNEL_ID)
         .say(&bot.http, "elsewhere")
@@ -143,5 +146,30 @@ async fn a_global_429_is_waited_out_and_retried() {
             retry.time.duration_since(call.time)
         );
     }
+    bot.stop().await;
+}
+
+/// Many window ends in a row, each waited out by serenity to the instant the headers name:
+/// the fake's `reset-after` never names an instant inside the window (it is rounded up),
+/// so a client that waits what it is told never overruns (serenity's wall-clock resets
+/// may still land a hair inside a window: a clock's edge, not an overrun).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn waiting_the_reset_the_headers_name_never_overruns() {
+    let fake = FakeDiscord::start().await;
+    // 2 a window of 50 ms (40 requests a second, under the global 50): the second of each
+    // window is told a reset that is not a whole number of milliseconds away.
+    fake.set_route_limit("create_message", 2, Duration::from_millis(50));
+    let bot = connect(&fake, all_intents()).await;
+    let channel = ChannelId::new(FakeDiscord::CHANNEL_ID);
+    for i in 0..80 {
+        channel.say(&bot.http, format!("m{i}")).await.expect("sent");
+    }
+    let limited = fake.rate_limited();
+    assert!(
+        limited.is_empty(),
+        "{} refused: {limited:#?}",
+        limited.len()
+    );
+    assert_eq!(fake.messages(FakeDiscord::CHANNEL_ID).len(), 80);
     bot.stop().await;
 }
