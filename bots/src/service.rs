@@ -64,8 +64,11 @@ impl Service {
         };
         let web = match s.web {
             Some(pages) => {
-                let token = pages.telegram_token.clone();
-                Some(crate::web::serve_signed(pages.listen, table.clone(), token).await?)
+                let signers = crate::web::Signers {
+                    telegram_token: pages.telegram_token.clone(),
+                    seats: pages.seats.clone(),
+                };
+                Some(crate::web::serve_signed(pages.listen, table.clone(), signers).await?)
             }
             None => None,
         };

@@ -1,5 +1,6 @@
 //! Shared helpers for the end-to-end tests of ugolki (the tests live in `tests/tests/`).
 
+pub mod browser;
 pub mod e2e;
 pub mod fake_discord;
 pub mod fake_telegram;

@@ -11,6 +11,7 @@ use ugolki_core::table::{
     User,
 };
 use ugolki_core::words::{english, render, Lang, Msg};
+use ugolki_tests::browser::{browser, closes, next, node_script};
 use ugolki_tests::e2e::{decodes, safe_moves, sqlite_url, temp_db, Rng, WAIT};
 
 /// A chat of the table, its players typing.
@@ -105,7 +106,11 @@ async fn served(name: &str, chat: ChatRef, linked: bool, token: Option<&str>) ->
             .await
             .expect("table"),
     );
-    let web = ugolki_bots::web::serve_signed(addr, table.clone(), token.map(str::to_owned))
+    let signers = ugolki_bots::web::Signers {
+        telegram_token: token.map(str::to_owned),
+        seats: None,
+    };
+    let web = ugolki_bots::web::serve_signed(addr, table.clone(), signers)
         .await
         .expect("served");
     let room = Room {
@@ -513,23 +518,6 @@ async fn a_watched_game_tells_its_page_of_each_move_and_its_end_within_a_second(
     web.abort();
 }
 
-/// Node.js, Debian's chromium and `tests/browser`'s packages, when this machine has them
-/// (`.ci/run` installs them, and then sets `UGOLKI_REQUIRE_BROWSER` so that the test is
-/// never skipped there).
-fn browser() -> Option<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("browser");
-    let has = |p: &str| std::path::Path::new(p).exists();
-    let node = std::process::Command::new("node").arg("--version").output();
-    let ready = node.is_ok_and(|o| o.status.success())
-        && has("/usr/bin/chromium")
-        && dir.join("node_modules/playwright-core").exists();
-    assert!(
-        ready || std::env::var_os("UGOLKI_REQUIRE_BROWSER").is_none(),
-        "UGOLKI_REQUIRE_BROWSER is set but node, chromium or tests/browser/node_modules is missing"
-    );
-    ready.then_some(dir)
-}
-
 /// In a real browser (chromium at a phone's size) the page of a running game shows each
 /// move typed in the chat within a second, nobody touching the page. Its screenshot is kept
 /// under the target directory (`tmp/web-live-game.png`).
@@ -573,14 +561,6 @@ async fn in_a_browser_a_move_typed_in_the_chat_shows_on_the_open_page_within_a_s
     closes(&mut node).await;
     assert!(decodes(&std::fs::read(&shot).expect("the screenshot")));
     web.abort();
-}
-
-/// The next line a helper process said, waiting at most `wait`.
-async fn next(
-    said: &mut tokio::sync::mpsc::UnboundedReceiver<String>,
-    wait: std::time::Duration,
-) -> Option<String> {
-    tokio::time::timeout(wait, said.recv()).await.ok().flatten()
 }
 
 /// `initData` for Telegram user `id` named `name`, signed at `auth_date` with `token` as
@@ -735,37 +715,6 @@ async fn a_mini_app_reader_moves_only_in_their_own_game_and_only_when_signed() {
     web.abort();
 }
 
-/// A helper script of `tests/browser` run by Node.js, its lines read on a thread of its
-/// own: the child, where to write to it, and what it says.
-fn node_script(
-    script: &std::path::Path,
-    args: &[String],
-) -> (
-    std::process::Child,
-    std::process::ChildStdin,
-    tokio::sync::mpsc::UnboundedReceiver<String>,
-) {
-    use std::io::BufRead;
-    let mut node = std::process::Command::new("node")
-        .arg(script)
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("node starts");
-    let (tx, said) = tokio::sync::mpsc::unbounded_channel();
-    let out = node.stdout.take().expect("stdout");
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let ask = node.stdin.take().expect("stdin");
-    (node, ask, said)
-}
-
 /// A whole exchange by clicks and keys in a real browser, on the board a Telegram Mini App
 /// shows, opened by a `startapp` link to the game: Alice (signed by `initData`) picks a piece by a click and plays it by clicking its
 /// destination; Bob's reply typed in the chat reaches her page by itself; Esc lets go of a
@@ -854,15 +803,293 @@ async fn in_a_browser_a_player_plays_by_clicks_and_keys_on_the_mini_apps_board()
     web.abort();
 }
 
-/// Wait (at most 30 s) for a helper process to end well; kill it otherwise.
-async fn closes(node: &mut std::process::Child) {
-    for _ in 0..300 {
-        if let Ok(Some(status)) = node.try_wait() {
-            assert!(status.success(), "{status}");
-            return;
+/// The console's arguments for [`console_child`], a line each.
+const CONSOLE_ARGS: &str = "UGOLKI_CHILD_CONSOLE_ARGS";
+
+/// The console in a process of its own (run by the test below with [`CONSOLE_ARGS`]): its
+/// lines from this process's standard input, its chat on its standard output.
+#[test]
+#[ignore = "run by in_a_browser_two_console_players_sign_in_by_their_links_and_play_to_a_draw"]
+fn console_child() {
+    let Ok(args) = std::env::var(CONSOLE_ARGS) else {
+        return;
+    };
+    let argv = std::iter::once("ugolki").chain(args.lines());
+    let code = ugolki_bots::cli::run(
+        argv,
+        &mut std::io::stdin().lock(),
+        false,
+        &mut std::io::stdout(),
+        &mut std::io::stderr(),
+    );
+    std::process::exit(i32::from(code));
+}
+
+/// The console's chat, a line at a time, from its child process.
+struct ConsoleChild {
+    child: std::process::Child,
+    input: Option<std::process::ChildStdin>,
+    lines: tokio::sync::mpsc::UnboundedReceiver<String>,
+    seen: Vec<String>,
+}
+
+impl ConsoleChild {
+    fn spawn(args: &[String]) -> ConsoleChild {
+        use std::io::BufRead;
+        let exe = std::env::current_exe().expect("the test binary");
+        let mut child = std::process::Command::new(exe)
+            .args(["--exact", "console_child", "--ignored", "--nocapture"])
+            .args(["--test-threads=1", "--quiet"])
+            .env(CONSOLE_ARGS, args.join("\n"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("the console starts");
+        let (tx, lines) = tokio::sync::mpsc::unbounded_channel();
+        let out = child.stdout.take().expect("stdout");
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let input = child.stdin.take();
+        ConsoleChild {
+            child,
+            input,
+            lines,
+            seen: Vec::new(),
         }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    let _ = node.kill();
-    panic!("the browser did not close");
+
+    fn type_line(&mut self, line: &str) {
+        use std::io::Write;
+        let input = self.input.as_mut().expect("open");
+        writeln!(input, "{line}").expect("typed");
+    }
+
+    /// The first line (from the start) that `f` takes, waiting at most `WAIT` for it.
+    async fn find(&mut self, f: impl Fn(&str) -> bool) -> String {
+        for _ in 0..10_000 {
+            if let Some(l) = self.seen.iter().find(|l| f(l)) {
+                return l.clone();
+            }
+            match next(&mut self.lines, WAIT).await {
+                Some(l) => self.seen.push(l),
+                None => break,
+            }
+        }
+        panic!("not printed; the console said: {:#?}", self.seen);
+    }
+
+    /// Its input closed: it ends well.
+    async fn end(mut self) {
+        drop(self.input.take());
+        closes(&mut self.child).await;
+    }
+}
+
+/// The link a console line names (`http://…` up to a space).
+fn link_in(line: &str) -> String {
+    let at = line.find("http://").expect("a link");
+    line[at..]
+        .split_whitespace()
+        .next()
+        .expect("a link")
+        .to_string()
+}
+
+/// A console game's board and its players' one-time links.
+#[derive(Clone)]
+struct Seated {
+    id: i64,
+    board_url: String,
+    alice_link: String,
+    bob_link: String,
+}
+
+/// A console serving its pages, where alice challenged bob (a 10-minute clock) and he
+/// accepted: the console, its database, and the links it printed.
+async fn console_game() -> (ConsoleChild, std::path::PathBuf, Seated) {
+    let addr = ugolki_tests::free_addr();
+    let db = temp_db("web", "console-seats");
+    let mut console = ConsoleChild::spawn(&[
+        "console".into(),
+        "--db".into(),
+        db.display().to_string(),
+        "--boards".into(),
+        std::env::temp_dir()
+            .join("ugolki-console-seats-boards")
+            .display()
+            .to_string(),
+        "--web".into(),
+        addr.to_string(),
+    ]);
+    console.type_line("alice: /challenge @bob classic3x3 10+0 white");
+    console.type_line("bob: /accept");
+    let page_line = console.find(|l| l.contains("/app/g/")).await;
+    let board_url = link_in(&page_line);
+    let id: i64 = board_url
+        .rsplit('/')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("the game's number");
+    let seat = |name: &'static str| move |l: &str| l.starts_with(name) && l.contains("/app/in/");
+    let alice_link = link_in(&console.find(seat("alice")).await);
+    let bob_link = link_in(&console.find(seat("bob")).await);
+    (
+        console,
+        db,
+        Seated {
+            id,
+            board_url,
+            alice_link,
+            bob_link,
+        },
+    )
+}
+
+/// Four plies by clicks on the seated players' pages, each shown on the other's page by
+/// itself and in the console; on the way, a move out of turn and one from a reader with no
+/// seat are refused.
+async fn play_four_plies(
+    b: &mut ugolki_tests::browser::Browsers,
+    console: &mut ConsoleChild,
+    seated: &Seated,
+) {
+    let game_path = format!("/app/g/{}", seated.id);
+    let board_url = &seated.board_url;
+    let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
+    for ply in 0..4 {
+        let (who, other) = if ply % 2 == 0 {
+            ("alice", "bob")
+        } else {
+            ("bob", "alice")
+        };
+        // A move whose first and last squares name it alone.
+        let legal = game.legal_move_texts();
+        let ends = |m: &str| {
+            let squares: Vec<&str> = m.split(['-', 'x']).collect();
+            (
+                squares[0].to_string(),
+                squares[squares.len() - 1].to_string(),
+            )
+        };
+        let mv = safe_moves(&game)
+            .into_iter()
+            .find(|m| legal.iter().filter(|l| ends(l) == ends(m)).count() == 1)
+            .expect("a move");
+        let (from, to) = ends(&mv);
+        if ply == 1 {
+            // Out of turn: refused in the table's words, nothing played.
+            let body = serde_json::json!({ "move": mv, "ply": 0 }).to_string();
+            let said = b.ask("alice", &format!("post move {body}")).await;
+            assert!(said.starts_with("409 "), "{said}");
+            // A reader with no seat may watch, not move.
+            assert_eq!(b.ask("eve", &format!("open {board_url}")).await, game_path);
+            let body = serde_json::json!({ "move": mv, "ply": 1 }).to_string();
+            assert!(b
+                .ask("eve", &format!("post move {body}"))
+                .await
+                .starts_with("401"));
+        }
+        assert_eq!(b.ask(who, &format!("click {from}")).await, "ok");
+        assert_eq!(b.ask(who, &format!("click {to}")).await, "ok");
+        let shown = format!("ply {}", ply + 1);
+        assert_eq!(b.ask(who, &format!("wait-ply {}", ply + 1)).await, shown);
+        assert_eq!(b.ask(other, &format!("wait-ply {}", ply + 1)).await, shown);
+        game.play_text(&mv).expect("legal");
+        console.find(|l| l.contains(&mv)).await;
+    }
+}
+
+/// Two console players, no platform and no token: the console prints the game's board
+/// address and each player's one-time link; each opens theirs in a browser of their own
+/// and is seated as themselves (White sees White's side, Black the board turned, each a
+/// clock that ticks). They play by clicks, each move reaching the other's page by itself
+/// and the console as its usual board; a move out of turn is refused in the table's words
+/// and a reader with no seat may not move. Alice offers a draw from her page; Bob's page
+/// shows the offer with its buttons (hers does not) and he accepts: both pages show the
+/// result, the console says the draw, the store keeps it. A link works once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_browser_two_console_players_sign_in_by_their_links_and_play_to_a_draw() {
+    let Some(dir) = browser() else {
+        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
+        return;
+    };
+    let (mut console, db, seated) = console_game().await;
+    let Seated {
+        id,
+        alice_link,
+        bob_link,
+        ..
+    } = seated.clone();
+    let mut b = ugolki_tests::browser::Browsers::start(&dir);
+    let game_path = format!("/app/g/{id}");
+    assert_eq!(
+        b.ask("alice", &format!("open {alice_link}")).await,
+        game_path
+    );
+    assert_eq!(b.ask("bob", &format!("open {bob_link}")).await, game_path);
+    // Seated as themselves: their side, the board turned for Black.
+    assert_eq!(b.ask("alice", "attr #board data-me").await, "white");
+    assert_eq!(b.ask("bob", "attr #board data-me").await, "black");
+    assert_eq!(b.ask("alice", "attr #board>button data-sq").await, "a8");
+    assert_eq!(b.ask("bob", "attr #board>button data-sq").await, "h1");
+    // White's clock runs, on both pages, and ticks.
+    let before = b.ask("bob", "text .clock.run .t").await;
+    assert_eq!(
+        before,
+        b.ask("bob", "text .clock[data-side=white] .t").await
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(1300)).await;
+    let after = b.ask("bob", "text .clock.run .t").await;
+    assert!(
+        before.starts_with("10:00") || before.starts_with("9:5"),
+        "{before}"
+    );
+    assert_ne!(before, after, "the running clock ticks");
+    play_four_plies(&mut b, &mut console, &seated).await;
+    // Alice offers a draw from her page; Bob's page shows it, and its answers.
+    let offer = english(&Msg::BtnOfferDraw);
+    let (accept, decline) = (english(&Msg::BtnAcceptDraw), english(&Msg::BtnDeclineDraw));
+    assert!(b.ask("alice", "acts").await.contains(&offer));
+    assert_eq!(b.ask("alice", &format!("act {offer}")).await, "ok");
+    assert_eq!(b.ask("bob", "wait #offer").await, "ok");
+    let answers = b.ask("bob", "acts").await;
+    assert!(
+        answers.contains(&accept) && answers.contains(&decline),
+        "{answers}"
+    );
+    assert_eq!(b.ask("alice", "wait #offer").await, "ok");
+    assert!(
+        !b.ask("alice", "acts").await.contains(&accept),
+        "not her own"
+    );
+    let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-console-seat.png");
+    assert_eq!(
+        b.ask("bob", &format!("shot {}", shot.display())).await,
+        "ok"
+    );
+    assert_eq!(b.ask("bob", &format!("act {accept}")).await, "ok");
+    // Over on both pages: no buttons, the result said.
+    let agreed = english(&Msg::DrawAgreed { id });
+    console.find(|l| l.contains(&agreed)).await;
+    for who in ["alice", "bob"] {
+        assert_eq!(b.ask(who, "wait #acts:empty").await, "ok", "{who}");
+        let status = b.ask(who, "text #status").await;
+        assert!(!status.is_empty() && status != "none", "{who}: {status}");
+    }
+    // A link works once.
+    assert_eq!(b.ask("alice", &format!("get {alice_link}")).await, "404");
+    b.close().await;
+    console.end().await;
+    let store = Store::connect(&sqlite_url(&db)).await.expect("store");
+    let row = store.game(id).await.expect("read").expect("kept");
+    assert_eq!(
+        row.result.map(ugolki_core::game::GameResult::code),
+        Some("draw")
+    );
+    assert!(decodes(&std::fs::read(&shot).expect("the screenshot")));
 }

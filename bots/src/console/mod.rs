@@ -119,11 +119,15 @@ pub struct Options {
     pub web: Option<crate::web::Pages>,
 }
 
-/// The console's process: the service, and the outbox printing through the console.
+/// The console's process: the service, and the outbox printing through the console; with
+/// `--web`, where its pages are and the seats its links give.
 struct Running {
     rt: tokio::runtime::Runtime,
     service: Service,
     outbox: Arc<Outbox<Console>>,
+    web: Option<(String, Arc<crate::web::seats::Seats>)>,
+    /// The games whose links were printed.
+    announced: std::cell::RefCell<std::collections::HashSet<i64>>,
 }
 
 impl Running {
@@ -145,6 +149,43 @@ impl Running {
     fn say(&self, line: &str) {
         let _ = self.outbox.surface().say(line);
     }
+
+    /// With `--web`: for each game a line's replies start, its board's address in a
+    /// browser and, for each of its console players, a one-time link that signs them in
+    /// there (so the board can be tried with no platform and no token).
+    fn announce(&self, outs: &[ugolki_core::table::Outgoing]) {
+        let Some((url, seats)) = &self.web else {
+            return;
+        };
+        for o in outs {
+            let (Some(game), Some(ugolki_core::table::Picture::Board(b))) = (o.game, &o.picture)
+            else {
+                continue;
+            };
+            if !self.announced.borrow_mut().insert(game) {
+                continue;
+            }
+            let page = format!("{url}/app/g/{game}");
+            let _ = self.outbox.surface().say(&english(&Msg::ConsoleWebGame {
+                id: game,
+                url: page,
+            }));
+            let minutes =
+                i64::try_from(crate::web::seats::CODE_LIFE.as_secs() / 60).unwrap_or(i64::MAX);
+            for name in [&b.names.0, &b.names.1] {
+                // The engine plays from no browser.
+                if !valid_name(name) {
+                    continue;
+                }
+                let code = seats.invite(user(name), game);
+                let _ = self.outbox.surface().say(&english(&Msg::ConsoleWebSeat {
+                    name: name.clone(),
+                    url: format!("{url}/app/in/{code}"),
+                    minutes,
+                }));
+            }
+        }
+    }
 }
 
 /// Fault injection for the crash test: milliseconds to wait between a line's change being
@@ -159,11 +200,17 @@ fn open(options: &Options, tag: &str, live: bool) -> Result<Running, String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start: {e}"))?;
+    // The console's players sign in to the board through the links it prints.
+    let mut web = options.web.clone();
+    let seats = Arc::new(crate::web::seats::Seats::default());
+    if let Some(pages) = &mut web {
+        pages.seats = Some(seats.clone());
+    }
     let mut service = rt.block_on(Service::start(Start {
         database_url: &options.database_url,
         config: ugolki_core::table::Config::default(),
         metrics: options.metrics,
-        web: options.web.clone(),
+        web: web.clone(),
         platform: "console",
         timers: live,
     }))?;
@@ -186,6 +233,8 @@ fn open(options: &Options, tag: &str, live: bool) -> Result<Running, String> {
         rt,
         service,
         outbox,
+        web: web.map(|p| (p.url, seats)),
+        announced: std::cell::RefCell::default(),
     })
 }
 
@@ -236,7 +285,9 @@ fn skip_line(input: &mut dyn BufRead) -> std::io::Result<()> {
 pub fn run(options: &Options, input: &mut dyn BufRead, interactive: bool) -> Result<(), String> {
     let (run, tag) = names(options);
     let echo = options.script.is_some();
-    let live = interactive && !echo;
+    // Live in a terminal, and with `--web`: a move made on the page is printed as it is
+    // played, not when the next line comes.
+    let live = (interactive || options.web.is_some()) && !echo;
     let r = open(options, &tag, live)?;
     let mut script_reader;
     let lines: &mut dyn BufRead = match &options.script {
@@ -305,8 +356,9 @@ pub fn run(options: &Options, input: &mut dyn BufRead, interactive: bool) -> Res
                 continue;
             }
         };
-        r.rt.block_on(r.table().handle(&incoming));
+        let outs = r.rt.block_on(r.table().handle(&incoming));
         r.flush();
+        r.announce(&outs);
         if !live {
             // No live timers here: what is due now (the bot's answer, a flag that fell
             // while the line was typed) fires before the next line.

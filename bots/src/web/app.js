@@ -1,6 +1,7 @@
 (function () {
   var board = document.getElementById("board");
   var game = board.dataset.game, ply = Number(board.dataset.ply), lang = board.dataset.lang;
+  var me = board.dataset.me, turn = board.dataset.turn;
   var said = document.getElementById("said");
   var squares = Array.prototype.slice.call(board.querySelectorAll("button"));
   var side = Math.round(Math.sqrt(squares.length));
@@ -12,27 +13,45 @@
     squares.forEach(function (b) { b.classList.remove("picked", "to"); });
     picked = null;
   }
+  // A seated player picks only their own pieces, on their turn; the server judges anyway.
+  function mine() { return !me || me === turn; }
   function pick(sq) {
     clear();
-    var to = moves.filter(function (m) { return m.from === sq; });
+    var to = mine() ? moves.filter(function (m) { return m.from === sq; }) : [];
     if (!to.length) { return; }
     picked = sq;
     at(sq).classList.add("picked");
     to.forEach(function (m) { at(m.to).classList.add("to"); });
   }
+  // Signed by Telegram inside the Mini App; else the console's seat (its cookie) speaks.
+  function send(what, body) {
+    var headers = { "Content-Type": "application/json" };
+    if (tg && tg.initData) { headers.Authorization = "tma " + tg.initData; }
+    return fetch("/api/g/" + game + "/" + what + "?lang=" + lang, {
+      method: "POST", headers: headers, body: JSON.stringify(body)
+    }).then(function (r) {
+      if (r.ok) { said.textContent = ""; return; }
+      return r.json().then(function (j) { answer(j); },
+        function () { said.textContent = String(r.status); });
+    });
+  }
+  // The table's words, and a button its answer carries (a losing move's Confirm).
+  function answer(j) {
+    said.textContent = j.said || "";
+    (j.buttons || []).forEach(function (b) {
+      var button = document.createElement("button");
+      button.className = "act";
+      button.dataset.act = b.act;
+      button.textContent = b.label;
+      button.addEventListener("click", function () { send("act", { act: b.act }); });
+      said.appendChild(document.createTextNode(" "));
+      said.appendChild(button);
+    });
+  }
   function play(sq) {
     var m = moves.filter(function (m) { return m.from === picked && m.to === sq; })[0];
     if (!m) { pick(sq); return; }
-    var init = tg ? tg.initData : "";
-    fetch("/api/g/" + game + "/move?lang=" + lang, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Authorization": "tma " + init },
-      body: JSON.stringify({ move: m.move, ply: ply })
-    }).then(function (r) {
-      if (r.ok) { said.textContent = ""; return; }
-      return r.json().then(function (j) { said.textContent = j.said; },
-        function () { said.textContent = String(r.status); });
-    });
+    send("move", { move: m.move, ply: ply });
     clear();
   }
   function press(sq) { if (picked && sq !== picked) { play(sq); } else if (picked) { clear(); } else { pick(sq); } }
@@ -40,7 +59,11 @@
   squares.forEach(function (b, i) {
     b.addEventListener("click", function () { cursor = i; press(b.dataset.sq); });
   });
+  Array.prototype.forEach.call(document.querySelectorAll("#acts .act"), function (b) {
+    b.addEventListener("click", function () { send("act", { act: b.dataset.act }); });
+  });
   document.addEventListener("keydown", function (e) {
+    if (e.target && e.target.classList && e.target.classList.contains("act")) { return; }
     var r = Math.floor(cursor / side), c = cursor % side;
     if (e.key === "ArrowUp") { r = Math.max(0, r - 1); }
     else if (e.key === "ArrowDown") { r = Math.min(side - 1, r + 1); }
@@ -55,13 +78,31 @@
     squares[cursor].classList.add("cursor");
   });
   squares[cursor].classList.add("cursor");
+  // The running clock counts down from what the server said when the page was made.
+  var running = document.querySelector(".clock.run .t"), loaded = Date.now();
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function shown(ms) {
+    var s = Math.max(0, Math.floor(ms / 1000)), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+    return h > 0 ? h + ":" + two(m) + ":" + two(s % 60) : m + ":" + two(s % 60);
+  }
+  if (running && Number(running.dataset.ms) >= 0) {
+    setInterval(function () {
+      running.textContent = shown(Number(running.dataset.ms) - (Date.now() - loaded));
+    }, 200);
+  }
   fetch("/g/" + game + "/moves.json").then(function (r) { return r.json(); }).then(function (j) {
     moves = j.moves; board.dataset.ready = "1";
+    // A move made meanwhile: this page is behind, so the newest one replaces it.
+    if (j.ply !== ply) { reload(); }
   });
   if (window.EventSource) {
     var s = new EventSource("/g/" + game + "/events");
     function go(e) { if (e.type === "over" || Number(e.data) !== ply) { s.close(); reload(); } }
     s.addEventListener("ply", go);
     s.addEventListener("over", go);
+    // A draw offered, declined or withdrawn: its buttons change.
+    s.addEventListener("offer", function (e) {
+      if (e.data !== board.dataset.offer) { s.close(); reload(); }
+    });
   }
 })();

@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use std::fmt::Write as _;
 use ugolki_core::square::Square;
 use ugolki_core::table::public::PublicGame;
+use ugolki_core::table::{Action, User};
 use ugolki_core::view::BoardKind;
 use ugolki_core::words::{render, Lang, Msg};
 use ugolki_core::Color;
@@ -25,18 +26,42 @@ main{max-width:40rem;margin:0 auto;padding:.5rem}h1{font-size:1.1rem;margin:.3re
 .p{width:78%;height:78%;border-radius:50%;display:block}.w{background:#fafafa;border:2px solid #555}\
 .b{background:#222;border:2px solid #000}.k{box-shadow:inset 0 0 0 5px gold}\
 .picked{background:#7fb069!important}.to{background:radial-gradient(#7fb069 28%,transparent 30%)}\
-.cursor{outline:3px solid #2a6fdb;outline-offset:-3px}#said{color:#a33;min-height:1.2em}";
+.cursor{outline:3px solid #2a6fdb;outline-offset:-3px}#said{color:#a33;min-height:1.2em}\
+.clock{display:flex;justify-content:space-between;margin:.3rem 0;font-variant-numeric:tabular-nums}\
+.clock .t{padding:0 .4rem;background:#ddd;border-radius:3px}.clock.run .t{background:#2a6fdb;color:#fff}\
+#acts button{margin:.2rem .3rem .2rem 0;padding:.5rem .8rem;font-size:1rem}#moves{padding-left:2rem}";
 
 /// The script: picks, destinations, keys, the signed move. Values come from `data-`.
 const SCRIPT: &str = include_str!("app.js");
 
-/// The page of game `g` for a player, seen from `viewer`.
-pub fn page(g: &PublicGame, viewer: Color, lang: Lang) -> Response {
+/// The side `user` plays in `g`, by the name the game shows (a hint for the page: the
+/// server checks every move and press against the player it comes from).
+pub fn side_of(g: &PublicGame, user: &User) -> Option<Color> {
+    if g.white.eq_ignore_ascii_case(&user.name) {
+        Some(Color::White)
+    } else if g.black.eq_ignore_ascii_case(&user.name) {
+        Some(Color::Black)
+    } else {
+        None
+    }
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The page of game `g` for a player, seen from `viewer`; `me`: the side of the reader
+/// when the server knows it (a seated console player), whose pieces alone are offered.
+pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Response {
     let title = render(&g.title(), lang);
+    let w = |m: &Msg| esc(&render(m, lang));
     let b = &g.board;
     let side = b.side;
-    let mut squares = String::new();
     let flip = viewer == Color::Black;
+    let mut squares = String::new();
     for row in 0..side {
         for col in 0..side {
             let (file, rank) = if flip {
@@ -44,31 +69,7 @@ pub fn page(g: &PublicGame, viewer: Color, lang: Lang) -> Response {
             } else {
                 (col, side - 1 - row)
             };
-            let sq = Square::new(file, rank);
-            let shade = if (file + rank) % 2 == 0 {
-                "dark"
-            } else {
-                "light"
-            };
-            let mut class = shade.to_string();
-            if b.homes[0].contains(&sq) {
-                class.push_str(" hw");
-            } else if b.homes[1].contains(&sq) {
-                class.push_str(" hb");
-            }
-            if b.last_path.contains(&sq) {
-                class.push_str(" last");
-            }
-            let piece = b.pieces.iter().find(|p| p.square == sq).map(|p| {
-                let c = if p.color == Color::White { "w" } else { "b" };
-                let k = if p.king { " k" } else { "" };
-                format!("<span class=\"p {c}{k}\"></span>")
-            });
-            let _ = write!(
-                squares,
-                "<button class=\"{class}\" data-sq=\"{sq}\" aria-label=\"{sq}\">{}</button>",
-                piece.unwrap_or_default()
-            );
+            square(&mut squares, b, Square::new(file, rank));
         }
     }
     let kind = match b.kind {
@@ -77,17 +78,119 @@ pub fn page(g: &PublicGame, viewer: Color, lang: Lang) -> Response {
     };
     let status = g.outcome.as_ref().unwrap_or(&g.status);
     let (id, ply, code) = (g.id, g.plies(), lang.code());
-    // What the script reads: the game, the ply shown, the kind, the language.
+    let me_attr = me.map_or("", side_name);
+    let turn = side_name(g.turn);
+    let offer = g.draw_offer_by.map_or("none", side_name);
+    // What the script reads: the game, the ply shown, the kind, the language, whose turn,
+    // and the reader's side when known.
     let board = format!(
-        "<div id=\"board\" style=\"grid-template-columns:repeat({side},1fr)\" data-game=\"{id}\" data-ply=\"{ply}\" data-kind=\"{kind}\" data-lang=\"{code}\">{squares}</div>"
+        "<div id=\"board\" style=\"grid-template-columns:repeat({side},1fr)\" data-game=\"{id}\" data-ply=\"{ply}\" data-kind=\"{kind}\" data-lang=\"{code}\" data-turn=\"{turn}\" data-me=\"{me_attr}\" data-offer=\"{offer}\">{squares}</div>"
     );
-    let status = esc(&render(status, lang));
-    let said = "<p id=\"said\" role=\"status\"></p>";
-    let body = format!(
-        "<h1>{}</h1>{board}<p id=\"status\">{status}</p>{said}<script>{SCRIPT}</script>",
-        esc(&title)
-    );
+    // The clocks, the far side's above the board and the viewer's below, as at a table.
+    let clock = |c: Color| {
+        let name = esc(if c == Color::White {
+            &g.white
+        } else {
+            &g.black
+        });
+        let ms = g
+            .clocks()
+            .map(|(wt, bt)| if c == Color::White { wt } else { bt });
+        let running = g.active && g.turn == c && ms.is_some();
+        let class = if running { "clock run" } else { "clock" };
+        let time = ms.map(clock_text).unwrap_or_default();
+        let side = side_name(c);
+        format!(
+            "<p class=\"{class}\" data-side=\"{side}\"><span class=\"who\">{name}</span> <span class=\"t\" data-ms=\"{}\">{time}</span></p>",
+            ms.unwrap_or(-1)
+        )
+    };
+    let (top, bottom) = if flip {
+        (clock(Color::White), clock(Color::Black))
+    } else {
+        (clock(Color::Black), clock(Color::White))
+    };
+    let mut body = format!("<h1>{}</h1>{top}{board}{bottom}", esc(&title));
+    let _ = write!(body, "<p id=\"status\">{}</p>", w(status));
+    if let Some(by) = g.draw_offer_by {
+        let (by, to) = match by {
+            Color::White => (&g.white, &g.black),
+            Color::Black => (&g.black, &g.white),
+        };
+        let offer = Msg::DrawOffered {
+            by: by.clone(),
+            to: to.clone(),
+            buttons: true,
+        };
+        let _ = write!(body, "<p id=\"offer\">{}</p>", w(&offer));
+    }
+    body.push_str("<p id=\"said\" role=\"status\"></p><div id=\"acts\">");
+    for a in &g.actions {
+        // The offerer does not answer their own offer.
+        let answer = matches!(a, Action::AcceptDraw { .. } | Action::DeclineDraw { .. });
+        if answer && me.is_some() && me == g.draw_offer_by {
+            continue;
+        }
+        let _ = write!(
+            body,
+            "<button class=\"act\" data-act=\"{}\">{}</button>",
+            esc(&a.to_text()),
+            w(&a.label())
+        );
+    }
+    let _ = write!(body, "</div><h2>{}</h2>", w(&Msg::WebMoves));
+    if g.moves.is_empty() {
+        let _ = write!(body, "<p>{}</p>", w(&Msg::WebNoMoves));
+    } else {
+        body.push_str("<ol id=\"moves\">");
+        for pair in g.moves.chunks(2) {
+            let m: Vec<String> = pair.iter().map(|m| esc(m)).collect();
+            let _ = write!(body, "<li>{}</li>", m.join(" "));
+        }
+        body.push_str("</ol>");
+    }
+    let _ = write!(body, "<script>{SCRIPT}</script>");
     html(lang, &title, &body)
+}
+
+/// One square of the board as a button: its shade, its home, the last move, its piece.
+fn square(out: &mut String, b: &ugolki_core::view::BoardView, sq: Square) {
+    let shade = if (sq.file + sq.rank).is_multiple_of(2) {
+        "dark"
+    } else {
+        "light"
+    };
+    let mut class = shade.to_string();
+    if b.homes[0].contains(&sq) {
+        class.push_str(" hw");
+    } else if b.homes[1].contains(&sq) {
+        class.push_str(" hb");
+    }
+    if b.last_path.contains(&sq) {
+        class.push_str(" last");
+    }
+    let piece = b.pieces.iter().find(|p| p.square == sq).map(|p| {
+        let c = if p.color == Color::White { "w" } else { "b" };
+        let k = if p.king { " k" } else { "" };
+        format!("<span class=\"p {c}{k}\"></span>")
+    });
+    let _ = write!(
+        out,
+        "<button class=\"{class}\" data-sq=\"{sq}\" aria-label=\"{sq}\">{}</button>",
+        piece.unwrap_or_default()
+    );
+}
+
+/// A clock's time as the page first shows it (the script counts it down): `m:ss`, or
+/// `h:mm:ss` from an hour.
+fn clock_text(ms: i64) -> String {
+    let s = ms.max(0).div_euclid(1000);
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
 }
 
 /// Telegram's script, which gives a Mini App its `Telegram.WebApp` (and `initData`).

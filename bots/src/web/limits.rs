@@ -1,6 +1,7 @@
 //! What keeps the public pages up when someone hammers them: a budget of requests per
-//! reader's address, and only a few pictures drawn at once (a replay is hundreds of
-//! frames), off the threads that answer requests.
+//! reader — their address, or the player the server seated in that browser — and only a
+//! few pictures drawn at once (a replay is hundreds of frames), off the threads that
+//! answer requests.
 
 use axum::http::HeaderMap;
 use std::collections::HashMap;
@@ -12,6 +13,10 @@ use std::time::{Duration, Instant};
 /// board every five seconds) uses a fifth of it, someone stepping through a game by hand
 /// far less.
 pub const PER_WINDOW: u32 = 120;
+/// Requests a seated player may make in [`WINDOW`]: a fast game's pages (each ply reloads
+/// the board, its moves and its events, and sends a move) from a player the server knows,
+/// wherever they are (two players at one address each have their own).
+pub const PER_PLAYER: u32 = 600;
 /// The window the budget is counted over.
 pub const WINDOW: Duration = Duration::from_secs(60);
 /// Pictures drawn at once, at most (the rest wait their turn).
@@ -19,17 +24,28 @@ pub const DRAWING: usize = 2;
 /// Addresses remembered at most; past that, those whose window is over are forgotten.
 const MAX_ADDRESSES: usize = 50_000;
 
-/// A fixed-window budget per address.
+/// Who a budget is counted for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Who {
+    Address(IpAddr),
+    /// A player seated by the server (never a name the request gives itself).
+    Player(String),
+}
+
+/// A fixed-window budget per reader: [`PER_WINDOW`]-like for an address, its own (larger)
+/// one for a seated player.
 pub struct PerAddress {
     most: u32,
+    most_player: u32,
     window: Duration,
-    seen: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+    seen: Mutex<HashMap<Who, (Instant, u32)>>,
 }
 
 impl PerAddress {
     #[must_use]
-    pub fn new(most: u32, window: Duration) -> PerAddress {
+    pub fn new(most: u32, most_player: u32, window: Duration) -> PerAddress {
         PerAddress {
+            most_player,
             most,
             window,
             seen: Mutex::new(HashMap::new()),
@@ -37,7 +53,11 @@ impl PerAddress {
     }
 
     /// One more request from `who` at `now`: allowed, or how long until it would be.
-    pub fn take(&self, who: IpAddr, now: Instant) -> Result<(), Duration> {
+    pub fn take(&self, who: Who, now: Instant) -> Result<(), Duration> {
+        let most = match who {
+            Who::Address(_) => self.most,
+            Who::Player(_) => self.most_player,
+        };
         let mut seen = crate::lock(&self.seen);
         if seen.len() >= MAX_ADDRESSES {
             let window = self.window;
@@ -50,7 +70,7 @@ impl PerAddress {
         if now.duration_since(entry.0) >= self.window {
             *entry = (now, 0);
         }
-        if entry.1 >= self.most {
+        if entry.1 >= most {
             return Err(self.window.saturating_sub(now.duration_since(entry.0)));
         }
         entry.1 += 1;
@@ -78,28 +98,36 @@ pub fn reader(peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
 
 #[cfg(test)]
 mod tests {
-    use super::{reader, PerAddress};
+    use super::{reader, PerAddress, Who};
     use std::net::{IpAddr, SocketAddr};
     use std::time::{Duration, Instant};
 
     #[test]
     fn an_address_gets_its_budget_a_window_and_no_more() {
-        let limit = PerAddress::new(3, Duration::from_secs(60));
-        let (a, b): (IpAddr, IpAddr) = (
-            "203.0.113.5".parse().unwrap(),
-            "203.0.113.6".parse().unwrap(),
+        let limit = PerAddress::new(3, 5, Duration::from_secs(60));
+        let (a, b) = (
+            Who::Address("203.0.113.5".parse().unwrap()),
+            Who::Address("203.0.113.6".parse().unwrap()),
         );
         let t0 = Instant::now();
         for _ in 0..3 {
-            assert!(limit.take(a, t0).is_ok());
+            assert!(limit.take(a.clone(), t0).is_ok());
         }
-        let wait = limit.take(a, t0 + Duration::from_secs(10)).unwrap_err();
+        let wait = limit
+            .take(a.clone(), t0 + Duration::from_secs(10))
+            .unwrap_err();
         assert_eq!(wait, Duration::from_secs(50));
         assert!(limit.take(b, t0).is_ok(), "another address has its own");
         assert!(
             limit.take(a, t0 + Duration::from_secs(60)).is_ok(),
             "a new window"
         );
+        // A seated player has a budget of their own, the player's size.
+        let alice = Who::Player("console:alice".into());
+        for _ in 0..5 {
+            assert!(limit.take(alice.clone(), t0).is_ok());
+        }
+        assert!(limit.take(alice, t0).is_err());
     }
 
     #[test]

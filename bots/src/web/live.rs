@@ -1,6 +1,7 @@
 //! A game page kept live: `/g/<game>/events` is a stream of server-sent events, `ply` with
 //! the number of plies played each time it changes (a move typed in the chat, a flag, an
-//! automatic move) and `over` once the game has ended. The page's few lines of script
+//! automatic move), `offer` with the side whose draw offer waits (`white`, `black`, or
+//! `none`) beside it, and `over` once the game has ended. The page's few lines of script
 //! reload it on either; without script it reloads itself every few seconds instead.
 //!
 //! Watchers of one game share one look at the store a quarter of a second (so a move
@@ -9,12 +10,14 @@
 
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt as _;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use ugolki_core::table::Table;
+use ugolki_core::Color;
 
 /// Streams a game may have open at once.
 pub const PER_GAME: usize = 32;
@@ -28,6 +31,15 @@ const LOOK_EVERY: Duration = Duration::from_millis(250);
 struct Standing {
     ply: i64,
     over: bool,
+    offer: Option<Color>,
+}
+
+fn offer_name(offer: Option<Color>) -> &'static str {
+    match offer {
+        Some(Color::White) => "white",
+        Some(Color::Black) => "black",
+        None => "none",
+    }
 }
 
 /// The games being watched and the streams open.
@@ -66,9 +78,15 @@ impl Watching {
         })
     }
 
-    /// The events of game `game` (standing at `ply`, `over` or not), or 503 when the
-    /// streams are all taken.
-    pub fn stream(self: &Arc<Self>, game: i64, ply: i64, over: bool) -> Response {
+    /// The events of game `game` (standing at `ply`, `over` or not, a draw `offer` waiting
+    /// or not), or 503 when the streams are all taken.
+    pub fn stream(
+        self: &Arc<Self>,
+        game: i64,
+        ply: i64,
+        over: bool,
+        offer: Option<Color>,
+    ) -> Response {
         let Ok(permit) = self.all.clone().try_acquire_owned() else {
             return busy();
         };
@@ -81,7 +99,7 @@ impl Watching {
                     rx.clone()
                 }
                 None => {
-                    let (tx, rx) = watch::channel(Standing { ply, over });
+                    let (tx, rx) = watch::channel(Standing { ply, over, offer });
                     tokio::spawn(look(self.table.clone(), game, tx));
                     games.insert(game, (rx.clone(), 1));
                     rx
@@ -100,13 +118,19 @@ impl Watching {
                     return None;
                 }
                 let now = *rx.borrow_and_update();
-                let event = if now.over {
-                    Event::default().event("over").data(now.ply.to_string())
+                let events = if now.over {
+                    vec![Event::default().event("over").data(now.ply.to_string())]
                 } else {
-                    Event::default().event("ply").data(now.ply.to_string())
+                    vec![
+                        Event::default().event("ply").data(now.ply.to_string()),
+                        Event::default().event("offer").data(offer_name(now.offer)),
+                    ]
                 };
-                Some((Ok::<_, Infallible>(event), (rx, hold, false)))
-            });
+                let events =
+                    futures_util::stream::iter(events.into_iter().map(Ok::<_, Infallible>));
+                Some((events, (rx, hold, false)))
+            })
+            .flatten();
         Sse::new(events)
             .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
             .into_response()
@@ -128,6 +152,7 @@ async fn look(table: Arc<Table>, game: i64, tx: watch::Sender<Standing>) {
                 let now = Standing {
                     ply: row.ply,
                     over: !row.is_active(),
+                    offer: row.draw_offer_by,
                 };
                 tx.send_if_modified(|s| std::mem::replace(s, now) != now);
             }

@@ -8,7 +8,10 @@
 //! - `/g/<game>/board.png?ply=N`, `/g/<game>/record.pdn`, `/g/<game>/replay.gif`.
 //! - `/g/<game>/events`: server-sent events as the game changes (see `live.rs`).
 //! - `/g/<game>/moves.json`: the legal moves now, for a board a player clicks.
-//! - `/app/g/<game>`: that board (the Telegram Mini App's page; see `app.rs`).
+//! - `/app/g/<game>`: that board (the Telegram Mini App's page; see `app.rs`), whose
+//!   players move (`POST /api/g/<game>/move`) and act (`POST /api/g/<game>/act`: resign,
+//!   the draw offer's answers, abort) signed by Telegram or seated by the console.
+//! - `/app/in/<code>`: a console player's one-time sign-in link (see `seats.rs`).
 //! - `/top` (and `/`): every kind's leaderboard over the whole bot, all time and this month.
 //! - `/p/<player>`: a player's ratings with their charts (`/p/<player>/chart.png?kind=…`)
 //!   and their newest games of groups.
@@ -20,9 +23,10 @@ mod app;
 mod limits;
 mod live;
 mod page;
+pub mod seats;
 pub mod telegram_auth;
 
-pub use limits::{PER_WINDOW, WINDOW};
+pub use limits::{PER_PLAYER, PER_WINDOW, WINDOW};
 pub use live::{ALL as STREAMS, PER_GAME as STREAMS_PER_GAME};
 
 use axum::extract::ConnectInfo;
@@ -34,9 +38,9 @@ use ugolki_core::rating::RatingKind;
 use ugolki_core::table::command::Command;
 use ugolki_core::table::public::PublicGame;
 use ugolki_core::table::{
-    ChatKind, ChatRef, Incoming, Input, Origin, PictureView, Platform, Table, User,
+    Action, ChatKind, ChatRef, Incoming, Input, Origin, PictureView, Platform, Table, User,
 };
-use ugolki_core::words::Lang;
+use ugolki_core::words::{render, Lang, Msg};
 use ugolki_render::{Renderer, Scene};
 
 /// `--web ADDR [--web-url URL]`: where the pages are served, and where readers reach them.
@@ -48,6 +52,17 @@ pub struct Pages {
     /// The Telegram bot's token, which signs its Mini App readers' `initData` (set by the
     /// Telegram adapter): with it, those readers may move in their games.
     pub telegram_token: Option<String>,
+    /// The console's players' seats (set by the console), signed in by the links it prints.
+    pub seats: Option<Arc<seats::Seats>>,
+}
+
+/// Who may vouch for a reader of the pages who acts in a game.
+#[derive(Clone, Default)]
+pub struct Signers {
+    /// The Telegram bot's token: it signs its Mini App readers' `initData`.
+    pub telegram_token: Option<String>,
+    /// The console's seats.
+    pub seats: Option<Arc<seats::Seats>>,
 }
 
 /// Never the token.
@@ -78,6 +93,7 @@ impl Pages {
             listen,
             url,
             telegram_token: None,
+            seats: None,
         })
     }
 }
@@ -93,7 +109,7 @@ struct Web {
     budget: limits::PerAddress,
     drawing: tokio::sync::Semaphore,
     watching: Arc<live::Watching>,
-    telegram_token: Option<String>,
+    signers: Signers,
 }
 
 /// Serve the public pages on `addr` until the task is aborted.
@@ -101,26 +117,26 @@ pub async fn serve(
     addr: SocketAddr,
     table: Arc<Table>,
 ) -> Result<tokio::task::JoinHandle<()>, String> {
-    serve_signed(addr, table, None).await
+    serve_signed(addr, table, Signers::default()).await
 }
 
-/// [`serve`], and with the Telegram bot's `token` the moves of its Mini App's readers
-/// (`POST /api/g/<game>/move`).
+/// [`serve`], and the moves and actions of the readers `signers` vouch for
+/// (`POST /api/g/<game>/move`, `/act`).
 pub async fn serve_signed(
     addr: SocketAddr,
     table: Arc<Table>,
-    telegram_token: Option<String>,
+    signers: Signers,
 ) -> Result<tokio::task::JoinHandle<()>, String> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| format!("--web: cannot listen on {addr}: {e}"))?;
     let web = Arc::new(Web {
-        telegram_token,
+        signers,
         watching: live::Watching::new(table.clone()),
         table,
         boards: Arc::new(Renderer::default()),
         replays: Arc::new(Renderer::for_replays()),
-        budget: limits::PerAddress::new(limits::PER_WINDOW, limits::WINDOW),
+        budget: limits::PerAddress::new(limits::PER_WINDOW, limits::PER_PLAYER, limits::WINDOW),
         drawing: tokio::sync::Semaphore::new(limits::DRAWING),
     });
     let pages = web.clone();
@@ -140,14 +156,15 @@ pub async fn serve_signed(
         let web = web.clone();
         async move {
             match web.over_budget(peer, &uri, &headers) {
-                None => web.play(&uri, &headers, &body).await,
+                None => web.act(&uri, &headers, &body).await,
                 Some(wait) => wait,
             }
         }
     };
     let app = axum::Router::new()
         .fallback(axum::routing::get(route))
-        .route("/api/g/{game}/move", axum::routing::post(moves));
+        .route("/api/g/{game}/move", axum::routing::post(moves.clone()))
+        .route("/api/g/{game}/act", axum::routing::post(moves));
     tracing::info!(%addr, "public pages served");
     Ok(tokio::spawn(async move {
         let app = app.into_make_service_with_connect_info::<SocketAddr>();
@@ -168,6 +185,7 @@ enum Asked {
     Moves(i64),
     App(i64),
     AppStart,
+    SignIn(String),
     Top,
     Player(i64),
     Chart(i64),
@@ -191,6 +209,10 @@ fn route(path: &str) -> Option<Asked> {
     }
     if let Some(rest) = path.strip_prefix("/app/g/") {
         return number(rest).map(Asked::App);
+    }
+    if let Some(code) = path.strip_prefix("/app/in/") {
+        let ok = code.len() == 32 && code.bytes().all(|b| b.is_ascii_hexdigit());
+        return ok.then(|| Asked::SignIn(code.to_string()));
     }
     let (kind, rest) = if let Some(rest) = path.strip_prefix("/g/") {
         ('g', rest)
@@ -248,6 +270,7 @@ impl Web {
         let id = match asked {
             Asked::Top => return self.top(lang).await,
             Asked::AppStart => return app::start(lang),
+            Asked::SignIn(code) => return self.sign_in(&code, lang),
             Asked::Player(id) | Asked::Chart(id) => {
                 let kind = query(uri, "kind").and_then(RatingKind::from_id);
                 return self.player(id, kind, asked == Asked::Chart(id), lang).await;
@@ -270,16 +293,20 @@ impl Web {
             Asked::Board(_) => self.board(&game, ply.unwrap_or(game.plies()), lang).await,
             Asked::Pdn(_) => pdn(&game),
             Asked::Replay(_) => self.replay(&game, lang).await,
-            Asked::Events(_) => self.watching.stream(id, game.plies(), !game.active),
+            Asked::Events(_) => {
+                let offer = game.draw_offer_by;
+                self.watching.stream(id, game.plies(), !game.active, offer)
+            }
             Asked::Moves(_) => moves_json(&game),
             Asked::App(_) => {
-                let black = query(uri, "as") == Some("black");
-                let viewer = if black {
-                    ugolki_core::Color::Black
-                } else {
-                    ugolki_core::Color::White
+                // A seated player is shown their own side; else the link's `?as=`.
+                let me = self.seated(headers).and_then(|u| app::side_of(&game, &u));
+                let viewer = match (me, query(uri, "as")) {
+                    (Some(side), _) => side,
+                    (None, Some("black")) => ugolki_core::Color::Black,
+                    (None, _) => ugolki_core::Color::White,
                 };
-                app::page(&game, viewer, lang)
+                app::page(&game, viewer, me, lang)
             }
             _ => page::game(&game, ply.unwrap_or(game.plies()), lang),
         }
@@ -362,78 +389,160 @@ impl Web {
 impl Web {
     /// One more request of the reader's budget: `None`, or the page that says to wait.
     fn over_budget(&self, peer: SocketAddr, uri: &Uri, headers: &HeaderMap) -> Option<Response> {
-        let who = limits::reader(peer, headers);
+        // A seated player counts as themselves, wherever they are; anyone else by address.
+        let who = match self.seated(headers) {
+            Some(u) => limits::Who::Player(format!("console:{}", u.id)),
+            None => limits::Who::Address(limits::reader(peer, headers)),
+        };
         let wait = self.budget.take(who, std::time::Instant::now()).err()?;
         let seconds = i64::try_from(wait.as_secs().max(1)).unwrap_or(60);
         Some(page::too_many(seconds, language(uri, headers)))
     }
 
-    /// `POST /api/g/<game>/move` from a Telegram Mini App: `Authorization: tma <initData>`,
-    /// and `{"move": "c3-d3", "ply": N}` — the move, and the ply the reader's board shows.
-    /// The move is the player's own typed move in their game's chat (the table decides;
-    /// the chat gets its board as usual). 200 when played; 401 unsigned or forged; 409
-    /// refused (stale, not theirs, not legal), with the table's words for the reader.
-    async fn play(&self, uri: &Uri, headers: &HeaderMap, body: &[u8]) -> Response {
-        let lang = language(uri, headers);
-        let id = uri
-            .path()
-            .strip_prefix("/api/g/")
-            .and_then(|r| r.strip_suffix("/move"))
-            .and_then(number);
-        let (Some(id), Some(token)) = (id, &self.telegram_token) else {
-            return StatusCode::NOT_FOUND.into_response();
-        };
+    /// The console player seated in this browser (its cookie), if any.
+    fn seated(&self, headers: &HeaderMap) -> Option<User> {
+        let seats = self.signers.seats.as_ref()?;
+        let cookie = headers.get(header::COOKIE)?.to_str().ok()?;
+        seats.who(seats::session_of(cookie)?)
+    }
+
+    /// Who sends a request that acts: a Telegram Mini App reader (`Authorization: tma
+    /// <initData>`, checked against the bot's token), or a seated console player.
+    fn reader(&self, headers: &HeaderMap) -> Option<Reader> {
         let signed = headers
             .get(header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("tma "));
-        let now_s = crate::now_ms() / 1000;
-        let Some(user) = signed.and_then(|s| telegram_auth::check(s, token, now_s).ok()) else {
+            .and_then(|v| v.strip_prefix("tma "))
+            .filter(|s| !s.is_empty());
+        if let (Some(signed), Some(token)) = (signed, &self.signers.telegram_token) {
+            let now_s = crate::now_ms() / 1000;
+            let user = telegram_auth::check(signed, token, now_s).ok()?;
+            return Some(Reader {
+                platform: Platform::Telegram,
+                key: user.id.to_string(),
+                locale: user.language_code,
+                user: User {
+                    id: user.id.to_string(),
+                    name: user.name,
+                    handle: user.username.map(|h| h.to_ascii_lowercase()),
+                },
+            });
+        }
+        let user = self.seated(headers)?;
+        Some(Reader {
+            platform: Platform::Console,
+            key: user.id.clone(),
+            locale: None,
+            user,
+        })
+    }
+
+    /// `/app/in/<code>`: a console player's one-time link. Opened once and in time, it
+    /// seats this browser as them (a cookie for this site's pages only, out of scripts'
+    /// reach) and goes on to their game's board; else it says the link is spent.
+    fn sign_in(&self, code: &str, lang: Lang) -> Response {
+        let seated = self
+            .signers
+            .seats
+            .as_ref()
+            .and_then(|s| s.redeem(code, std::time::Instant::now()));
+        let Some(seated) = seated else {
+            return page::seat_gone(lang);
+        };
+        let cookie = format!(
+            "{}={};{}",
+            seats::COOKIE,
+            seated.session,
+            seats::COOKIE_ATTRIBUTES
+        );
+        (
+            StatusCode::SEE_OTHER,
+            [
+                (header::SET_COOKIE, cookie),
+                (header::LOCATION, format!("/app/g/{}", seated.game)),
+                (header::CACHE_CONTROL, "no-store".to_string()),
+            ],
+        )
+            .into_response()
+    }
+
+    /// `POST /api/g/<game>/move` (`{"move": "c3-d3", "ply": N}`: the move, and the ply the
+    /// reader's board shows) and `POST /api/g/<game>/act` (`{"act": "<button>"}`: one of
+    /// the game's buttons as the board offers them, in their text form), from a reader
+    /// Telegram signs (`Authorization: tma <initData>`) or the console seated. The move or
+    /// press is the player's own in their game's chat: the table decides, and the chat
+    /// gets its board as usual. 200 when the game changed; 401 unsigned or forged; 400 a
+    /// body that is not one; 409 refused (stale, not theirs, not legal), with the table's
+    /// words for the reader and any button its answer carries (a C6 move's Confirm).
+    async fn act(&self, uri: &Uri, headers: &HeaderMap, body: &[u8]) -> Response {
+        let lang = language(uri, headers);
+        let path = uri.path().strip_prefix("/api/g/").unwrap_or_default();
+        let (id, what) = path.split_once('/').unwrap_or_default();
+        let Some(id) = number(id) else {
+            return StatusCode::NOT_FOUND.into_response();
+        };
+        let Some(reader) = self.reader(headers) else {
             return StatusCode::UNAUTHORIZED.into_response();
         };
-        let asked: Option<(String, i64)> = serde_json::from_slice::<serde_json::Value>(body)
-            .ok()
-            .and_then(|v| Some((v["move"].as_str()?.to_string(), v["ply"].as_i64()?)))
-            .filter(|(m, _)| !m.trim().is_empty() && m.len() <= 64);
-        let Some((text, ply)) = asked else {
+        let v = serde_json::from_slice::<serde_json::Value>(body).unwrap_or_default();
+        let asked = match what {
+            "move" => v["move"]
+                .as_str()
+                .filter(|m| !m.trim().is_empty() && m.len() <= 64)
+                .zip(v["ply"].as_i64())
+                .map(|(m, ply)| (Input::Command(Command::Move(Some(id), m.to_string())), ply)),
+            "act" => v["act"]
+                .as_str()
+                .filter(|a| a.len() <= ugolki_core::table::MAX_ACTION_TEXT)
+                .and_then(Action::parse)
+                .filter(|a| !a.is_square())
+                .and_then(|a| match a.game() {
+                    Some((game, ply)) if game == id => Some((Input::Action(a), ply)),
+                    _ => None,
+                }),
+            _ => return StatusCode::NOT_FOUND.into_response(),
+        };
+        let Some((input, ply)) = asked else {
             return StatusCode::BAD_REQUEST.into_response();
         };
         let row = match self.table.store().game(id).await {
-            Ok(Some(row)) if row.platform == Platform::Telegram.as_str() => row,
+            Ok(Some(row)) if row.platform == reader.platform.as_str() => row,
             Ok(_) => return StatusCode::NOT_FOUND.into_response(),
             Err(e) => return unavailable(&e),
         };
-        let refused = |m: &ugolki_core::words::Msg| {
+        let refused = |m: &Msg| {
             let said = ugolki_core::words::render(m, lang);
             json(StatusCode::CONFLICT, &serde_json::json!({ "said": said }))
         };
         if row.ply != ply {
-            return refused(&ugolki_core::words::Msg::ButtonStale);
+            return refused(&Msg::ButtonStale);
         }
         let kind = ChatKind::parse(&row.chat_kind).unwrap_or(ChatKind::Group);
-        let chat = ChatRef::new(Platform::Telegram, row.chat.clone(), kind);
-        let who = User {
-            id: user.id.to_string(),
-            name: user.name,
-            handle: user.username.map(|h| h.to_ascii_lowercase()),
-        };
-        // One id a player and a ply: the same move sent twice is played once.
-        let mut origin = Origin::interaction(chat, who, format!("web:{id}:{ply}:{}", user.id));
-        origin.locale = user.language_code.or_else(|| Some(lang.code().to_string()));
-        let input = Input::Command(Command::Move(Some(id), text));
+        let chat = ChatRef::new(reader.platform, row.chat.clone(), kind);
+        // One id a player, a ply and a request kind: the same one sent twice is done once.
+        let key = format!("web:{id}:{ply}:{what}:{}", reader.key);
+        let mut origin = Origin::interaction(chat, reader.user, key);
+        origin.locale = reader.locale.or_else(|| Some(lang.code().to_string()));
+        let before = (row.ply, row.result, row.draw_offer_by);
         let outs = self.table.handle(&Incoming { origin, input }).await;
-        // Played when the game moved on; else refused, in the table's words.
+        // Done when the game changed; else refused, in the table's words.
         let now = self.table.store().game(id).await.ok().flatten();
-        if now.is_some_and(|g| g.ply > ply) {
-            return json(StatusCode::OK, &serde_json::json!({ "played": true }));
+        if now.is_some_and(|g| (g.ply, g.result, g.draw_offer_by) != before) {
+            return json(StatusCode::OK, &serde_json::json!({ "done": true }));
         }
         let said = crate::outbox::direct_lines(&outs);
+        let buttons: Vec<serde_json::Value> = outs
+            .iter()
+            .flat_map(|o| &o.actions)
+            .filter(|a| matches!(a, Action::Confirm { .. }))
+            .map(|a| serde_json::json!({ "act": a.to_text(), "label": render(&a.label(), lang) }))
+            .collect();
         if said.is_empty() {
-            return refused(&ugolki_core::words::Msg::ButtonStale);
+            return refused(&Msg::ButtonStale);
         }
         json(
             StatusCode::CONFLICT,
-            &serde_json::json!({ "said": said.join("\n") }),
+            &serde_json::json!({ "said": said.join("\n"), "buttons": buttons }),
         )
     }
 
@@ -452,8 +561,17 @@ impl Web {
     }
 }
 
+/// A reader who acts in a game, as its platform knows them; `key`: who they are in the
+/// request's id (the same request twice is done once).
+struct Reader {
+    platform: Platform,
+    user: User,
+    key: String,
+    locale: Option<String>,
+}
+
 /// `/g/<game>/moves.json`: the ply, the side to move and its legal moves, for a board a
-/// player clicks (the server still judges the move that comes).
+/// player clicks (the server still judges the move that comes), and the clocks now.
 fn moves_json(game: &PublicGame) -> Response {
     let moves: Vec<serde_json::Value> = game
         .legal
@@ -469,6 +587,9 @@ fn moves_json(game: &PublicGame) -> Response {
         "over": !game.active,
         "turn": turn,
         "moves": moves,
+        // Milliseconds left, White's first, while a clock runs: the page counts down the
+        // side to move's until the next change.
+        "clocks": game.clocks().map(|(w, b)| [w, b]),
     });
     json(StatusCode::OK, &v)
 }

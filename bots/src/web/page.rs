@@ -80,6 +80,13 @@ pub fn missing(id: i64, lang: Lang) -> Response {
     respond(StatusCode::NOT_FOUND, html(lang, &words, "", &body))
 }
 
+/// A console sign-in link opened a second time, too late, or not the console's.
+pub fn seat_gone(lang: Lang) -> Response {
+    let words = render(&Msg::WebSeatGone, lang);
+    let body = format!("<p>{}</p>", esc(&words));
+    respond(StatusCode::NOT_FOUND, html(lang, &words, "", &body))
+}
+
 /// A step link of the board's navigation, or its label alone where it leads nowhere.
 fn step(out: &mut String, id: i64, to: i64, now: i64, label: &Msg, lang: Lang) {
     let label = esc(&render(label, lang));

@@ -513,6 +513,8 @@ lang-now = Answers here are in { $lang }. /lang CODE changes it: { $list } (or a
 
 console-welcome = ugolki console — type lines as NAME: text (alice: /challenge @bob), /help for commands, NAME: [Label] to press a button, Ctrl-D to quit.
 console-web-at = Game pages: { $url }/g/ and the game's number, e.g. { $url }/g/1 (games of groups only; this console is one).
+console-web-game = Game #{ $id } in a browser: { $url }
+console-web-seat = { $name } plays there after opening { $url } (once, within { $minutes } minutes)
 console-line-shape = write lines as NAME: text, e.g. alice: /challenge @bob
 console-bad-name = '{ $name }' is not a name here: letters, digits, _ . - (at most { $max })
 console-line-too-long = that line is longer than { $max } bytes; it was ignored
@@ -580,6 +582,7 @@ web-replay-gif = Animated replay (GIF)
 web-no-game = There is no public game #{ $id }. Games in private chats are their players' own.
 web-top-title = Leaderboards
 web-open-from-chat = Open a game from its board in the chat, or from a link to it.
+web-seat-gone = This sign-in link has been used or is too old. Each game's links are printed in the console when it starts.
 web-too-many = Too many requests from your address: try again in { $seconds } s.
 web-game-at = The game's page: { $url }
 web-top-at = Every leaderboard: { $url }

@@ -596,6 +596,8 @@ lang-now = Lingua delle risposte qui: { $lang }. Per cambiarla: /lang CODICE (un
 
 console-welcome = console di ugolki — scrivi le righe come NOME: testo (alice: /challenge @bob), /help per i comandi, NOME: [Etichetta] per premere un pulsante, Ctrl-D per uscire.
 console-web-at = Pagine delle partite: { $url }/g/ e il numero della partita, p. es. { $url }/g/1 (solo partite nei gruppi; questa console è uno).
+console-web-game = Partita #{ $id } nel browser: { $url }
+console-web-seat = { $name } gioca lì dopo aver aperto { $url } (una volta, entro { $minutes } minuti)
 console-line-shape = scrivi le righe come NOME: testo, per esempio alice: /challenge @bob
 console-bad-name = «{ $name }» non è un nome valido qui: lettere, cifre, _ . - (al massimo { $max ->
         [one] { $max } carattere
@@ -666,6 +668,7 @@ web-replay-gif = Replay animato (GIF)
 web-no-game = Non c'è nessuna partita pubblica n. { $id }. Le partite nelle chat private appartengono ai loro giocatori.
 web-top-title = Classifiche
 web-open-from-chat = Apri una partita dalla sua scacchiera nella chat, o da un link alla partita.
+web-seat-gone = Questo link di accesso è già stato usato o è troppo vecchio. I link di ogni partita sono stampati nella console quando comincia.
 web-too-many = Troppe richieste dal tuo indirizzo: riprova tra { $seconds } s.
 web-game-at = La pagina della partita: { $url }
 web-top-at = Tutte le classifiche: { $url }

@@ -583,6 +583,8 @@ lang-now = Aqui as respostas são em { $lang }. /lang CÓDIGO muda o idioma: { $
 
 console-welcome = console do ugolki — escreva linhas no formato NOME: texto (alice: /challenge @bob), /help para os comandos, NOME: [Rótulo] para usar um botão, Ctrl-D para sair.
 console-web-at = Páginas das partidas: { $url }/g/ e o número da partida, p. ex. { $url }/g/1 (só partidas em grupos; este console é um).
+console-web-game = Partida #{ $id } no navegador: { $url }
+console-web-seat = { $name } joga lá depois de abrir { $url } (uma vez, em até { $minutes } minutos)
 console-line-shape = escreva as linhas no formato NOME: texto, por exemplo alice: /challenge @bob
 console-bad-name = '{ $name }' não é um nome válido aqui: letras, algarismos, _ . - (no máximo { $max ->
         [one] { $max } caractere
@@ -656,6 +658,7 @@ web-replay-gif = Replay animado (GIF)
 web-no-game = Não há partida pública #{ $id }. As partidas em chats privados são dos seus jogadores.
 web-top-title = Classificações
 web-open-from-chat = Abra uma partida pelo tabuleiro dela no chat, ou por um link para ela.
+web-seat-gone = Este link de entrada já foi usado ou é antigo demais. Os links de cada partida são impressos no console quando ela começa.
 web-too-many = Pedidos demais do seu endereço: tente de novo em { $seconds } s.
 web-game-at = A página da partida: { $url }
 web-top-at = Todas as classificações: { $url }

@@ -168,7 +168,7 @@ impl Live {
 
     /// Resign, the draw offer's buttons (not in a solo: nobody to agree with), Abort while
     /// it is allowed.
-    fn game_buttons(&self) -> Vec<Action> {
+    pub(super) fn game_buttons(&self) -> Vec<Action> {
         let (game, ply) = (self.row.id, self.row.ply);
         let mut out = vec![Action::Resign { game, ply }];
         let solo = super::training::is_solo(&self.game);

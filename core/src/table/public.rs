@@ -45,6 +45,11 @@ pub struct PublicGame {
     /// The board after each ply can be drawn for plies `first_ply..=moves.len()` (the
     /// replay keeps the last [`MAX_REVIEW_PLIES`]).
     pub first_ply: i64,
+    /// The game's own buttons now (resign, the draw offer's, abort while allowed), as the
+    /// board in the chat has them: a page offers the same actions to the players.
+    pub actions: Vec<super::Action>,
+    /// The side whose draw offer waits for an answer.
+    pub draw_offer_by: Option<Color>,
     takebacks: i64,
     /// Per ply from `first_ply`: (move number, deadline, limit, side to move).
     at: Vec<(u32, Option<u16>, Option<u16>, Color)>,
@@ -60,6 +65,12 @@ impl PublicGame {
             white: self.white.clone(),
             black: self.black.clone(),
         }
+    }
+
+    /// Each side's time left (ms, White's first) now, on a clock that runs.
+    #[must_use]
+    pub fn clocks(&self) -> Option<(i64, i64)> {
+        self.clocks.filter(|_| self.active)
     }
 
     /// The plies played.
@@ -158,6 +169,12 @@ impl Table {
             } else {
                 Vec::new()
             },
+            actions: if live.active() {
+                live.game_buttons()
+            } else {
+                Vec::new()
+            },
+            draw_offer_by: live.row.draw_offer_by.filter(|_| live.active()),
             status: live.status(now),
             outcome: outcome(&live),
             pdn: pdn(&live),

@@ -393,6 +393,8 @@ messages! {
     WebTopTitle => "web-top-title",
     /// The Mini App opened without a game.
     WebOpenFromChat => "web-open-from-chat",
+    /// A console sign-in link opened twice, too late, or where there is no console.
+    WebSeatGone => "web-seat-gone",
     /// Too many requests from one address.
     WebTooMany { seconds: i64 } => "web-too-many",
     /// Links from the chat to the public pages.
@@ -408,6 +410,10 @@ messages! {
     ConsoleWelcome => "console-welcome",
     /// `--web`: where each game's page is (`url` the pages' base).
     ConsoleWebAt { url: String } => "console-web-at",
+    /// A game that starts, with `--web`: its board in a browser, then each player's
+    /// one-time sign-in link.
+    ConsoleWebGame { id: i64, url: String } => "console-web-game",
+    ConsoleWebSeat { name: String, url: String, minutes: i64 } => "console-web-seat",
     ConsoleLineShape => "console-line-shape",
     ConsoleBadName { name: String, max: usize } => "console-bad-name",
     ConsoleLineTooLong { max: usize } => "console-line-too-long",

@@ -1,0 +1,101 @@
+// Several people's browsers at once, for tests/tests/*.rs: each line of input is
+// `NAME VERB ARGS…` and is answered with exactly one line. NAME is a person; each has a
+// browser context of their own (their own cookies), made by `open`.
+//   open URL [W H]   a new context (a phone's 390×844 unless told), URL opened; says the
+//                    path it ended on (after redirects)
+//   get URL          GET URL with NAME's cookies (no redirect followed); says its status
+//   click SQ         click square SQ of the board
+//   key KEY          press KEY
+//   wait-ply N       wait (3 s at most) for the board after N plies, ready; `ply N` or
+//                    `timeout at X`
+//   wait SELECTOR    wait (3 s at most) for SELECTOR in the page (shown or not); `ok`
+//                    or `timeout`
+//   text SELECTOR    its text, or `none`
+//   attr SELECTOR A  its attribute A, or `none`
+//   acts             the labels of the page's action buttons, `|` between
+//   act LABEL        click the action button labelled LABEL (the rest of the line)
+//   post WHAT JSON   POST JSON to /api/g/<the board's game>/WHAT from the page, as its
+//                    script would (its cookies); says `STATUS BODY`
+//   shot PATH        a screenshot of the whole page
+// Telegram's script is answered empty: these pages are tried outside Telegram.
+const { chromium } = require('playwright-core');
+const readline = require('readline');
+
+(async () => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const pages = {};
+  const lines = readline.createInterface({ input: process.stdin });
+  const short = { timeout: 3000 };
+  for await (const line of lines) {
+    const words = line.split(' ');
+    const [who, what] = words;
+    const rest = words.slice(2);
+    const page = pages[who];
+    let answer = 'ok';
+    try {
+      if (what === 'open') {
+        const [w, h] = [Number(rest[1] || 390), Number(rest[2] || 844)];
+        const context = await browser.newContext({ viewport: { width: w, height: h } });
+        await context.route('https://telegram.org/**', (r) =>
+          r.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+        const p = await context.newPage();
+        pages[who] = p;
+        await p.goto(rest[0]);
+        if (await p.$('#board')) { await p.waitForSelector('#board[data-ready="1"]', short); }
+        answer = new URL(p.url()).pathname;
+      } else if (what === 'get') {
+        const r = await page.request.get(rest[0], { maxRedirects: 0 });
+        answer = String(r.status());
+      } else if (what === 'click') {
+        await page.click('[data-sq="' + rest[0] + '"]');
+      } else if (what === 'key') {
+        await page.keyboard.press(rest[0]);
+      } else if (what === 'wait-ply') {
+        try {
+          await page.waitForSelector('#board[data-ply="' + rest[0] + '"][data-ready="1"]', short);
+          answer = 'ply ' + rest[0];
+        } catch (e) {
+          answer = 'timeout at ' + await page.getAttribute('#board', 'data-ply');
+        }
+      } else if (what === 'wait') {
+        try {
+          await page.waitForSelector(rest.join(' '), { timeout: 3000, state: 'attached' });
+        } catch (e) { answer = 'timeout'; }
+      } else if (what === 'text') {
+        const e = await page.$(rest.join(' '));
+        answer = e ? (await e.textContent()).trim() : 'none';
+      } else if (what === 'attr') {
+        const v = await page.getAttribute(rest[0], rest[1]).catch(() => null);
+        answer = v === null ? 'none' : v;
+      } else if (what === 'acts') {
+        answer = (await page.$$eval('.act', (bs) => bs.map((b) => b.textContent))).join('|');
+      } else if (what === 'act') {
+        const label = rest.join(' ');
+        const b = await page.$$('.act');
+        let found = null;
+        for (const x of b) { if ((await x.textContent()) === label) { found = x; } }
+        if (found) { await found.click(); } else { answer = 'no such button'; }
+      } else if (what === 'post') {
+        answer = await page.evaluate(async ([kind, body]) => {
+          const game = document.getElementById('board').dataset.game;
+          const r = await fetch('/api/g/' + game + '/' + kind, {
+            method: 'POST', headers: { 'Content-Type': 'application/json' }, body,
+          });
+          return r.status + ' ' + await r.text();
+        }, [rest[0], rest.slice(1).join(' ')]);
+      } else if (what === 'shot') {
+        await page.screenshot({ path: rest[0], fullPage: true });
+      } else {
+        answer = 'error: no verb ' + what;
+      }
+    } catch (e) {
+      answer = 'error: ' + String(e.message || e).split('\n')[0];
+    }
+    console.log(answer);
+  }
+  await browser.close();
+})().catch((e) => { console.error(e); process.exit(1); });
