@@ -12,6 +12,10 @@
 //                    or `timeout`
 //   text SELECTOR    its text, or `none`
 //   attr SELECTOR A  its attribute A, or `none`
+//   picked           the square of the picked piece, or `none`
+//   targets          the squares marked as its destinations, `|` between
+//   count SELECTOR   how many elements SELECTOR finds
+//   width SELECTOR   the first one's width in CSS pixels
 //   acts             the labels of the page's action buttons, `|` between
 //   act LABEL        click the action button labelled LABEL (the rest of the line)
 //   post WHAT JSON   POST JSON to /api/g/<the board's game>/WHAT from the page, as its
@@ -71,6 +75,16 @@ const readline = require('readline');
       } else if (what === 'attr') {
         const v = await page.getAttribute(rest[0], rest[1]).catch(() => null);
         answer = v === null ? 'none' : v;
+      } else if (what === 'picked') {
+        const p = await page.$('#board .picked');
+        answer = p ? await p.getAttribute('data-sq') : 'none';
+      } else if (what === 'targets') {
+        answer = (await page.$$eval('#board .to', (bs) => bs.map((b) => b.dataset.sq))).join('|');
+      } else if (what === 'count') {
+        answer = String((await page.$$(rest.join(' '))).length);
+      } else if (what === 'width') {
+        const box = await (await page.$(rest.join(' '))).boundingBox();
+        answer = String(box.width);
       } else if (what === 'acts') {
         answer = (await page.$$eval('.act', (bs) => bs.map((b) => b.textContent))).join('|');
       } else if (what === 'act') {

@@ -909,24 +909,25 @@ struct Seated {
     bob_link: String,
 }
 
-/// A console serving its pages, where alice challenged bob (a 10-minute clock) and he
-/// accepted: the console, its database, and the links it printed.
-async fn console_game() -> (ConsoleChild, std::path::PathBuf, Seated) {
+/// A console serving its pages (on a database named `name`), where alice challenged bob to
+/// `variant` (a 10-minute clock) and he accepted: the console, its database, and the
+/// links it printed.
+async fn console_game(name: &str, variant: &str) -> (ConsoleChild, std::path::PathBuf, Seated) {
     let addr = ugolki_tests::free_addr();
-    let db = temp_db("web", "console-seats");
+    let db = temp_db("web", name);
     let mut console = ConsoleChild::spawn(&[
         "console".into(),
         "--db".into(),
         db.display().to_string(),
         "--boards".into(),
         std::env::temp_dir()
-            .join("ugolki-console-seats-boards")
+            .join(format!("ugolki-{name}-boards"))
             .display()
             .to_string(),
         "--web".into(),
         addr.to_string(),
     ]);
-    console.type_line("alice: /challenge @bob classic3x3 10+0 white");
+    console.type_line(&format!("alice: /challenge @bob {variant} 10+0 white"));
     console.type_line("bob: /accept");
     let page_line = console.find(|l| l.contains("/app/g/")).await;
     let board_url = link_in(&page_line);
@@ -1018,7 +1019,7 @@ async fn in_a_browser_two_console_players_sign_in_by_their_links_and_play_to_a_d
         eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
         return;
     };
-    let (mut console, db, seated) = console_game().await;
+    let (mut console, db, seated) = console_game("console-seats", "classic3x3").await;
     let Seated {
         id,
         alice_link,
@@ -1092,4 +1093,141 @@ async fn in_a_browser_two_console_players_sign_in_by_their_links_and_play_to_a_d
         Some("draw")
     );
     assert!(decodes(&std::fs::read(&shot).expect("the screenshot")));
+}
+
+/// Damas on the board page (D3, D4): when a capture is compulsory only the pieces that must
+/// capture can be picked, a piece that could only step is not, and the capture is played
+/// by clicking where it lands. The position is reached by moves typed in the console.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn d3_in_a_browser_only_the_pieces_that_must_capture_can_be_picked() {
+    let Some(dir) = browser() else {
+        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
+        return;
+    };
+    let (mut console, _db, seated) = console_game("console-damas", "damas").await;
+    // Quiet moves until White must capture.
+    let mut game = Game::new(&Rules::Damas { flying: true });
+    let mut rng = Rng(0xda7a5);
+    let mut typed = 0;
+    while !game.legal_move_texts().iter().all(|m| m.contains('x')) {
+        let quiet: Vec<String> = safe_moves(&game)
+            .into_iter()
+            .filter(|m| !m.contains('x'))
+            .collect();
+        let mv = rng.pick(&quiet).clone();
+        let who = if typed % 2 == 0 { "alice" } else { "bob" };
+        console.type_line(&format!("{who}: {mv}"));
+        game.play_text(&mv).expect("legal");
+        typed += 1;
+        // White to move with a capture: stop there (Black's captures: go on).
+        if typed % 2 == 0 && game.legal_move_texts().iter().all(|m| m.contains('x')) {
+            break;
+        }
+        assert!(typed < 60, "no capture for White in 60 plies");
+    }
+    if typed % 2 == 1 {
+        // Black must capture: play it, and look for White's.
+        let mv = game.legal_move_texts()[0].clone();
+        console.type_line(&format!("bob: {mv}"));
+        game.play_text(&mv).expect("legal");
+        typed += 1;
+    }
+    let legal = game.legal_move_texts();
+    if !legal.iter().all(|m| m.contains('x')) {
+        eprintln!("skipped: the seed's game gives White no capture here");
+        console.end().await;
+        return;
+    }
+    let ends = |m: &str| {
+        let squares: Vec<&str> = m.split(['-', 'x']).collect();
+        (
+            squares[0].to_string(),
+            squares[squares.len() - 1].to_string(),
+        )
+    };
+    let capturers: std::collections::BTreeSet<String> = legal.iter().map(|m| ends(m).0).collect();
+    let mut b = ugolki_tests::browser::Browsers::start(&dir);
+    b.ask("alice", &format!("open {}", seated.alice_link)).await;
+    assert_eq!(
+        b.ask("alice", &format!("wait-ply {typed}")).await,
+        format!("ply {typed}")
+    );
+    // A white piece that could step but must not: not picked.
+    let board = ugolki_core::view::BoardView::of_game(&game);
+    let idle = board
+        .pieces
+        .iter()
+        .filter(|p| p.color == ugolki_core::Color::White)
+        .map(|p| p.square.to_string())
+        .find(|sq| !capturers.contains(sq))
+        .expect("a white piece that cannot capture");
+    b.ask("alice", &format!("click {idle}")).await;
+    assert_eq!(
+        b.ask("alice", "picked").await,
+        "none",
+        "{idle} cannot be picked"
+    );
+    // A capturer: picked, its landings marked; clicking one plays the capture.
+    let mv = legal[0].clone();
+    let (from, to) = ends(&mv);
+    b.ask("alice", &format!("click {from}")).await;
+    assert_eq!(b.ask("alice", "picked").await, from);
+    let targets = b.ask("alice", "targets").await;
+    let want: std::collections::BTreeSet<String> = legal
+        .iter()
+        .filter(|m| ends(m).0 == from)
+        .map(|m| ends(m).1)
+        .collect();
+    let got: std::collections::BTreeSet<String> = targets.split('|').map(str::to_string).collect();
+    assert_eq!(got, want);
+    b.ask("alice", &format!("click {to}")).await;
+    let after = typed + 1;
+    assert_eq!(
+        b.ask("alice", &format!("wait-ply {after}")).await,
+        format!("ply {after}")
+    );
+    b.close().await;
+    console.end().await;
+}
+
+/// Halma on its 16×16 board on a phone (390×844): all 256 squares drawn, each big enough
+/// to tap, the board inside the screen's width, and a move played by two taps.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_browser_halma_16x16_fits_a_phone_and_is_played_by_taps() {
+    let Some(dir) = browser() else {
+        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
+        return;
+    };
+    let (mut console, _db, seated) = console_game("console-halma", "halma16").await;
+    let mut b = ugolki_tests::browser::Browsers::start(&dir);
+    b.ask("alice", &format!("open {} 390 844", seated.alice_link))
+        .await;
+    assert_eq!(b.ask("alice", "count #board>button").await, "256");
+    let square: f64 = b
+        .ask("alice", "width #board>button")
+        .await
+        .parse()
+        .expect("px");
+    assert!(square >= 22.0, "a square of {square} px");
+    let board: f64 = b.ask("alice", "width #board").await.parse().expect("px");
+    assert!(board <= 390.0, "the board is {board} px wide");
+    let game = Game::new(&Rules::Corners(
+        ugolki_core::corners::Variant::by_id("halma16").expect("halma16"),
+    ));
+    let mv = safe_moves(&game)
+        .into_iter()
+        .find(|m| m.matches('-').count() == 1)
+        .expect("a step");
+    let (from, to) = mv.split_once('-').expect("a step");
+    b.ask("alice", &format!("click {from}")).await;
+    b.ask("alice", &format!("click {to}")).await;
+    assert_eq!(b.ask("alice", "wait-ply 1").await, "ply 1");
+    let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-halma-phone.png");
+    assert_eq!(
+        b.ask("alice", &format!("shot {}", shot.display())).await,
+        "ok"
+    );
+    b.close().await;
+    console.find(|l| l.contains(&mv)).await;
+    console.end().await;
 }
