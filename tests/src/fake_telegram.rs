@@ -140,8 +140,8 @@ pub struct SentMessage {
     pub caption: Option<String>,
     /// The bytes of the latest photo (PNG as sent by the bot).
     pub photo: Option<Vec<u8>>,
-    /// The inline keyboard: rows of `(text, callback_data)`; buttons without callback data
-    /// (URL buttons and the like) have an empty `callback_data`.
+    /// The inline keyboard: rows of `(text, callback_data)`; a URL button's second part is
+    /// `url:` and its address, a Mini App button's `web_app:` and its address.
     pub buttons: Vec<Vec<(String, String)>>,
     /// The message this one replies to.
     pub reply_to: Option<i64>,
@@ -1218,7 +1218,7 @@ impl Inner {
         if text.chars().count() > 4096 {
             return Err(bad("Bad Request: message is too long"));
         }
-        let (markup, buttons) = inline_keyboard(p)?;
+        let (markup, buttons) = inline_keyboard(p, chat)?;
         let reply = self.reply_target(chat, p)?;
         let mut message = bot_message_base();
         let topic = self.topic_of_new(chat, p, &mut message)?;
@@ -1252,7 +1252,7 @@ impl Inner {
         let chat = self.known_chat(p)?;
         let caption = str_param(p, "caption");
         check_caption(caption.as_deref())?;
-        let (markup, buttons) = inline_keyboard(p)?;
+        let (markup, buttons) = inline_keyboard(p, chat)?;
         let reply = self.reply_target(chat, p)?;
         let mut message = bot_message_base();
         let topic = self.topic_of_new(chat, p, &mut message)?;
@@ -1348,7 +1348,7 @@ impl Inner {
         let stored = self
             .message_mut(chat, id)
             .ok_or_else(|| bad(EDIT_NOT_FOUND))?;
-        apply_edit(stored, method, p, media)?;
+        apply_edit(stored, method, p, media, chat)?;
         let (json, now) = (stored.json.clone(), stored.bot.clone());
         if method != "editmessagereplymarkup" {
             let state = self.chats.get_mut(&chat).expect("the message was found");
@@ -1412,8 +1412,9 @@ fn apply_edit(
     method: &str,
     p: &Map<String, Value>,
     media: Option<Media>,
+    chat: i64,
 ) -> Result<(), ApiFail> {
-    let (markup, buttons) = inline_keyboard(p)?;
+    let (markup, buttons) = inline_keyboard(p, chat)?;
     let Some(sent) = stored.bot.as_mut() else {
         return Err(bad("Bad Request: message can't be edited"));
     };
@@ -1511,7 +1512,11 @@ fn set_or_remove(json: &mut Map<String, Value>, key: &str, value: Option<Value>)
 /// in the message, and its buttons. Reply keyboards and the like are not echoed.
 type Keyboard = (Option<Value>, Vec<Vec<(String, String)>>);
 
-fn inline_keyboard(p: &Map<String, Value>) -> Result<Keyboard, ApiFail> {
+/// As the Bot API checks an inline keyboard's buttons in chat `chat`: each has exactly one
+/// kind; `callback_data` is 1–64 bytes; a `url` is `http(s)://` or `tg://`; a `web_app`
+/// (a Mini App) is `https://` only, and only in private chats (a user's chat: a positive
+/// id) — in groups and inline messages (`chat` 0) Telegram answers `BUTTON_TYPE_INVALID`.
+fn inline_keyboard(p: &Map<String, Value>, chat: i64) -> Result<Keyboard, ApiFail> {
     let Some(markup) = p.get("reply_markup") else {
         return Ok((None, Vec::new()));
     };
@@ -1528,13 +1533,39 @@ fn inline_keyboard(p: &Map<String, Value>) -> Result<Keyboard, ApiFail> {
         let mut out = Vec::new();
         for button in row.as_array().map_or(&[][..], Vec::as_slice) {
             let text = button["text"].as_str().unwrap_or_default().to_owned();
-            let data = button["callback_data"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
-            if button.get("callback_data").is_some() && !(1..=64).contains(&data.len()) {
-                return Err(bad("Bad Request: BUTTON_DATA_INVALID"));
+            let kinds = ["callback_data", "url", "web_app", "switch_inline_query"];
+            let kind = kinds.iter().filter(|k| button.get(**k).is_some()).count();
+            if kind != 1 {
+                return Err(bad(
+                    "Bad Request: can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard",
+                ));
             }
+            let data = if let Some(web_app) = button.get("web_app") {
+                let url = web_app["url"].as_str().unwrap_or_default();
+                if chat <= 0 {
+                    return Err(bad("Bad Request: BUTTON_TYPE_INVALID"));
+                }
+                if !url.starts_with("https://") {
+                    return Err(bad("Bad Request: BUTTON_URL_INVALID"));
+                }
+                format!("web_app:{url}")
+            } else if let Some(url) = button.get("url") {
+                let url = url.as_str().unwrap_or_default();
+                let schemes = ["http://", "https://", "tg://"];
+                if !schemes.iter().any(|s| url.starts_with(s)) {
+                    return Err(bad("Bad Request: BUTTON_URL_INVALID"));
+                }
+                format!("url:{url}")
+            } else {
+                let data = button["callback_data"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned();
+                if button.get("callback_data").is_some() && !(1..=64).contains(&data.len()) {
+                    return Err(bad("Bad Request: BUTTON_DATA_INVALID"));
+                }
+                data
+            };
             out.push((text, data));
         }
         buttons.push(out);

@@ -790,12 +790,12 @@ async fn in_a_browser_a_player_plays_by_clicks_and_keys_on_the_mini_apps_board()
         store.moves(id).await.expect("moves"),
         ["c3-d3", "f6-e6", "b3-c3"]
     );
-    // Black's move, clicked by Alice: refused in the table's words, nothing played.
+    // Black's piece, clicked by Alice (seated as White by her initData): not hers to pick,
+    // and nothing played.
     say("click g6");
+    say("picked");
+    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("picked none"));
     say("click f6");
-    say("said");
-    let refusal = next(&mut said, WAIT).await.unwrap_or_default();
-    assert_eq!(refusal, format!("said {}", english(&Msg::NotYourTurn)));
     assert_eq!(store.moves(id).await.expect("moves").len(), 3);
     drop(ask);
     closes(&mut node).await;
@@ -1230,4 +1230,90 @@ async fn in_a_browser_halma_16x16_fits_a_phone_and_is_played_by_taps() {
     b.close().await;
     console.find(|l| l.contains(&mv)).await;
     console.end().await;
+}
+
+/// A game of a private chat is its players' own: its board page answers no one else (the
+/// Mini App's page then seats its reader by `initData` and comes back); `POST /app/seat`
+/// seats a reader Telegram signed (a forged signature is refused), and then their own
+/// game's board, its moves and its events are theirs, and their moves play — with no
+/// header but the cookie. The public pages stay public games' only; another reader seated
+/// is not let in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature() {
+    const TOKEN: &str = "779:private-app-token";
+    let dm = ChatRef::new(Platform::Telegram, "31", ChatKind::Private);
+    let Served {
+        store,
+        addr,
+        room,
+        web,
+    } = served("private-app", dm, false, Some(TOKEN)).await;
+    let tg = |id: i64, name: &str| User {
+        id: id.to_string(),
+        name: name.into(),
+        handle: Some(name.to_lowercase()),
+    };
+    let (alice, bob) = (tg(31, "Alice"), tg(32, "Bob"));
+    let (id, _) = room.start(&alice, &bob, "none casual").await;
+    let board = format!("/app/g/{id}");
+    let (code, _, shell) = get(addr, &board, &[]).await;
+    assert_eq!(code, 404);
+    assert!(String::from_utf8_lossy(&shell).contains("/app/seat"));
+    let seat = |init: String| async move {
+        let auth = format!("Authorization: tma {init}");
+        ugolki_tests::http_bytes(addr, "POST", "/app/seat", &[auth], "", WAIT).await
+    };
+    let now = ugolki_bots::now_ms() / 1000;
+    let forged = init_data("779:not-the-token", 31, "Alice", now);
+    assert_eq!(seat(forged).await.0, 401);
+    let (code, head, _) = seat(init_data(TOKEN, 31, "Alice", now)).await;
+    assert_eq!(code, 204);
+    let cookie = head
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or(l.strip_prefix("Set-Cookie: "))
+        })
+        .expect("a seat")
+        .to_string();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"),
+        "{cookie}"
+    );
+    let with = vec![format!(
+        "Cookie: {}",
+        cookie.split(';').next().expect("pair")
+    )];
+    let (code, _, page) = get(addr, &board, &with).await;
+    assert_eq!(code, 200);
+    assert!(String::from_utf8_lossy(&page).contains("data-me=\"white\""));
+    assert_eq!(
+        get(addr, &format!("/g/{id}/moves.json"), &with).await.0,
+        200
+    );
+    assert_eq!(get(addr, &format!("/g/{id}/moves.json"), &[]).await.0, 404);
+    assert_eq!(
+        get(addr, &format!("/g/{id}"), &with).await.0,
+        404,
+        "public only"
+    );
+    // Her move, with nothing but the seat.
+    let body = serde_json::json!({ "move": "c3-d3", "ply": 0 }).to_string();
+    let path = format!("/api/g/{id}/move");
+    let (code, _, _) = ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT).await;
+    assert_eq!(code, 200);
+    assert_eq!(store.moves(id).await.expect("moves"), ["c3-d3"]);
+    // Someone else, seated: not theirs.
+    let (_, head, _) = seat(init_data(TOKEN, 33, "Eve", now)).await;
+    let eve = head
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or(l.strip_prefix("Set-Cookie: "))
+        })
+        .and_then(|c| c.split(';').next())
+        .expect("a seat")
+        .to_string();
+    assert_eq!(get(addr, &board, &[format!("Cookie: {eve}")]).await.0, 404);
+    web.abort();
 }

@@ -134,6 +134,10 @@ pub enum Command {
         /// default http:// and --web's address.
         #[arg(long, requires = "web")]
         web_url: Option<String>,
+        /// The Mini App's short name (`BotFather`'s /newapp): group boards get a button that
+        /// opens the game in it, t.me/BOT/NAME?startapp=GAME. Needs an https --web-url.
+        #[arg(long, requires = "web_url")]
+        mini_app: Option<String>,
     },
     /// Ask each platform whose token is set (`TELOXIDE_TOKEN`, `DISCORD_TOKEN`, with the
     /// variables the bots read) what the bot can do there, and the database how far it is
@@ -297,7 +301,9 @@ where
             metrics,
             web,
             web_url,
+            mini_app,
         } => pages(web, web_url.as_deref())
+            .and_then(|web| mini_app_of(web, mini_app))
             .and_then(|web| telegram(database_url(db), webhook, listen, (metrics, web))),
         Command::Doctor(args) => doctor(&mut io, &args),
         Command::Discord {
@@ -463,6 +469,28 @@ fn telegram(
     rt.block_on(crate::telegram::run(options, stop_signal()))
         .map(|()| 0)
         .map_err(CliError::Usage)
+}
+
+/// The pages with `--mini-app NAME`: a name as `BotFather` allows one (3–30 of `a-z`,
+/// `0-9`, `_`).
+fn mini_app_of(
+    web: Option<crate::web::Pages>,
+    name: Option<String>,
+) -> Result<Option<crate::web::Pages>, CliError> {
+    let Some(name) = name else {
+        return Ok(web);
+    };
+    let ok = (3..=30).contains(&name.len())
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    if !ok {
+        return Err(CliError::Usage(format!(
+            "--mini-app {name}: the short name BotFather gave (3 to 30 of a-z, 0-9 and _)"
+        )));
+    }
+    Ok(web.map(|mut p| {
+        p.mini_app = Some(name);
+        p
+    }))
 }
 
 /// `ugolki doctor`'s options.

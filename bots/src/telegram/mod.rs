@@ -170,11 +170,14 @@ pub async fn run(
     // getMe answered: the Bot API is reachable.
     service.health.platform_up(true);
     let table = service.table.clone();
-    let surface = Arc::new(Telegram::new(
-        bot.clone(),
-        options.limits,
-        options.inline_chats.clone(),
-    ));
+    let links = surface::BoardLinks::new(
+        options.web.as_ref().map(|p| p.url.as_str()),
+        &username,
+        options.web.as_ref().and_then(|p| p.mini_app.as_deref()),
+    );
+    let surface = Arc::new(
+        Telegram::new(bot.clone(), options.limits, options.inline_chats.clone()).with_links(links),
+    );
     service.deliver(surface.clone());
     if !options.inline_chats.is_empty() && !me.supports_inline_queries {
         tracing::warn!(

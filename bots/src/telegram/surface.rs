@@ -19,14 +19,14 @@ use teloxide::payloads::{
 use teloxide::prelude::Requester;
 use teloxide::types::{
     ChatId, FileId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia,
-    InputMediaPhoto, MessageId, ReplyParameters, ThreadId,
+    InputMediaPhoto, MessageId, ReplyParameters, ThreadId, WebAppInfo,
 };
 use teloxide::{ApiError, Bot, RequestError};
 use ugolki_core::store::SlotRow;
 use ugolki_core::table::inline::{is_start_picture, MAX_EXTRA_PICTURES};
-use ugolki_core::table::{Action, Audience, ChatRef, Platform};
+use ugolki_core::table::{Action, Audience, ChatKind, ChatRef, Platform};
 use ugolki_core::view::BoardView;
-use ugolki_core::words::{render, Lang};
+use ugolki_core::words::{render, Lang, Msg};
 use ugolki_render::{Renderer, Scene};
 
 /// Telegram's flood limits, as the outbox paces calls: about one message a second in a
@@ -159,6 +159,34 @@ pub struct Telegram {
     /// is. Ids grow by one per message in a chat, so a message the bot does not receive
     /// (privacy mode) still counts once a later one comes.
     newest: Mutex<HashMap<i64, i32>>,
+    /// Where a running game's board opens as the Mini App, if the operator set it up.
+    links: BoardLinks,
+}
+
+/// Where a game's board opens as the Mini App (with `--web` at an `https://` address).
+#[derive(Clone, Debug, Default)]
+pub struct BoardLinks {
+    /// `https://…/app/g/`: in a private chat, a `web_app` button to the game's board
+    /// (Telegram opens Mini Apps from buttons in private chats only, and only over https).
+    pub app: Option<String>,
+    /// `https://t.me/<bot>/<app>?startapp=` (`--mini-app`, the name `BotFather`'s `/newapp`
+    /// gave): in a group, a link button that opens the Mini App on the game.
+    pub startapp: Option<String>,
+}
+
+impl BoardLinks {
+    /// The links of the pages at `url` (only an `https://` one opens a Mini App) and the
+    /// Mini App `app` of bot `bot`.
+    #[must_use]
+    pub fn new(url: Option<&str>, bot: &str, app: Option<&str>) -> BoardLinks {
+        let https = url.filter(|u| u.starts_with("https://"));
+        BoardLinks {
+            app: https.map(|u| format!("{u}/app/g/")),
+            startapp: app
+                .filter(|_| https.is_some() && !bot.is_empty())
+                .map(|a| format!("https://t.me/{bot}/{a}?startapp=")),
+        }
+    }
 }
 
 /// The Telegram chat a table chat is in (a topic's: its group).
@@ -188,6 +216,45 @@ impl Telegram {
             failed_at: Mutex::new(None),
             refused: tokio::sync::watch::Sender::new(false),
             newest: Mutex::new(HashMap::new()),
+            links: BoardLinks::default(),
+        }
+    }
+
+    /// Running games' boards open as the Mini App through `links`.
+    #[must_use]
+    pub fn with_links(mut self, links: BoardLinks) -> Telegram {
+        self.links = links;
+        self
+    }
+
+    /// The keyboard of a message in `chat`: its buttons, and on a running game's board the
+    /// way to open it as the Mini App (a `web_app` button in a private chat, a `startapp`
+    /// link in a group).
+    fn markup(&self, chat: &ChatRef, actions: &[Action], lang: Lang) -> InlineKeyboardMarkup {
+        let keyboard = Self::keyboard(actions, lang);
+        let game = actions.iter().find_map(|a| a.game()).map(|(g, _)| g);
+        let Some(game) =
+            game.filter(|_| actions.iter().any(|a| matches!(a, Action::Resign { .. })))
+        else {
+            return keyboard;
+        };
+        let label = render(&Msg::BtnOpenBoard, lang);
+        let button = if chat.kind == ChatKind::Private {
+            self.links.app.as_ref().and_then(|base| {
+                let url = url::Url::parse(&format!("{base}{game}")).ok()?;
+                Some(InlineKeyboardButton::web_app(label, WebAppInfo { url }))
+            })
+        } else if chat.kind.is_group() {
+            self.links.startapp.as_ref().and_then(|base| {
+                let url = url::Url::parse(&format!("{base}{game}")).ok()?;
+                Some(InlineKeyboardButton::url(label, url))
+            })
+        } else {
+            None
+        };
+        match button {
+            Some(b) => keyboard.append_row([b]),
+            None => keyboard,
         }
     }
 
@@ -366,7 +433,7 @@ impl Surface for Telegram {
             .filter(|_| out.audience == Audience::Sender)
             .and_then(|m| m.parse().ok())
             .map(|m| ReplyParameters::new(MessageId(m)).allow_sending_without_reply());
-        let markup = (!c.actions.is_empty()).then(|| self.layout(&c.actions, c.lang));
+        let markup = (!c.actions.is_empty()).then(|| self.markup(&out.chat, &c.actions, c.lang));
         let caption = cut(&c.text, MAX_CAPTION);
         let sent = if let Some(image) = &c.image {
             let name = image.kind.file_name();
@@ -418,7 +485,7 @@ impl Surface for Telegram {
     async fn edit(&self, job: &Job<'_>, at: &SlotRow, c: &Content) -> Result<(), RequestError> {
         let chat = chat_id(&job.out.chat)?;
         let id = MessageId(at.message_id.parse().unwrap_or(0));
-        let markup = self.layout(&c.actions, c.lang);
+        let markup = self.markup(&job.out.chat, &c.actions, c.lang);
         let new_board = c.image.as_ref().filter(|i| i.kind == ImageKind::Board);
         if let (true, Some(image)) = (at.photo, new_board) {
             // A board edited in place: its photo and caption at once.

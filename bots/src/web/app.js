@@ -8,6 +8,12 @@
   var moves = [], picked = null, cursor = 0;
   var tg = window.Telegram && window.Telegram.WebApp;
   if (tg && tg.ready) { tg.ready(); }
+  // In the Mini App, once: seated by Telegram's signature, the page knows the reader's side.
+  if (tg && tg.initData && !me && !sessionStorage.getItem("seated")) {
+    sessionStorage.setItem("seated", "1");
+    fetch("/app/seat", { method: "POST", headers: { "Authorization": "tma " + tg.initData } })
+      .then(function (r) { if (r.ok) { location.reload(); } });
+  }
   function at(sq) { return board.querySelector('[data-sq="' + sq + '"]'); }
   function clear() {
     squares.forEach(function (b) { b.classList.remove("picked", "to"); });

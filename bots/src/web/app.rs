@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use std::fmt::Write as _;
 use ugolki_core::square::Square;
 use ugolki_core::table::public::PublicGame;
-use ugolki_core::table::{Action, User};
+use ugolki_core::table::Action;
 use ugolki_core::view::BoardKind;
 use ugolki_core::words::{render, Lang, Msg};
 use ugolki_core::Color;
@@ -34,12 +34,11 @@ main{max-width:40rem;margin:0 auto;padding:.5rem}h1{font-size:1.1rem;margin:.3re
 /// The script: picks, destinations, keys, the signed move. Values come from `data-`.
 const SCRIPT: &str = include_str!("app.js");
 
-/// The side `user` plays in `g`, by the name the game shows (a hint for the page: the
-/// server checks every move and press against the player it comes from).
-pub fn side_of(g: &PublicGame, user: &User) -> Option<Color> {
-    if g.white.eq_ignore_ascii_case(&user.name) {
+/// The side player `player` (their number in the store) plays in `g`.
+pub fn side_of(g: &PublicGame, player: i64) -> Option<Color> {
+    if g.white_id == player {
         Some(Color::White)
-    } else if g.black.eq_ignore_ascii_case(&user.name) {
+    } else if g.black_id == player {
         Some(Color::Black)
     } else {
         None
@@ -211,6 +210,20 @@ fn html(lang: Lang, title: &str, body: &str) -> Response {
     )
         .into_response()
 }
+
+/// The board page of a game that is not public, to a reader not seated as its player: in
+/// the Mini App, the page seats the reader by Telegram's `initData` and comes back (their
+/// own game then shows); elsewhere it says there is no such public game.
+pub fn shell(id: i64, lang: Lang) -> Response {
+    let words = render(&Msg::WebNoGame { id }, lang);
+    let body = format!("<p id=\"said\">{}</p><script>{SEAT}</script>", esc(&words));
+    let mut r = html(lang, &words, &body);
+    *r.status_mut() = StatusCode::NOT_FOUND;
+    r
+}
+
+/// Seat the Mini App's reader once (`POST /app/seat` with its `initData`), then load again.
+const SEAT: &str = r#"(function(){var w=window.Telegram&&window.Telegram.WebApp;if(!w||!w.initData||sessionStorage.getItem("seated")){return;}sessionStorage.setItem("seated","1");fetch("/app/seat",{method:"POST",headers:{"Authorization":"tma "+w.initData}}).then(function(r){if(r.ok){location.reload();}});})();"#;
 
 /// `/app`, where a `t.me/<bot>/<app>?startapp=<game>` link opens the Mini App: on to the
 /// board of the game its (signed) start parameter names; without one, how to open a game.

@@ -54,6 +54,9 @@ pub struct Pages {
     pub telegram_token: Option<String>,
     /// The console's players' seats (set by the console), signed in by the links it prints.
     pub seats: Option<Arc<seats::Seats>>,
+    /// The Telegram Mini App's short name (`--mini-app`, from `BotFather`'s `/newapp`): group
+    /// boards link to `t.me/<bot>/<name>?startapp=<game>`.
+    pub mini_app: Option<String>,
 }
 
 /// Who may vouch for a reader of the pages who acts in a game.
@@ -94,6 +97,7 @@ impl Pages {
             url,
             telegram_token: None,
             seats: None,
+            mini_app: None,
         })
     }
 }
@@ -110,6 +114,8 @@ struct Web {
     drawing: tokio::sync::Semaphore,
     watching: Arc<live::Watching>,
     signers: Signers,
+    /// The seats of this process: the console's, or the Mini App readers' own.
+    seats: Arc<seats::Seats>,
 }
 
 /// Serve the public pages on `addr` until the task is aborted.
@@ -131,6 +137,7 @@ pub async fn serve_signed(
         .await
         .map_err(|e| format!("--web: cannot listen on {addr}: {e}"))?;
     let web = Arc::new(Web {
+        seats: signers.seats.clone().unwrap_or_default(),
         signers,
         watching: live::Watching::new(table.clone()),
         table,
@@ -156,6 +163,7 @@ pub async fn serve_signed(
         let web = web.clone();
         async move {
             match web.over_budget(peer, &uri, &headers) {
+                None if uri.path() == "/app/seat" => web.seat_signed(&headers),
                 None => web.act(&uri, &headers, &body).await,
                 Some(wait) => wait,
             }
@@ -164,7 +172,8 @@ pub async fn serve_signed(
     let app = axum::Router::new()
         .fallback(axum::routing::get(route))
         .route("/api/g/{game}/move", axum::routing::post(moves.clone()))
-        .route("/api/g/{game}/act", axum::routing::post(moves));
+        .route("/api/g/{game}/act", axum::routing::post(moves.clone()))
+        .route("/app/seat", axum::routing::post(moves));
     tracing::info!(%addr, "public pages served");
     Ok(tokio::spawn(async move {
         let app = app.into_make_service_with_connect_info::<SocketAddr>();
@@ -283,8 +292,25 @@ impl Web {
             | Asked::Moves(id)
             | Asked::App(id) => id,
         };
-        let game = match self.table.public_game(id).await {
+        // The board page and what it reads are also a player's own private game's; the
+        // public pages are public games' only.
+        let board_page = matches!(
+            asked,
+            Asked::App(_) | Asked::Moves(_) | Asked::Events(_) | Asked::Board(_)
+        );
+        let player = if board_page {
+            self.seated_player(headers).await
+        } else {
+            None
+        };
+        let found = match player {
+            Some(p) => self.table.player_game(id, p).await,
+            None => self.table.public_game(id).await,
+        };
+        let game = match found {
             Ok(Some(g)) => g,
+            // A Mini App opened on a private game: it seats itself, and comes back.
+            Ok(None) if matches!(asked, Asked::App(_)) => return app::shell(id, lang),
             Ok(None) => return page::missing(id, lang),
             Err(e) => return unavailable(&e),
         };
@@ -300,7 +326,7 @@ impl Web {
             Asked::Moves(_) => moves_json(&game),
             Asked::App(_) => {
                 // A seated player is shown their own side; else the link's `?as=`.
-                let me = self.seated(headers).and_then(|u| app::side_of(&game, &u));
+                let me = player.and_then(|p| app::side_of(&game, p));
                 let viewer = match (me, query(uri, "as")) {
                     (Some(side), _) => side,
                     (None, Some("black")) => ugolki_core::Color::Black,
@@ -391,7 +417,7 @@ impl Web {
     fn over_budget(&self, peer: SocketAddr, uri: &Uri, headers: &HeaderMap) -> Option<Response> {
         // A seated player counts as themselves, wherever they are; anyone else by address.
         let who = match self.seated(headers) {
-            Some(u) => limits::Who::Player(format!("console:{}", u.id)),
+            Some((p, u)) => limits::Who::Player(format!("{}:{}", p.as_str(), u.id)),
             None => limits::Who::Address(limits::reader(peer, headers)),
         };
         let wait = self.budget.take(who, std::time::Instant::now()).err()?;
@@ -399,38 +425,69 @@ impl Web {
         Some(page::too_many(seconds, language(uri, headers)))
     }
 
-    /// The console player seated in this browser (its cookie), if any.
-    fn seated(&self, headers: &HeaderMap) -> Option<User> {
-        let seats = self.signers.seats.as_ref()?;
+    /// The player seated in this browser (its cookie), and their platform, if any.
+    fn seated(&self, headers: &HeaderMap) -> Option<(Platform, User)> {
         let cookie = headers.get(header::COOKIE)?.to_str().ok()?;
-        seats.who(seats::session_of(cookie)?)
+        self.seats.who(seats::session_of(cookie)?)
     }
 
-    /// Who sends a request that acts: a Telegram Mini App reader (`Authorization: tma
-    /// <initData>`, checked against the bot's token), or a seated console player.
-    fn reader(&self, headers: &HeaderMap) -> Option<Reader> {
+    /// The seated player's number in the store (once they have played).
+    async fn seated_player(&self, headers: &HeaderMap) -> Option<i64> {
+        let (platform, user) = self.seated(headers)?;
+        let store = self.table.store();
+        let found = store.player_by_platform_id(platform.as_str(), &user.id);
+        found.await.ok().flatten().map(|p| p.id)
+    }
+
+    /// `POST /app/seat` from the Mini App, `Authorization: tma <initData>`: Telegram's
+    /// signature checked, the reader is seated (a cookie, as the console's links give), so
+    /// the pages of their own games know them. 204, or 401.
+    fn seat_signed(&self, headers: &HeaderMap) -> Response {
+        let Some(r) = self.telegram_reader(headers) else {
+            return StatusCode::UNAUTHORIZED.into_response();
+        };
+        let session = self
+            .seats
+            .seat(r.platform, r.user, std::time::Instant::now());
+        (
+            StatusCode::NO_CONTENT,
+            [(header::SET_COOKIE, seat_cookie(&session))],
+        )
+            .into_response()
+    }
+
+    /// A reader Telegram signed (`Authorization: tma <initData>`, checked against the
+    /// bot's token).
+    fn telegram_reader(&self, headers: &HeaderMap) -> Option<Reader> {
         let signed = headers
             .get(header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.strip_prefix("tma "))
-            .filter(|s| !s.is_empty());
-        if let (Some(signed), Some(token)) = (signed, &self.signers.telegram_token) {
-            let now_s = crate::now_ms() / 1000;
-            let user = telegram_auth::check(signed, token, now_s).ok()?;
-            return Some(Reader {
-                platform: Platform::Telegram,
-                key: user.id.to_string(),
-                locale: user.language_code,
-                user: User {
-                    id: user.id.to_string(),
-                    name: user.name,
-                    handle: user.username.map(|h| h.to_ascii_lowercase()),
-                },
-            });
-        }
-        let user = self.seated(headers)?;
+            .filter(|s| !s.is_empty())?;
+        let token = self.signers.telegram_token.as_ref()?;
+        let now_s = crate::now_ms() / 1000;
+        let user = telegram_auth::check(signed, token, now_s).ok()?;
         Some(Reader {
-            platform: Platform::Console,
+            platform: Platform::Telegram,
+            key: user.id.to_string(),
+            locale: user.language_code,
+            user: User {
+                id: user.id.to_string(),
+                name: user.name,
+                handle: user.username.map(|h| h.to_ascii_lowercase()),
+            },
+        })
+    }
+
+    /// Who sends a request that acts: a Telegram Mini App reader (its signed `initData`),
+    /// or a player seated in this browser.
+    fn reader(&self, headers: &HeaderMap) -> Option<Reader> {
+        if let Some(r) = self.telegram_reader(headers) {
+            return Some(r);
+        }
+        let (platform, user) = self.seated(headers)?;
+        Some(Reader {
+            platform,
             key: user.id.clone(),
             locale: None,
             user,
@@ -441,24 +498,13 @@ impl Web {
     /// seats this browser as them (a cookie for this site's pages only, out of scripts'
     /// reach) and goes on to their game's board; else it says the link is spent.
     fn sign_in(&self, code: &str, lang: Lang) -> Response {
-        let seated = self
-            .signers
-            .seats
-            .as_ref()
-            .and_then(|s| s.redeem(code, std::time::Instant::now()));
-        let Some(seated) = seated else {
+        let Some(seated) = self.seats.redeem(code, std::time::Instant::now()) else {
             return page::seat_gone(lang);
         };
-        let cookie = format!(
-            "{}={};{}",
-            seats::COOKIE,
-            seated.session,
-            seats::COOKIE_ATTRIBUTES
-        );
         (
             StatusCode::SEE_OTHER,
             [
-                (header::SET_COOKIE, cookie),
+                (header::SET_COOKIE, seat_cookie(&seated.session)),
                 (header::LOCATION, format!("/app/g/{}", seated.game)),
                 (header::CACHE_CONTROL, "no-store".to_string()),
             ],
@@ -559,6 +605,12 @@ impl Web {
             Err(e) => std::panic::resume_unwind(e.into_panic()),
         }
     }
+}
+
+/// The cookie that seats a browser: this site's pages only, sent by the browser alone, out
+/// of scripts' reach.
+fn seat_cookie(session: &str) -> String {
+    format!("{}={session};{}", seats::COOKIE, seats::COOKIE_ATTRIBUTES)
 }
 
 /// A reader who acts in a game, as its platform knows them; `key`: who they are in the

@@ -1,14 +1,20 @@
-//! Sign-in for the console's players, who have no platform to vouch for them: the console
-//! prints each player of a game a one-time link (`/app/in/<code>`); opening it gives that
-//! browser a seat (a cookie naming a session) as that player, and the board lets it move
-//! for them. A code works once and for [`CODE_LIFE`]; a seat lasts as long as the process.
-//! Codes and seats are random 128-bit values, kept in this process only (the console is one
-//! process; a restarted console prints new links).
+//! Seats: a browser the server knows as one player, by a cookie naming a session.
+//!
+//! - The console's players have no platform to vouch for them: the console prints each
+//!   player of a game a one-time link (`/app/in/<code>`); opening it seats that browser as
+//!   that player. A code works once and for [`CODE_LIFE`].
+//! - A Telegram Mini App reader is seated by its `initData`, which Telegram signs
+//!   (`POST /app/seat`), so that the pages of their private games, their moves list and
+//!   their live events (which a browser fetches with no header of its own) know them.
+//!
+//! A seat lasts as long as the process. Codes and sessions are random 128-bit values, kept
+//! in this process only (a restarted console prints new links; a Mini App seats itself
+//! again).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use ugolki_core::table::User;
+use ugolki_core::table::{Platform, User};
 
 /// How long a printed link can be opened.
 pub const CODE_LIFE: Duration = Duration::from_secs(15 * 60);
@@ -30,7 +36,7 @@ struct Code {
 struct Kept {
     codes: HashMap<String, Code>,
     /// Session → the player, with when it was given (to drop the oldest).
-    seats: HashMap<String, (User, Instant)>,
+    seats: HashMap<String, (Platform, User, Instant)>,
 }
 
 /// The console's one-time links and the seats they gave.
@@ -67,11 +73,8 @@ impl Seats {
         if now.duration_since(c.made) > CODE_LIFE {
             return None;
         }
-        if kept.seats.len() >= MAX {
-            drop_oldest(&mut kept.seats, |s| s.1);
-        }
-        let session = random();
-        kept.seats.insert(session.clone(), (c.user.clone(), now));
+        drop(kept);
+        let session = self.seat(Platform::Console, c.user.clone(), now);
         Some(Seated {
             session,
             game: c.game,
@@ -79,12 +82,23 @@ impl Seats {
         })
     }
 
-    /// The player of a seat's session.
-    pub fn who(&self, session: &str) -> Option<User> {
+    /// A new seat for `user` of `platform` (whom the platform vouched for): its session.
+    pub fn seat(&self, platform: Platform, user: User, now: Instant) -> String {
+        let mut kept = crate::lock(&self.kept);
+        if kept.seats.len() >= MAX {
+            drop_oldest(&mut kept.seats, |s| s.2);
+        }
+        let session = random();
+        kept.seats.insert(session.clone(), (platform, user, now));
+        session
+    }
+
+    /// The player of a seat's session, and their platform.
+    pub fn who(&self, session: &str) -> Option<(Platform, User)> {
         crate::lock(&self.kept)
             .seats
             .get(session)
-            .map(|(u, _)| u.clone())
+            .map(|(p, u, _)| (*p, u.clone()))
     }
 }
 
@@ -140,12 +154,17 @@ mod tests {
         let now = Instant::now();
         let seated = seats.redeem(&code, now).expect("fresh");
         assert_eq!((seated.game, &seated.user), (7, &alice()));
-        assert_eq!(seats.who(&seated.session), Some(alice()));
+        assert_eq!(
+            seats.who(&seated.session),
+            Some((Platform::Console, alice()))
+        );
         assert_eq!(seats.redeem(&code, now), None, "once");
         let late = seats.invite(alice(), 7);
         assert_eq!(seats.redeem(&late, now + CODE_LIFE * 2), None, "stale");
         assert_eq!(seats.who("0123456789abcdef0123456789abcdef"), None);
         assert_ne!(seats.invite(alice(), 7), seats.invite(alice(), 7));
+        let tg = seats.seat(Platform::Telegram, alice(), now);
+        assert_eq!(seats.who(&tg), Some((Platform::Telegram, alice())));
     }
 
     #[test]

@@ -168,6 +168,7 @@ btn-confirm = Confirm
 btn-claim = Claim the game
 btn-square = { $square }
 btn-back = Back
+btn-open-board = Open the board
 help-commands-only = In this group the bot sees only commands addressed to it and replies to its messages (Telegram's privacy mode): type /m@{ $bot } c3-d4, or reply to the board with the move.
 help-mentions-only = In this server the bot does not read messages: play with /move (it suggests your moves) or the buttons under the board. Typed moves work in DMs with the bot and in messages that mention @{ $bot }.
 missing-permissions = I cannot host a game in this channel: I am missing { $list }. A server admin can grant them (Server Settings → Roles, or this channel's permissions).

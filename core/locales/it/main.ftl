@@ -212,6 +212,7 @@ btn-confirm = Conferma
 btn-claim = Rivendica la partita
 btn-square = { $square }
 btn-back = Indietro
+btn-open-board = Apri la scacchiera
 help-commands-only = In questo gruppo il bot vede solo i comandi rivolti a lui e le risposte ai suoi messaggi (modalità privacy di Telegram): scrivi /m@{ $bot } c3-d4, oppure rispondi alla scacchiera con la mossa.
 help-mentions-only = In questo server il bot non legge i messaggi: gioca con /move (suggerisce le tue mosse) o con i pulsanti sotto la scacchiera. Le mosse scritte funzionano nei messaggi diretti al bot e nei messaggi che menzionano @{ $bot }.
 missing-permissions = Non posso ospitare una partita in questo canale: mi mancano { $list }. Un amministratore del server può concederli (Impostazioni server → Ruoli, o i permessi di questo canale).

@@ -207,6 +207,7 @@ btn-confirm = Confirmar
 btn-claim = Reivindicar a partida
 btn-square = { $square }
 btn-back = Voltar
+btn-open-board = Abrir o tabuleiro
 help-commands-only = Neste grupo o bot só vê os comandos dirigidos a ele e as respostas às suas mensagens (modo de privacidade do Telegram): escreva /m@{ $bot } c3-d4, ou responda ao tabuleiro com o lance.
 help-mentions-only = Neste servidor o bot não lê as mensagens: jogue com /move (ele sugere os seus lances) ou com os botões sob o tabuleiro. Lances digitados funcionam em mensagens diretas ao bot e em mensagens que mencionam @{ $bot }.
 missing-permissions = Não consigo hospedar uma partida neste canal: faltam-me { $list }. Um administrador do servidor pode concedê-las (Configurações do servidor → Cargos, ou as permissões deste canal).

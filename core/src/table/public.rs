@@ -129,11 +129,31 @@ impl Table {
     /// Game `id` as the public pages show it; `None` when there is no such game, or it is
     /// not public (see the module's words).
     pub async fn public_game(&self, id: i64) -> Result<Option<PublicGame>, StoreError> {
+        self.game_view(id, None).await
+    }
+
+    /// Game `id` as its player `player` (their number in the store) sees it on the board
+    /// page: a game of any chat, theirs or public; `None` when it is neither.
+    pub async fn player_game(
+        &self,
+        id: i64,
+        player: i64,
+    ) -> Result<Option<PublicGame>, StoreError> {
+        self.game_view(id, Some(player)).await
+    }
+
+    /// The view of game `id` when it is public, or `player`'s.
+    async fn game_view(
+        &self,
+        id: i64,
+        player: Option<i64>,
+    ) -> Result<Option<PublicGame>, StoreError> {
         let Some(live) = self.live(id).await? else {
             return Ok(None);
         };
         let public = ChatKind::parse(&live.row.chat_kind).is_some_and(ChatKind::is_group);
-        if !public {
+        let theirs = player.is_some_and(|p| p == live.row.white_id || p == live.row.black_id);
+        if !public && !theirs {
             return Ok(None);
         }
         let now = self.now();

@@ -188,6 +188,8 @@ messages! {
     BtnClaim => "btn-claim",
     BtnSquare { square: Square } => "btn-square",
     BtnBack => "btn-back",
+    /// Opens the game's board as the Telegram Mini App.
+    BtnOpenBoard => "btn-open-board",
     /// Discord `/help` in a DM or group DM the bot is not part of (a user-installed app).
     DiscordPrivateHelp => "discord-private-help",
     /// Discord: the bot lacks permissions it needs in the channel (`list`: their names).

@@ -107,7 +107,7 @@ impl FakeTelegram {
             .clone();
         let (from, query) = (q.from.clone(), q.text.clone());
         let result = result.as_object().cloned().unwrap_or_default();
-        let (markup, buttons) = inline_keyboard(&result).unwrap_or_default();
+        let (markup, buttons) = inline_keyboard(&result, 0).unwrap_or_default();
         let mut message = Map::new();
         let mut sent = SentMessage {
             id: 0,
@@ -237,7 +237,7 @@ impl Inner {
                 _ => return Err(bad("Bad Request: the fake takes photo and article results")),
             }
             check_caption(str_param(r, "caption").as_deref())?;
-            inline_keyboard(r)?;
+            inline_keyboard(r, 0)?;
         }
         let query = self
             .inline
@@ -276,7 +276,7 @@ impl Inner {
             .messages
             .get_mut(&id)
             .ok_or_else(|| bad("Bad Request: MESSAGE_ID_INVALID"))?;
-        apply_edit(stored, method, p, media)?;
+        apply_edit(stored, method, p, media, 0)?;
         Ok(true.into())
     }
 }
