@@ -1226,3 +1226,56 @@ async fn a_blocked_bot_is_refused_403_and_told_by_my_chat_member() {
         "{updates:#?}"
     );
 }
+
+/// Mini App buttons as the Bot API takes them: a `web_app` button in a private chat, on
+/// https; in a group Telegram answers `BUTTON_TYPE_INVALID` (a `url` button to a `t.me`
+/// link is how a group opens a Mini App), and an `http://` Mini App `BUTTON_URL_INVALID`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_app_buttons_only_in_private_chats_and_only_on_https() {
+    use teloxide::types::WebAppInfo;
+    let fake = FakeTelegram::start().await;
+    let bot = bot(&fake);
+    let alice = FakeTelegram::user(7, "Alice", Some("alice"), None);
+    let dm = FakeTelegram::private(&alice);
+    let group = FakeTelegram::group(-300, "Corners");
+    fake.send_text(&dm, &alice, "/start");
+    fake.send_text(&group, &alice, "/start");
+    let app = |url: &str| {
+        let url = url.parse().expect("a URL");
+        InlineKeyboardMarkup::new([[InlineKeyboardButton::web_app("Open", WebAppInfo { url })]])
+    };
+    bot.send_message(ChatId(dm.id), "board")
+        .reply_markup(app("https://pages.example/app/g/1"))
+        .await
+        .expect("a Mini App in a private chat");
+    let sent = fake.messages(dm.id);
+    assert_eq!(
+        sent[0].buttons,
+        [[(
+            "Open".to_owned(),
+            "web_app:https://pages.example/app/g/1".to_owned()
+        )]]
+    );
+    let refused = |e: RequestError| e.to_string();
+    let err = bot
+        .send_message(ChatId(-300), "board")
+        .reply_markup(app("https://pages.example/app/g/1"))
+        .await
+        .expect_err("not in a group");
+    assert!(refused(err).contains("BUTTON_TYPE_INVALID"));
+    let err = bot
+        .send_message(ChatId(dm.id), "board")
+        .reply_markup(app("http://pages.example/app/g/1"))
+        .await
+        .expect_err("not on http");
+    assert!(refused(err).contains("BUTTON_URL_INVALID"));
+    let link = "https://t.me/ugolki_test_bot/board?startapp=1"
+        .parse()
+        .expect("a URL");
+    bot.send_message(ChatId(-300), "board")
+        .reply_markup(InlineKeyboardMarkup::new([[InlineKeyboardButton::url(
+            "Open", link,
+        )]]))
+        .await
+        .expect("a link in a group");
+}

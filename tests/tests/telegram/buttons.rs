@@ -142,3 +142,62 @@ async fn moves_by_buttons_edit_the_board_keyboard_and_play() {
     }
     bot.stop().await;
 }
+
+/// With the pages at an `https://` address, a running game's board opens as the Mini App:
+/// in a private chat by a `web_app` button to the game's board page, in a group (with
+/// `--mini-app`) by a `t.me/<bot>/<app>?startapp=<game>` link, as Telegram allows each
+/// (the fake refuses a `web_app` button in a group, and any not on https).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_running_games_board_opens_as_the_mini_app_by_a_web_app_button_or_a_startapp_link() {
+    let g = Group::new().await;
+    let db = temp_db("mini-app-buttons");
+    let mut options = crate::harness::polling(&g.fake, &db, quick());
+    let mut pages =
+        ugolki_bots::web::Pages::new(ugolki_tests::free_addr(), Some("https://pages.example"))
+            .expect("pages");
+    pages.mini_app = Some("board".into());
+    options.web = Some(pages);
+    let bot = RunningBot::start_with(options);
+    let open = english(&Msg::BtnOpenBoard);
+    // A group: the startapp link.
+    let board = start_game(&g, "classic3x3 none").await;
+    let id = board
+        .buttons
+        .iter()
+        .flatten()
+        .find_map(|(_, data)| ugolki_core::table::Action::parse(data)?.game())
+        .map(|(game, _)| game)
+        .expect("the game's buttons");
+    let link = board
+        .buttons
+        .iter()
+        .flatten()
+        .find(|(text, _)| *text == open)
+        .map(|(_, data)| data.clone());
+    let want = format!(
+        "url:https://t.me/{}/board?startapp={id}",
+        FakeTelegram::BOT_USERNAME
+    );
+    assert_eq!(link.as_deref(), Some(want.as_str()), "{:?}", board.buttons);
+    // A private chat: the web_app button.
+    let p = Group {
+        fake: g.fake.clone(),
+        chat: FakeTelegram::private(&g.alice),
+        topic: None,
+        alice: g.alice.clone(),
+        bob: g.bob.clone(),
+    };
+    p.fake.add_chat(&p.chat);
+    p.send_text(&p.alice, "/play bot 1 classic3x3 none white");
+    let board = p.expect("the board", |m| m.photo.is_some()).await;
+    let button = board
+        .buttons
+        .iter()
+        .flatten()
+        .find(|(text, _)| *text == open)
+        .map(|(_, data)| data.clone())
+        .expect("the Mini App's button");
+    let url = button.strip_prefix("web_app:https://pages.example/app/g/");
+    assert!(url.is_some_and(|n| n.parse::<i64>().is_ok()), "{button}");
+    bot.stop().await;
+}
