@@ -3,6 +3,8 @@
 // browser context of their own (their own cookies), made by `open`.
 //   open URL [W H]   a new context (a phone's 390×844 unless told), URL opened; says the
 //                    path it ended on (after redirects)
+//   tg-open URL INIT as `open`, inside the Telegram Mini App: `Telegram.WebApp.initData`
+//                    is INIT (Telegram's own script is not reached from here)
 //   get URL          GET URL with NAME's cookies (no redirect followed); says its status
 //   click SQ         click square SQ of the board
 //   key KEY          press KEY
@@ -21,6 +23,8 @@
 //   post WHAT JSON   POST JSON to /api/g/<the board's game>/WHAT from the page, as its
 //                    script would (its cookies); says `STATUS BODY`
 //   shot PATH        a screenshot of the whole page
+//   lose-events      from now on NAME's browser gets no server-sent events (a connection
+//                    that dropped them), its page loaded again: it falls behind the game
 // Telegram's script is answered empty: these pages are tried outside Telegram.
 const { chromium } = require('playwright-core');
 const readline = require('readline');
@@ -41,11 +45,17 @@ const readline = require('readline');
     const page = pages[who];
     let answer = 'ok';
     try {
-      if (what === 'open') {
-        const [w, h] = [Number(rest[1] || 390), Number(rest[2] || 844)];
+      if (what === 'open' || what === 'tg-open') {
+        const tg = what === 'tg-open';
+        const [w, h] = tg ? [390, 844] : [Number(rest[1] || 390), Number(rest[2] || 844)];
         const context = await browser.newContext({ viewport: { width: w, height: h } });
         await context.route('https://telegram.org/**', (r) =>
           r.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+        if (tg) {
+          await context.addInitScript((init) => {
+            window.Telegram = { WebApp: { initData: init, initDataUnsafe: {}, ready() {} } };
+          }, rest[1]);
+        }
         const p = await context.newPage();
         pages[who] = p;
         await p.goto(rest[0]);
@@ -101,6 +111,10 @@ const readline = require('readline');
           });
           return r.status + ' ' + await r.text();
         }, [rest[0], rest.slice(1).join(' ')]);
+      } else if (what === 'lose-events') {
+        await page.context().route('**/events', (r) => r.abort());
+        await page.reload();
+        await page.waitForSelector('#board[data-ready="1"]', short);
       } else if (what === 'shot') {
         await page.screenshot({ path: rest[0], fullPage: true });
       } else {

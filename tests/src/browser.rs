@@ -106,3 +106,38 @@ impl Browsers {
         closes(&mut self.node).await;
     }
 }
+
+/// `initData` for Telegram user `id` named `name`, signed at `auth_date` with `token` as
+/// Telegram signs it (what its Mini App gives a page as `Telegram.WebApp.initData`).
+pub fn init_data(token: &str, id: i64, name: &str, auth_date: i64) -> String {
+    use hmac::{Hmac, KeyInit, Mac};
+    let user = serde_json::json!({ "id": id, "first_name": name, "username": name.to_lowercase() })
+        .to_string();
+    let mut fields = [
+        ("auth_date", auth_date.to_string()),
+        ("query_id", format!("q{id}")),
+        ("user", user),
+    ];
+    fields.sort();
+    let check: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut secret = Hmac::<sha2::Sha256>::new_from_slice(b"WebAppData").expect("key");
+    secret.update(token.as_bytes());
+    let secret = secret.finalize().into_bytes();
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(&secret).expect("key");
+    mac.update(check.join("\n").as_bytes());
+    let hash = mac
+        .finalize()
+        .into_bytes()
+        .iter()
+        .fold(String::new(), |mut hex, b| {
+            use std::fmt::Write as _;
+            let _ = write!(hex, "{b:02x}");
+            hex
+        });
+    let mut q = url::form_urlencoded::Serializer::new(String::new());
+    for (k, v) in &fields {
+        q.append_pair(k, v);
+    }
+    q.append_pair("hash", &hash);
+    q.finish()
+}

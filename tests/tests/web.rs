@@ -11,7 +11,7 @@ use ugolki_core::table::{
     User,
 };
 use ugolki_core::words::{english, render, Lang, Msg};
-use ugolki_tests::browser::{browser, closes, next, node_script};
+use ugolki_tests::browser::{browser, closes, init_data, next, node_script};
 use ugolki_tests::e2e::{decodes, safe_moves, sqlite_url, temp_db, Rng, WAIT};
 
 /// A chat of the table, its players typing.
@@ -563,41 +563,6 @@ async fn in_a_browser_a_move_typed_in_the_chat_shows_on_the_open_page_within_a_s
     web.abort();
 }
 
-/// `initData` for Telegram user `id` named `name`, signed at `auth_date` with `token` as
-/// Telegram signs it.
-fn init_data(token: &str, id: i64, name: &str, auth_date: i64) -> String {
-    use hmac::{Hmac, KeyInit, Mac};
-    let user = serde_json::json!({ "id": id, "first_name": name, "username": name.to_lowercase() })
-        .to_string();
-    let mut fields = [
-        ("auth_date", auth_date.to_string()),
-        ("query_id", format!("q{id}")),
-        ("user", user),
-    ];
-    fields.sort();
-    let check: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let mut secret = Hmac::<sha2::Sha256>::new_from_slice(b"WebAppData").expect("key");
-    secret.update(token.as_bytes());
-    let secret = secret.finalize().into_bytes();
-    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(&secret).expect("key");
-    mac.update(check.join("\n").as_bytes());
-    let hash = mac
-        .finalize()
-        .into_bytes()
-        .iter()
-        .fold(String::new(), |mut hex, b| {
-            use std::fmt::Write as _;
-            let _ = write!(hex, "{b:02x}");
-            hex
-        });
-    let mut q = url::form_urlencoded::Serializer::new(String::new());
-    for (k, v) in &fields {
-        q.append_pair(k, v);
-    }
-    q.append_pair("hash", &hash);
-    q.finish()
-}
-
 /// A Telegram Mini App's reader moves in their game through the pages' API, signed by
 /// `initData`: the player to move plays (the chat's game goes on, as a typed move would);
 /// an unsigned, forged or expired request is 401 and changes nothing; a stale ply, a move
@@ -910,9 +875,18 @@ struct Seated {
 }
 
 /// A console serving its pages (on a database named `name`), where alice challenged bob to
-/// `variant` (a 10-minute clock) and he accepted: the console, its database, and the
+/// `variant` (on a 10-minute clock) and he accepted: the console, its database, and the
 /// links it printed.
 async fn console_game(name: &str, variant: &str) -> (ConsoleChild, std::path::PathBuf, Seated) {
+    console_game_on(name, variant, "10+0").await
+}
+
+/// [`console_game`] on the clock `time`.
+async fn console_game_on(
+    name: &str,
+    variant: &str,
+    time: &str,
+) -> (ConsoleChild, std::path::PathBuf, Seated) {
     let addr = ugolki_tests::free_addr();
     let db = temp_db("web", name);
     let mut console = ConsoleChild::spawn(&[
@@ -927,7 +901,7 @@ async fn console_game(name: &str, variant: &str) -> (ConsoleChild, std::path::Pa
         "--web".into(),
         addr.to_string(),
     ]);
-    console.type_line(&format!("alice: /challenge @bob {variant} 10+0 white"));
+    console.type_line(&format!("alice: /challenge @bob {variant} {time} white"));
     console.type_line("bob: /accept");
     let page_line = console.find(|l| l.contains("/app/g/")).await;
     let board_url = link_in(&page_line);
@@ -1316,4 +1290,92 @@ async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature
         .to_string();
     assert_eq!(get(addr, &board, &[format!("Cookie: {eve}")]).await.0, 404);
     web.abort();
+}
+
+/// A page that fell behind (its events lost) while its player typed a move in the chat and
+/// the opponent answered: the move clicked on the old board is refused as stale — never
+/// played as some other move — and the page catches up to the game by itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_browser_a_move_from_a_board_left_behind_is_refused_and_the_page_catches_up() {
+    let Some(dir) = browser() else {
+        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
+        return;
+    };
+    let (mut console, db, seated) = console_game("console-stale", "classic3x3").await;
+    let mut b = ugolki_tests::browser::Browsers::start(&dir);
+    b.ask("alice", &format!("open {}", seated.alice_link)).await;
+    assert_eq!(b.ask("alice", "lose-events").await, "ok");
+    let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
+    let behind = safe_moves(&game);
+    // In the chat meanwhile: alice's move and bob's answer.
+    for who in ["alice", "bob"] {
+        let mv = safe_moves(&game)[0].clone();
+        console.type_line(&format!("{who}: {mv}"));
+        console.find(|l| l.contains(&mv)).await;
+        game.play_text(&mv).expect("legal");
+    }
+    assert_eq!(b.ask("alice", "attr #board data-ply").await, "0", "behind");
+    // A move of the old board, clicked: refused, and the page comes to the game's ply.
+    let old = behind.last().expect("a move").clone();
+    let (from, to) = old.split_once('-').expect("a step");
+    b.ask("alice", &format!("click {from}")).await;
+    b.ask("alice", &format!("click {to}")).await;
+    assert_eq!(b.ask("alice", "wait-ply 2").await, "ply 2");
+    b.close().await;
+    console.end().await;
+    let store = Store::connect(&sqlite_url(&db)).await.expect("store");
+    assert_eq!(
+        store.moves(seated.id).await.expect("moves").len(),
+        2,
+        "nothing more played"
+    );
+}
+
+/// A flag falling while the page is open (the console's timers run live with `--web`):
+/// Bob's page shows the game over — no buttons, the result as `/record` says it — by
+/// itself. (Two seconds may pass between two moves typed by the test: F1's second mover
+/// has at least the first move's time, and the flag is Alice's at her second move.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_browser_a_flag_that_falls_shows_on_the_open_page() {
+    let Some(dir) = browser() else {
+        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
+        return;
+    };
+    let (mut console, db, seated) = console_game_on("console-flag", "classic3x3", "2s+0").await;
+    let mut b = ugolki_tests::browser::Browsers::start(&dir);
+    b.ask("bob", &format!("open {}", seated.bob_link)).await;
+    assert!(b
+        .ask("bob", "acts")
+        .await
+        .contains(&english(&Msg::BtnResign)));
+    // Both move in the chat (a game whose first moves were made is played, F1); then
+    // Alice, on two seconds, never moves again.
+    let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
+    for who in ["alice", "bob"] {
+        let mv = safe_moves(&game)[0].clone();
+        console.type_line(&format!("{who}: {mv}"));
+        game.play_text(&mv).expect("legal");
+    }
+    assert_eq!(b.ask("bob", "wait-ply 2").await, "ply 2");
+    let mut over = false;
+    for _ in 0..5 {
+        if b.ask("bob", "wait #acts:empty").await == "ok" {
+            over = true;
+            break;
+        }
+    }
+    assert!(over, "the page showed the flag");
+    let status = b.ask("bob", "text #status").await;
+    b.close().await;
+    console.end().await;
+    let store = Store::connect(&sqlite_url(&db)).await.expect("store");
+    let row = store.game(seated.id).await.expect("read").expect("kept");
+    let result = row.result.expect("over");
+    assert_eq!(row.end_reason.as_deref(), Some("flag:white"), "{row:?}");
+    let outcome = Msg::RecordResult {
+        result: result.code().into(),
+        name: "bob".into(),
+        cause: Some(ugolki_core::game::EndCause::Flag(ugolki_core::Color::White)),
+    };
+    assert_eq!(status, english(&outcome));
 }

@@ -37,7 +37,7 @@
       method: "POST", headers: headers, body: JSON.stringify(body)
     }).then(function (r) {
       if (r.ok) { said.textContent = ""; return; }
-      return r.json().then(function (j) { answer(j); },
+      return r.json().then(function (j) { answer(j); catchUp(); },
         function () { said.textContent = String(r.status); });
     });
   }
@@ -52,6 +52,12 @@
       button.addEventListener("click", function () { send("act", { act: b.act }); });
       said.appendChild(document.createTextNode(" "));
       said.appendChild(button);
+    });
+  }
+  // Refused: if the game moved on meanwhile (its events lost), the newest board comes.
+  function catchUp() {
+    fetch("/g/" + game + "/moves.json").then(function (r) { return r.json(); }).then(function (j) {
+      if (j.ply !== ply || (j.over && board.dataset.over !== "1")) { reload(); }
     });
   }
   function play(sq) {
@@ -99,9 +105,10 @@
   fetch("/g/" + game + "/moves.json").then(function (r) { return r.json(); }).then(function (j) {
     moves = j.moves; board.dataset.ready = "1";
     // A move made meanwhile: this page is behind, so the newest one replaces it.
-    if (j.ply !== ply) { reload(); }
+    if (j.ply !== ply && board.dataset.over !== "1") { reload(); }
   });
-  if (window.EventSource) {
+  // A game over does not change: nothing to follow.
+  if (window.EventSource && board.dataset.over !== "1") {
     var s = new EventSource("/g/" + game + "/events");
     function go(e) { if (e.type === "over" || Number(e.data) !== ply) { s.close(); reload(); } }
     s.addEventListener("ply", go);

@@ -80,10 +80,11 @@ pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Res
     let me_attr = me.map_or("", side_name);
     let turn = side_name(g.turn);
     let offer = g.draw_offer_by.map_or("none", side_name);
+    let over = u8::from(!g.active);
     // What the script reads: the game, the ply shown, the kind, the language, whose turn,
     // and the reader's side when known.
     let board = format!(
-        "<div id=\"board\" style=\"grid-template-columns:repeat({side},1fr)\" data-game=\"{id}\" data-ply=\"{ply}\" data-kind=\"{kind}\" data-lang=\"{code}\" data-turn=\"{turn}\" data-me=\"{me_attr}\" data-offer=\"{offer}\">{squares}</div>"
+        "<div id=\"board\" style=\"grid-template-columns:repeat({side},1fr)\" data-game=\"{id}\" data-ply=\"{ply}\" data-kind=\"{kind}\" data-lang=\"{code}\" data-turn=\"{turn}\" data-me=\"{me_attr}\" data-offer=\"{offer}\" data-over=\"{over}\">{squares}</div>"
     );
     // The clocks, the far side's above the board and the viewer's below, as at a table.
     let clock = |c: Color| {

@@ -10,6 +10,7 @@ mod harness;
 mod inline;
 mod inline_games;
 mod lanes;
+mod mini_app;
 mod operators;
 mod privacy;
 mod processes;

@@ -1,0 +1,132 @@
+//! The board as the Telegram Mini App, with the bot on the fake Bot API: each player in a
+//! browser of their own, signed by their `initData`, plays by clicks; every move made there
+//! reaches the group as its usual board, and a resignation from the page ends the game with
+//! its result and ratings.
+
+use crate::harness::{polling, quick, start_game, temp_db, Group, RunningBot, StartTelegram};
+use ugolki_core::corners::Variant;
+use ugolki_core::game::{Game, Rules};
+use ugolki_core::rating::RatingKind;
+use ugolki_core::words::{english, Msg};
+use ugolki_tests::browser::{browser, init_data, Browsers};
+use ugolki_tests::e2e::{safe_moves, Rng};
+use ugolki_tests::fake_telegram::FakeTelegram;
+use ugolki_tests::said::played;
+
+/// Plies played on the pages before the resignation: more than ten moves, so the game is
+/// rated (R: a resignation after ten moves or fewer is annulled).
+const PLIES: usize = 22;
+
+/// A move of `game` as two clicks play it — from its first square to its last, the page
+/// sending the first legal move with those ends — that does not lose at once, picked by
+/// `rng`: the move, and the squares to click.
+fn clickable(game: &Game, rng: &mut Rng) -> (String, String, String) {
+    let legal = game.legal_move_texts();
+    let safe = safe_moves(game);
+    let ends = |m: &str| {
+        let squares: Vec<&str> = m.split(['-', 'x']).collect();
+        (
+            squares[0].to_string(),
+            squares[squares.len() - 1].to_string(),
+        )
+    };
+    let playable: Vec<String> = safe
+        .iter()
+        .filter_map(|m| legal.iter().find(|l| ends(l) == ends(m)))
+        .filter(|first| safe.contains(first))
+        .cloned()
+        .collect();
+    assert!(!playable.is_empty(), "a move of {}", game.record());
+    // At random (seeded): always the first would walk into a repetition.
+    let mv = rng.pick(&playable).clone();
+    let (from, to) = ends(&mv);
+    (mv, from, to)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_the_mini_app_two_players_play_by_clicks_and_a_resignation_rates_the_game() {
+    let Some(dir) = browser() else {
+        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
+        return;
+    };
+    let g = Group::new().await;
+    let db = temp_db("mini-app-game");
+    let addr = ugolki_tests::free_addr();
+    let mut options = polling(&g.fake, &db, quick());
+    options.web = Some(ugolki_bots::web::Pages::new(addr, None).expect("pages"));
+    let bot = RunningBot::start_with(options);
+    let board = start_game(&g, "classic3x3 none rated").await;
+    let id = board
+        .buttons
+        .iter()
+        .flatten()
+        .find_map(|(_, data)| ugolki_core::table::Action::parse(data)?.game())
+        .map(|(game, _)| game)
+        .expect("the game's buttons");
+    let now = ugolki_bots::now_ms() / 1000;
+    let url = format!("http://{addr}/app/g/{id}");
+    let mut b = Browsers::start(&dir);
+    for (who, user) in [("alice", &g.alice), ("bob", &g.bob)] {
+        let init = init_data(FakeTelegram::TOKEN, user.id, &user.first_name, now);
+        b.ask(who, &format!("tg-open {url} {init}")).await;
+    }
+    // Seated by their signatures: each sees their own side.
+    assert_eq!(b.ask("alice", "wait #board[data-me=white]").await, "ok");
+    assert_eq!(b.ask("bob", "wait #board[data-me=black]").await, "ok");
+    let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let mut rng = Rng(0x3a11);
+    for ply in 0..PLIES {
+        let (who, other, name) = if ply % 2 == 0 {
+            ("alice", "bob", &g.alice.first_name)
+        } else {
+            ("bob", "alice", &g.bob.first_name)
+        };
+        let (mv, from, to) = clickable(&game, &mut rng);
+        assert_eq!(b.ask(who, &format!("click {from}")).await, "ok");
+        assert_eq!(b.ask(who, &format!("click {to}")).await, "ok");
+        let shown = format!("ply {}", ply + 1);
+        assert_eq!(b.ask(who, &format!("wait-ply {}", ply + 1)).await, shown);
+        assert_eq!(b.ask(other, &format!("wait-ply {}", ply + 1)).await, shown);
+        // The group gets the move's board, as for a typed move.
+        g.expect_text(&played(name, &mv)).await;
+        game.play_text(&mv).expect("legal");
+    }
+    // Alice resigns on her page: the group is told, both pages show the end.
+    let resign = english(&Msg::BtnResign);
+    assert_eq!(b.ask("alice", &format!("act {resign}")).await, "ok");
+    let said = english(&Msg::Resigned {
+        id,
+        loser: g.alice.first_name.clone(),
+        winner: g.bob.first_name.clone(),
+    });
+    g.expect_text(&said).await;
+    for who in ["alice", "bob"] {
+        assert_eq!(b.ask(who, "wait #acts:empty").await, "ok", "{who}");
+    }
+    b.close().await;
+    bot.stop().await;
+    // Rated: each player's rating moved, the winner's up.
+    let store = ugolki_core::store::Store::connect(&ugolki_tests::e2e::sqlite_url(&db))
+        .await
+        .expect("store");
+    let kind = RatingKind::of_rules(&Rules::Corners(Variant::classic3x3())).expect("rated kind");
+    for (user, up) in [(&g.alice, false), (&g.bob, true)] {
+        let player = store
+            .player_by_platform_id("telegram", &user.id.to_string())
+            .await
+            .expect("read")
+            .expect("a player");
+        let history = store
+            .rating_history(player.id, kind)
+            .await
+            .expect("history");
+        let &(before, after, game_id) = history.last().expect("rated");
+        assert_eq!(game_id, id);
+        assert_eq!(
+            after > before,
+            up,
+            "{}: {before} → {after}",
+            user.first_name
+        );
+    }
+}
