@@ -5,6 +5,8 @@
 //                    path it ended on (after redirects)
 //   tg-open URL INIT as `open`, inside the Telegram Mini App: `Telegram.WebApp.initData`
 //                    is INIT (Telegram's own script is not reached from here)
+//   open-static URL  as `open`, with script off (the public pages need none)
+//   scroll-width     how wide the page is in CSS pixels (wider than the screen: it scrolls)
 //   get URL          GET URL with NAME's cookies (no redirect followed); says its status
 //   click SQ         click square SQ of the board
 //   key KEY          press KEY
@@ -45,10 +47,12 @@ const readline = require('readline');
     const page = pages[who];
     let answer = 'ok';
     try {
-      if (what === 'open' || what === 'tg-open') {
+      if (what === 'open' || what === 'tg-open' || what === 'open-static') {
         const tg = what === 'tg-open';
         const [w, h] = tg ? [390, 844] : [Number(rest[1] || 390), Number(rest[2] || 844)];
-        const context = await browser.newContext({ viewport: { width: w, height: h } });
+        const context = await browser.newContext({
+          viewport: { width: w, height: h }, javaScriptEnabled: what !== 'open-static',
+        });
         await context.route('https://telegram.org/**', (r) =>
           r.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
         if (tg) {
@@ -59,7 +63,9 @@ const readline = require('readline');
         const p = await context.newPage();
         pages[who] = p;
         await p.goto(rest[0]);
-        if (await p.$('#board')) { await p.waitForSelector('#board[data-ready="1"]', short); }
+        if (what !== 'open-static' && await p.$('#board')) {
+          await p.waitForSelector('#board[data-ready="1"]', short);
+        }
         answer = new URL(p.url()).pathname;
       } else if (what === 'get') {
         const r = await page.request.get(rest[0], { maxRedirects: 0 });
@@ -111,6 +117,8 @@ const readline = require('readline');
           });
           return r.status + ' ' + await r.text();
         }, [rest[0], rest.slice(1).join(' ')]);
+      } else if (what === 'scroll-width') {
+        answer = String(await page.evaluate(() => document.documentElement.scrollWidth));
       } else if (what === 'lose-events') {
         await page.context().route('**/events', (r) => r.abort());
         await page.reload();

@@ -375,7 +375,38 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
     // The game's page links its players.
     let (_, game_page) = page(addr, &format!("/g/{id}")).await;
     assert!(game_page.contains(&format!("href=\"/p/{bob_id}\"")));
+    screenshots(
+        addr,
+        &[
+            (format!("/g/{id}"), "web-game"),
+            ("/top".into(), "web-top"),
+            (format!("/p/{bob_id}"), "web-player"),
+        ],
+    )
+    .await;
     web.abort();
+}
+
+/// Each of `pages` on a phone (390×844) in a real browser, with script off as the pages
+/// need none: nothing wider than the screen, and a screenshot of each kept under the
+/// target directory (`tmp/NAME.png`, CI's artifacts).
+async fn screenshots(addr: std::net::SocketAddr, pages: &[(String, &str)]) {
+    let Some(dir) = browser() else {
+        eprintln!("no screenshots: no node, chromium or tests/browser/node_modules");
+        return;
+    };
+    let mut b = ugolki_tests::browser::Browsers::start(&dir);
+    for (path, name) in pages {
+        let who = format!("reader-{name}");
+        b.ask(&who, &format!("open-static http://{addr}{path}"))
+            .await;
+        let wide: u32 = b.ask(&who, "scroll-width").await.parse().expect("px");
+        assert!(wide <= 390, "{path} is {wide} px wide on a 390 px phone");
+        let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.png"));
+        assert_eq!(b.ask(&who, &format!("shot {}", shot.display())).await, "ok");
+        assert!(decodes(&std::fs::read(&shot).expect("the screenshot")));
+    }
+    b.close().await;
 }
 
 /// One address gets its budget of requests a minute and then 429 with when to come back, in
@@ -968,6 +999,12 @@ async fn play_four_plies(
                 .ask("eve", &format!("post move {body}"))
                 .await
                 .starts_with("401"));
+            // Nor by clicks: the move is sent, refused, and nothing is played.
+            b.ask("eve", &format!("click {from}")).await;
+            b.ask("eve", &format!("click {to}")).await;
+            let said = english(&Msg::WebNotSeated);
+            assert_eq!(b.ask("eve", "text #said").await, said);
+            assert_eq!(b.ask("eve", "attr #board data-ply").await, "1");
         }
         assert_eq!(b.ask(who, &format!("click {from}")).await, "ok");
         assert_eq!(b.ask(who, &format!("click {to}")).await, "ok");
@@ -1070,48 +1107,24 @@ async fn in_a_browser_two_console_players_sign_in_by_their_links_and_play_to_a_d
 }
 
 /// Damas on the board page (D3, D4): when a capture is compulsory only the pieces that must
-/// capture can be picked, a piece that could only step is not, and the capture is played
-/// by clicking where it lands. The position is reached by moves typed in the console.
+/// capture can be picked, a piece that could only step is not, and a capture of two pieces
+/// is played by clicking the square it ends on. The position is reached by moves typed in
+/// the console.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn d3_in_a_browser_only_the_pieces_that_must_capture_can_be_picked() {
     let Some(dir) = browser() else {
         eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
         return;
     };
-    let (mut console, _db, seated) = console_game("console-damas", "damas").await;
-    // Quiet moves until White must capture.
-    let mut game = Game::new(&Rules::Damas { flying: true });
-    let mut rng = Rng(0xda7a5);
-    let mut typed = 0;
-    while !game.legal_move_texts().iter().all(|m| m.contains('x')) {
-        let quiet: Vec<String> = safe_moves(&game)
-            .into_iter()
-            .filter(|m| !m.contains('x'))
-            .collect();
-        let mv = rng.pick(&quiet).clone();
-        let who = if typed % 2 == 0 { "alice" } else { "bob" };
+    let (mut console, db, seated) = console_game("console-damas", "damas").await;
+    // Moves that lead to White having to capture twice in one move, typed in the chat.
+    let (moves, game) = to_a_double_capture();
+    for (n, mv) in moves.iter().enumerate() {
+        let who = if n % 2 == 0 { "alice" } else { "bob" };
         console.type_line(&format!("{who}: {mv}"));
-        game.play_text(&mv).expect("legal");
-        typed += 1;
-        // White to move with a capture: stop there (Black's captures: go on).
-        if typed % 2 == 0 && game.legal_move_texts().iter().all(|m| m.contains('x')) {
-            break;
-        }
-        assert!(typed < 60, "no capture for White in 60 plies");
     }
-    if typed % 2 == 1 {
-        // Black must capture: play it, and look for White's.
-        let mv = game.legal_move_texts()[0].clone();
-        console.type_line(&format!("bob: {mv}"));
-        game.play_text(&mv).expect("legal");
-        typed += 1;
-    }
+    let typed = moves.len();
     let legal = game.legal_move_texts();
-    if !legal.iter().all(|m| m.contains('x')) {
-        eprintln!("skipped: the seed's game gives White no capture here");
-        console.end().await;
-        return;
-    }
     let ends = |m: &str| {
         let squares: Vec<&str> = m.split(['-', 'x']).collect();
         (
@@ -1141,8 +1154,13 @@ async fn d3_in_a_browser_only_the_pieces_that_must_capture_can_be_picked() {
         "none",
         "{idle} cannot be picked"
     );
-    // A capturer: picked, its landings marked; clicking one plays the capture.
-    let mv = legal[0].clone();
+    // The capturer that takes two: picked, its landings marked; clicking its last square
+    // plays both jumps.
+    let mv = legal
+        .iter()
+        .find(|m| m.matches('x').count() >= 2)
+        .expect("a double capture")
+        .clone();
     let (from, to) = ends(&mv);
     b.ask("alice", &format!("click {from}")).await;
     assert_eq!(b.ask("alice", "picked").await, from);
@@ -1162,6 +1180,40 @@ async fn d3_in_a_browser_only_the_pieces_that_must_capture_can_be_picked() {
     );
     b.close().await;
     console.end().await;
+    let store = Store::connect(&sqlite_url(&db)).await.expect("store");
+    let played = store.moves(seated.id).await.expect("moves");
+    let last = played.last().expect("played");
+    assert_eq!(ends(last), (from, to), "{last}: both jumps, by one click");
+    assert!(last.matches('x').count() >= 2, "{last}");
+}
+
+/// A Damas game from the start, at random (seeded) but for captures when they are due,
+/// until White must capture and can take two in one move (within 80 plies; the first seed
+/// that gets there): its moves, and the game then.
+fn to_a_double_capture() -> (Vec<String>, Game) {
+    for seed in 1..500u64 {
+        let mut game = Game::new(&Rules::Damas { flying: true });
+        let mut rng = Rng(0x5eed_0000 + seed);
+        let mut moves = Vec::new();
+        for _ in 0..80 {
+            let legal = game.legal_move_texts();
+            let white = moves.len() % 2 == 0;
+            if white && legal.iter().any(|m| m.matches('x').count() >= 2) {
+                return (moves, game);
+            }
+            let safe = safe_moves(&game);
+            if safe.is_empty() {
+                break;
+            }
+            let mv = rng.pick(&safe).clone();
+            game.play_text(&mv).expect("legal");
+            moves.push(mv);
+            if game.ending().is_some() {
+                break;
+            }
+        }
+    }
+    panic!("no seed gives White a double capture within 80 plies");
 }
 
 /// Halma on its 16×16 board on a phone (390×844): all 256 squares drawn, each big enough

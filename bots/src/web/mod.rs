@@ -528,7 +528,11 @@ impl Web {
             return StatusCode::NOT_FOUND.into_response();
         };
         let Some(reader) = self.reader(headers) else {
-            return StatusCode::UNAUTHORIZED.into_response();
+            let said = render(&Msg::WebNotSeated, lang);
+            return json(
+                StatusCode::UNAUTHORIZED,
+                &serde_json::json!({ "said": said }),
+            );
         };
         let v = serde_json::from_slice::<serde_json::Value>(body).unwrap_or_default();
         let asked = match what {

@@ -34,7 +34,8 @@ nav a,nav span{display:inline-block;padding:.4rem .7rem;margin:.2rem .1rem;backg
 border:1px solid #ccc;border-radius:4px;text-decoration:none;color:#222}\
 nav span{color:#999}ol.moves{padding-left:2rem}ol.moves a{margin-right:.6rem;color:#225}\
 ol.moves a.here{font-weight:bold;background:#ffe08a}.terms,.at{color:#555}\
-img.chart{width:100%;height:auto}ol.top a,ul.games a{color:#225}";
+img.chart{width:100%;height:auto}ul.top{list-style:none;padding-left:.5rem}\
+ul.top a,ul.games a{color:#225}";
 
 /// A running game's page, kept live: reloaded (at the latest position, in its language) when
 /// the game's events say it changed.
@@ -216,7 +217,7 @@ pub fn top(boards: &[PublicBoard], lang: Lang) -> Response {
     for b in boards {
         let _ = write!(
             body,
-            "<h2>{}</h2><ol class=\"top\">",
+            "<h2>{}</h2><ul class=\"top\">",
             esc(&render(&b.scope, lang))
         );
         for (player, line) in &b.lines {
@@ -226,7 +227,8 @@ pub fn top(boards: &[PublicBoard], lang: Lang) -> Response {
                 esc(&render(line, lang))
             );
         }
-        body.push_str("</ol>");
+        // The lines number themselves, as in the chat.
+        body.push_str("</ul>");
     }
     if boards.is_empty() {
         let empty = Msg::TopEmpty {

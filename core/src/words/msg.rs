@@ -397,6 +397,8 @@ messages! {
     WebOpenFromChat => "web-open-from-chat",
     /// A console sign-in link opened twice, too late, or where there is no console.
     WebSeatGone => "web-seat-gone",
+    /// A move or press on the board page from a reader the server does not know as a player.
+    WebNotSeated => "web-not-seated",
     /// Too many requests from one address.
     WebTooMany { seconds: i64 } => "web-too-many",
     /// Links from the chat to the public pages.
