@@ -5,7 +5,8 @@
 //! rendered, the living message replaced, the row marked, the clock's delivery report —
 //! to a surface that takes every call at once — and moves per second across 100 games
 //! played at once, by one table and (`PostgreSQL`) by two tables on one database, as two
-//! processes would (a move reaches either, the chat's sender is one of them).
+//! processes would (a move reaches either, the chat's sender is one of them); and the
+//! 100 games again on one table while 200 open pages (`--web`, two a game) watch them.
 //! `PostgreSQL` runs when `DATABASE_URL_PG` names a server.
 
 #[path = "../../core/benches/support/mod.rs"]
@@ -122,7 +123,8 @@ impl Bench {
         Incoming::text(origin, text, mentions)
     }
 
-    async fn new_game(&self, g: usize, chat: &str, white: &str, black: &str) {
+    /// A new game in `chat`: its number.
+    async fn new_game(&self, g: usize, chat: &str, white: &str, black: &str) -> i64 {
         let t = &self.tables[0];
         t.handle(&self.msg(
             chat,
@@ -131,10 +133,11 @@ impl Bench {
             Some(black),
         ))
         .await;
-        t.handle(&self.msg(chat, black, "/accept", None)).await;
+        let out = t.handle(&self.msg(chat, black, "/accept", None)).await;
         self.outboxes[g % self.outboxes.len()]
             .flush(chat, false)
             .await;
+        out.iter().find_map(|o| o.game).expect("a game")
     }
 
     /// One move, handled by table `t` and delivered by the chat's sender, game `g`'s.
@@ -275,6 +278,130 @@ fn rounds(
     group.finish();
 }
 
+/// Pages watching each game in [`rounds_watched`].
+const WATCHERS_PER_GAME: usize = 2;
+
+/// An open page's stream of a game's events (`/g/N/events`), read on a task of its own:
+/// the newest ply it was told.
+struct Watcher {
+    ply: Arc<std::sync::atomic::AtomicI64>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Watcher {
+    /// Watch game `game` at the pages on `addr`, as reader number `n` (an address of its own,
+    /// as the proxy in front would say: each reader has a budget of its own).
+    async fn open(addr: std::net::SocketAddr, game: i64, n: usize) -> Watcher {
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+        let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        let ask = format!(
+            "GET /g/{game}/events HTTP/1.1\r\nHost: bench\r\nX-Forwarded-For: 10.{}.{}.{}\r\n\r\n",
+            n >> 16 & 255,
+            n >> 8 & 255,
+            n & 255
+        );
+        stream.write_all(ask.as_bytes()).await.expect("ask");
+        let ply = Arc::new(std::sync::atomic::AtomicI64::new(-1));
+        let seen = ply.clone();
+        let task = tokio::spawn(async move {
+            let mut lines = tokio::io::BufReader::new(stream).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                if let Some(n) = line.strip_prefix("data: ").and_then(|d| d.parse().ok()) {
+                    seen.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        });
+        Watcher { ply, task }
+    }
+}
+
+/// [`rounds`] on one table while its pages are served (`--web`) and 200 open pages watch
+/// the 100 games (two each), every one of which is seen, at the end of each batch, to have
+/// been told its game's last ply: what a page costs the moves.
+fn rounds_watched(c: &mut Criterion, rt: &tokio::runtime::Runtime, db: &BenchDb, line: &[String]) {
+    let b = Arc::new(setup(rt, &db.url, 1));
+    let addr = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port");
+    let web = rt
+        .block_on(ugolki_bots::web::serve(addr, b.tables[0].clone()))
+        .expect("pages");
+    let mut group = c.benchmark_group(format!("table_move_{}", db.label));
+    group.sample_size(30);
+    let mut round = line.len();
+    let mut batch = 0;
+    let mut watchers: Vec<Watcher> = Vec::new();
+    group.throughput(criterion::Throughput::Elements(GAMES as u64));
+    group.bench_function("round_of_100_games_200_pages", |bench| {
+        bench.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                if round == line.len() {
+                    rt.block_on(every_page_told(&watchers, line.len()));
+                    for w in watchers.drain(..) {
+                        w.task.abort();
+                    }
+                    batch += 1;
+                    for g in 0..GAMES {
+                        let chat = format!("w{batch}g{g}");
+                        let id =
+                            rt.block_on(b.new_game(g, &chat, &format!("w{g}"), &format!("k{g}")));
+                        for k in 0..WATCHERS_PER_GAME {
+                            let n = g * WATCHERS_PER_GAME + k;
+                            watchers.push(rt.block_on(Watcher::open(addr, id, n)));
+                        }
+                    }
+                    round = 0;
+                }
+                let start = Instant::now();
+                rt.block_on(async {
+                    let mut set = tokio::task::JoinSet::new();
+                    for g in 0..GAMES {
+                        let b = b.clone();
+                        let chat = format!("w{batch}g{g}");
+                        let who = if round.is_multiple_of(2) {
+                            format!("w{g}")
+                        } else {
+                            format!("k{g}")
+                        };
+                        let text = line[round].clone();
+                        set.spawn(async move { b.play(0, g, &chat, &who, &text).await });
+                    }
+                    while set.join_next().await.is_some() {}
+                });
+                total += start.elapsed();
+                round += 1;
+            }
+            total
+        });
+    });
+    group.finish();
+    rt.block_on(every_page_told(&watchers, round));
+    web.abort();
+}
+
+/// Every watcher has been told its game stands at `ply` (within two seconds).
+async fn every_page_told(watchers: &[Watcher], ply: usize) {
+    let want = i64::try_from(ply).expect("plies");
+    for _ in 0..200 {
+        if watchers
+            .iter()
+            .all(|w| w.ply.load(std::sync::atomic::Ordering::Relaxed) == want)
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let behind = watchers
+        .iter()
+        .filter(|w| w.ply.load(std::sync::atomic::Ordering::Relaxed) != want)
+        .count();
+    panic!(
+        "{behind} of {} pages were not told ply {want}",
+        watchers.len()
+    );
+}
+
 fn bench(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -285,10 +412,12 @@ fn bench(c: &mut Criterion) {
     let sqlite = BenchDb::sqlite("table_move");
     one_move(c, &rt, &sqlite, &line);
     rounds(c, &rt, &sqlite, &line, 1);
+    rounds_watched(c, &rt, &sqlite, &line);
     drop(sqlite);
     if let Some(pg) = rt.block_on(BenchDb::postgres("table_move")) {
         one_move(c, &rt, &pg, &line);
         rounds(c, &rt, &pg, &line, 1);
+        rounds_watched(c, &rt, &pg, &line);
         rounds(c, &rt, &pg, &line, 2);
     }
 }
