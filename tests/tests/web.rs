@@ -1003,6 +1003,7 @@ async fn play_four_plies(
             b.ask("eve", &format!("click {from}")).await;
             b.ask("eve", &format!("click {to}")).await;
             let said = english(&Msg::WebNotSeated);
+            assert_eq!(b.ask("eve", "wait #said:not(:empty)").await, "ok");
             assert_eq!(b.ask("eve", "text #said").await, said);
             assert_eq!(b.ask("eve", "attr #board data-ply").await, "1");
         }

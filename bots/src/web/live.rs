@@ -4,9 +4,10 @@
 //! `none`) beside it, and `over` once the game has ended. The page's few lines of script
 //! reload it on either; without script it reloads itself every few seconds instead.
 //!
-//! Watchers of one game share one look at the store a quarter of a second (so a move
-//! made by any process on the database shows within a second), which stops with its last
-//! watcher. The streams are bounded: [`PER_GAME`] a game, [`ALL`] in all.
+//! Every watched game is looked at in one read of the store a quarter of a second (so a
+//! move made by any process on the database shows within a second), shared by all their
+//! watchers and made on a reader, off the writer's path; a game leaves the read with its
+//! last watcher. The streams are bounded: [`PER_GAME`] a game, [`ALL`] in all.
 
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -16,6 +17,7 @@ use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+use ugolki_core::store::GameStatus;
 use ugolki_core::table::Table;
 use ugolki_core::Color;
 
@@ -42,11 +44,14 @@ fn offer_name(offer: Option<Color>) -> &'static str {
     }
 }
 
-/// The games being watched and the streams open.
+/// The games being watched (each its watchers' channel and their number) and the streams
+/// open.
 pub struct Watching {
     table: Arc<Table>,
-    games: Mutex<HashMap<i64, (watch::Receiver<Standing>, usize)>>,
+    games: Mutex<HashMap<i64, (watch::Sender<Standing>, usize)>>,
     all: Arc<Semaphore>,
+    /// The look at the store, started with the first stream.
+    looking: std::sync::OnceLock<tokio::task::JoinHandle<()>>,
 }
 
 /// A stream's hold on its game: counted down when the stream ends.
@@ -62,9 +67,17 @@ impl Drop for Hold {
         if let Some((_, n)) = games.get_mut(&self.game) {
             *n -= 1;
             if *n == 0 {
-                // The look at the store ends once no receiver is left.
+                // Not read again once nobody watches it.
                 games.remove(&self.game);
             }
+        }
+    }
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        if let Some(t) = self.looking.get() {
+            t.abort();
         }
     }
 }
@@ -75,6 +88,7 @@ impl Watching {
             table,
             games: Mutex::new(HashMap::new()),
             all: Arc::new(Semaphore::new(ALL)),
+            looking: std::sync::OnceLock::new(),
         })
     }
 
@@ -94,18 +108,20 @@ impl Watching {
             let mut games = crate::lock(&self.games);
             match games.get_mut(&game) {
                 Some((_, n)) if *n >= PER_GAME => return busy(),
-                Some((rx, n)) => {
+                Some((tx, n)) => {
                     *n += 1;
-                    rx.clone()
+                    tx.subscribe()
                 }
                 None => {
                     let (tx, rx) = watch::channel(Standing { ply, over, offer });
-                    tokio::spawn(look(self.table.clone(), game, tx));
-                    games.insert(game, (rx.clone(), 1));
+                    games.insert(game, (tx, 1));
                     rx
                 }
             }
         };
+        // The look holds the watching weakly: it ends with the pages' server.
+        let weak = Arc::downgrade(self);
+        self.looking.get_or_init(|| tokio::spawn(look(weak)));
         let hold = Hold {
             watching: self.clone(),
             game,
@@ -137,28 +153,42 @@ impl Watching {
     }
 }
 
-/// Read game `game` every [`LOOK_EVERY`] and tell its watchers when it changed, until none
-/// is left (or the game is gone).
-async fn look(table: Arc<Table>, game: i64, tx: watch::Sender<Standing>) {
+/// Every [`LOOK_EVERY`], read where every watched game stands, in one statement, and tell
+/// each game's watchers when it changed; a game gone from the store ends its streams.
+async fn look(watching: std::sync::Weak<Watching>) {
     let mut tick = tokio::time::interval(LOOK_EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
-        if tx.receiver_count() == 0 {
+        let Some(w) = watching.upgrade() else {
             return;
+        };
+        let ids: Vec<i64> = crate::lock(&w.games).keys().copied().collect();
+        if ids.is_empty() {
+            continue;
         }
-        match table.store().game(game).await {
-            Ok(Some(row)) => {
-                let now = Standing {
-                    ply: row.ply,
-                    over: !row.is_active(),
-                    offer: row.draw_offer_by,
-                };
-                tx.send_if_modified(|s| std::mem::replace(s, now) != now);
+        let read = w.table.store().standings_of(&ids).await;
+        let standings = match read {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::debug!(error = %e, "watched games not read");
+                continue;
             }
-            Ok(None) => return,
-            Err(e) => tracing::debug!(error = %e, game, "a watched game not read"),
+        };
+        let mut games = crate::lock(&w.games);
+        let found: std::collections::HashSet<i64> = standings.iter().map(|s| s.id).collect();
+        for s in standings {
+            if let Some((tx, _)) = games.get(&s.id) {
+                let now = Standing {
+                    ply: s.ply,
+                    over: s.status != GameStatus::Active,
+                    offer: s.draw_offer_by,
+                };
+                tx.send_if_modified(|was| std::mem::replace(was, now) != now);
+            }
         }
+        // Read and not there: deleted. Its streams end (their channel closes).
+        games.retain(|id, _| found.contains(id) || !ids.contains(id));
     }
 }
 

@@ -61,6 +61,18 @@ impl GameRow {
     }
 }
 
+/// Where a watched game stands, as its pages are told: [`Store::standings_of`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct GameStanding {
+    pub id: i64,
+    pub ply: i64,
+    pub status: GameStatus,
+    pub draw_offer_by: Option<Color>,
+}
+
+/// Games read at most in one [`Store::standings_of`].
+pub const MAX_STANDINGS: usize = 512;
+
 /// A new game's row.
 #[derive(Clone, Debug)]
 pub struct NewGame {
@@ -638,6 +650,29 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *conn)
             .await?))
+    }
+
+    /// Where each of the games `ids` stands (at most [`MAX_STANDINGS`]; the rest are not
+    /// read), in one statement on a reader: the pages' watchers look at every watched game
+    /// at once, off the writer's path.
+    pub async fn standings_of(&self, ids: &[i64]) -> Result<Vec<GameStanding>> {
+        let ids = &ids[..ids.len().min(MAX_STANDINGS)];
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT id, ply, status, draw_offer_by FROM games WHERE id IN ({})",
+            marks.join(",")
+        );
+        // Only our own placeholders go into the statement; the ids are bound.
+        on_read!(self, conn, _pg => {
+            let mut q = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()));
+            for id in ids {
+                q = q.bind(*id);
+            }
+            Ok(q.fetch_all(&mut *conn).await?)
+        })
     }
 
     /// The moves of a game in order.

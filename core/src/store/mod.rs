@@ -83,7 +83,10 @@ mod timers;
 mod types;
 
 pub use challenges::{ChallengeRow, NewChallenge};
-pub use games::{Accepted, Checked, Finish, GameRow, MoveUpdate, NewGame, Report, Reported, Saved};
+pub use games::{
+    Accepted, Checked, Finish, GameRow, GameStanding, MoveUpdate, NewGame, Report, Reported, Saved,
+    MAX_STANDINGS,
+};
 pub use locks::{Exclusive, GameLock};
 pub use outbox::{
     Depth, OutRow, Outcome, Queued, Says, Signal, SlotChange, SlotRow, ThreadRow, ONE_MESSAGE_SLOT,

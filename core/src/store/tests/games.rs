@@ -15,6 +15,7 @@ on_both!(
     lists_of_games_by_chat_player_and_pair,
     a_damaged_row_is_an_error_not_a_panic,
     a_takeback_deletes_the_moves_after_it_and_is_counted,
+    watched_games_stand_as_their_rows_in_one_read,
 );
 
 fn new_game(c: &crate::store::ChallengeRow, white: i64, black: i64, stake: Option<i64>) -> NewGame {
@@ -500,4 +501,48 @@ async fn a_takeback_deletes_the_moves_after_it_and_is_counted(store: Store) {
         .unwrap();
     assert_eq!(store.moves(g.id).await.unwrap(), ["c3-d3", "f6-f5"]);
     assert_eq!(store.game(g.id).await.unwrap().unwrap().takebacks, 1);
+}
+
+/// The pages' one read of every watched game: each one's ply, status and draw offer as its
+/// row has them; an id with no game is left out; none asked, nothing read.
+async fn watched_games_stand_as_their_rows_in_one_read(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let one = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+    let two = game(&store, "room2", &a, &b, "classic3x3", false, None).await;
+    store
+        .commit_move(
+            one.id,
+            0,
+            T0 + 1000,
+            &step("c3-d3", Some("m1"), None, T0),
+            crate::store::Says::nothing(),
+        )
+        .await
+        .unwrap();
+    let finish = Finish {
+        result: GameResult::White,
+        cause: EndCause::Resigned(Color::Black),
+        rule: "T2".into(),
+        abandoned_by: None,
+    };
+    store
+        .finish_game(
+            two.id,
+            0,
+            &finish,
+            (0, 0),
+            T0 + 5000,
+            crate::store::Says::nothing(),
+        )
+        .await
+        .unwrap();
+    let mut read = store.standings_of(&[two.id, 9_999, one.id]).await.unwrap();
+    read.sort_by_key(|s| s.id);
+    let of = |id: i64| read.iter().find(|s| s.id == id).copied().expect("read");
+    assert_eq!(read.len(), 2, "no game 9999: {read:?}");
+    assert_eq!((of(one.id).ply, of(one.id).status), (1, GameStatus::Active));
+    assert_eq!(of(two.id).status, GameStatus::Finished);
+    assert_eq!(of(one.id).draw_offer_by, None);
+    assert!(store.standings_of(&[]).await.unwrap().is_empty());
 }
