@@ -154,6 +154,27 @@ impl Bench {
     }
 }
 
+impl Bench {
+    /// One round: move `text` (ply `round`) played at once in each of the games of the chats
+    /// named `chats` and a number; `spread`: each game's moves go to the tables in turn.
+    async fn round(self: Arc<Self>, chats: &str, text: &str, round: usize, spread: bool) {
+        let mut set = tokio::task::JoinSet::new();
+        for g in 0..GAMES {
+            let b = self.clone();
+            let chat = format!("{chats}g{g}");
+            let who = if round.is_multiple_of(2) {
+                format!("w{g}")
+            } else {
+                format!("k{g}")
+            };
+            let text = text.to_string();
+            let t = if spread { g + round } else { 0 };
+            set.spawn(async move { b.play(t, g, &chat, &who, &text).await });
+        }
+        while set.join_next().await.is_some() {}
+    }
+}
+
 /// `tables` tables on the database at `url`, each on a store (connections) of its own.
 fn setup(rt: &tokio::runtime::Runtime, url: &str, tables: usize) -> Bench {
     let mut out = Vec::new();
@@ -252,23 +273,9 @@ fn rounds(
                     round = 0;
                 }
                 let start = Instant::now();
-                rt.block_on(async {
-                    let mut set = tokio::task::JoinSet::new();
-                    for g in 0..GAMES {
-                        let b = b.clone();
-                        let chat = format!("t{tables}b{batch}g{g}");
-                        let who = if round.is_multiple_of(2) {
-                            format!("w{g}")
-                        } else {
-                            format!("k{g}")
-                        };
-                        let text = line[round].clone();
-                        // Moves of one game go to either table, as a load balancer sends them.
-                        let t = g + round;
-                        set.spawn(async move { b.play(t, g, &chat, &who, &text).await });
-                    }
-                    while set.join_next().await.is_some() {}
-                });
+                // Moves of one game go to either table, as a load balancer sends them.
+                let chats = format!("t{tables}b{batch}");
+                rt.block_on(b.clone().round(&chats, &line[round], round, true));
                 total += start.elapsed();
                 round += 1;
             }
@@ -354,21 +361,10 @@ fn rounds_watched(c: &mut Criterion, rt: &tokio::runtime::Runtime, db: &BenchDb,
                     round = 0;
                 }
                 let start = Instant::now();
-                rt.block_on(async {
-                    let mut set = tokio::task::JoinSet::new();
-                    for g in 0..GAMES {
-                        let b = b.clone();
-                        let chat = format!("w{batch}g{g}");
-                        let who = if round.is_multiple_of(2) {
-                            format!("w{g}")
-                        } else {
-                            format!("k{g}")
-                        };
-                        let text = line[round].clone();
-                        set.spawn(async move { b.play(0, g, &chat, &who, &text).await });
-                    }
-                    while set.join_next().await.is_some() {}
-                });
+                rt.block_on(
+                    b.clone()
+                        .round(&format!("w{batch}"), &line[round], round, false),
+                );
                 total += start.elapsed();
                 round += 1;
             }

@@ -161,13 +161,7 @@ async fn a_running_games_board_opens_as_the_mini_app_by_a_web_app_button_or_a_st
     let open = english(&Msg::BtnOpenBoard);
     // A group: the startapp link.
     let board = start_game(&g, "classic3x3 none").await;
-    let id = board
-        .buttons
-        .iter()
-        .flatten()
-        .find_map(|(_, data)| ugolki_core::table::Action::parse(data)?.game())
-        .map(|(game, _)| game)
-        .expect("the game's buttons");
+    let id = crate::harness::game_of(&board);
     let link = board
         .buttons
         .iter()
@@ -180,14 +174,7 @@ async fn a_running_games_board_opens_as_the_mini_app_by_a_web_app_button_or_a_st
     );
     assert_eq!(link.as_deref(), Some(want.as_str()), "{:?}", board.buttons);
     // A private chat: the web_app button.
-    let p = Group {
-        fake: g.fake.clone(),
-        chat: FakeTelegram::private(&g.alice),
-        topic: None,
-        alice: g.alice.clone(),
-        bob: g.bob.clone(),
-    };
-    p.fake.add_chat(&p.chat);
+    let p = g.alices_private_chat();
     p.send_text(&p.alice, "/play bot 1 classic3x3 none white");
     let board = p.expect("the board", |m| m.photo.is_some()).await;
     let button = board

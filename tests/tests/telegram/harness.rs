@@ -126,6 +126,19 @@ impl Group {
         (one, two)
     }
 
+    /// Alice's private chat with the bot, on this group's fake.
+    pub fn alices_private_chat(&self) -> Group {
+        let p = Group {
+            fake: self.fake.clone(),
+            chat: FakeTelegram::private(&self.alice),
+            topic: None,
+            alice: self.alice.clone(),
+            bob: self.bob.clone(),
+        };
+        p.fake.add_chat(&p.chat);
+        p
+    }
+
     /// The bot's messages here (in the group's topic, if it is one).
     pub fn messages(&self) -> Vec<SentMessage> {
         self.messages_of(&self.fake)
@@ -327,4 +340,15 @@ pub async fn expect_in(fake: &FakeTelegram, chat: &FakeChat, part: &str) {
         chat.id,
         fake.messages(chat.id)
     );
+}
+
+/// The number of the game a board's buttons act on.
+pub fn game_of(board: &SentMessage) -> i64 {
+    board
+        .buttons
+        .iter()
+        .flatten()
+        .find_map(|(_, data)| ugolki_core::table::Action::parse(data)?.game())
+        .map(|(game, _)| game)
+        .expect("the game's buttons")
 }

@@ -56,13 +56,7 @@ async fn in_the_mini_app_two_players_play_by_clicks_and_a_resignation_rates_the_
     options.web = Some(ugolki_bots::web::Pages::new(addr, None).expect("pages"));
     let bot = RunningBot::start_with(options);
     let board = start_game(&g, "classic3x3 none rated").await;
-    let id = board
-        .buttons
-        .iter()
-        .flatten()
-        .find_map(|(_, data)| ugolki_core::table::Action::parse(data)?.game())
-        .map(|(game, _)| game)
-        .expect("the game's buttons");
+    let id = crate::harness::game_of(&board);
     let now = ugolki_bots::now_ms() / 1000;
     let url = format!("http://{addr}/app/g/{id}");
     let mut b = Browsers::start(&dir);

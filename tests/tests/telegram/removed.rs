@@ -8,7 +8,6 @@ use crate::harness::{
 use std::path::Path;
 use std::time::Instant;
 use ugolki_core::words::{english, Msg};
-use ugolki_tests::fake_telegram::FakeTelegram;
 use ugolki_tests::said::played;
 
 /// The calls the bot made for `chat` since `since`.
@@ -129,14 +128,7 @@ async fn a_refused_post_closes_the_chat_when_the_removal_was_missed() {
 /// Alice's private chat with the bot, on `g`'s fake: a game against the engine there, on a
 /// 3-second clock, Alice's first move played and the engine's answered.
 async fn private_game_on_the_clock(g: &Group) -> Group {
-    let p = Group {
-        fake: g.fake.clone(),
-        chat: FakeTelegram::private(&g.alice),
-        topic: None,
-        alice: g.alice.clone(),
-        bob: g.bob.clone(),
-    };
-    p.fake.add_chat(&p.chat);
+    let p = g.alices_private_chat();
     p.send_text(&p.alice, "/play bot 1 classic3x3 3s+0 white");
     p.expect("the board", |m| m.photo.is_some()).await;
     p.send_text(&p.alice, "/m c3-d3");
