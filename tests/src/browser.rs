@@ -1,6 +1,21 @@
 //! Real browsers for the tests: Debian's chromium driven by Playwright (`tests/browser`,
 //! `npm ci` there), each helper script a child process spoken to a line at a time.
 
+/// The browser tests' folder ([`browser`]), or the test ends here, saying it was skipped
+/// (where `UGOLKI_REQUIRE_BROWSER` is set, as in CI, a missing browser fails instead).
+#[macro_export]
+macro_rules! browser_or_skip {
+    () => {
+        match $crate::browser::browser() {
+            Some(dir) => dir,
+            None => {
+                eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
+                return;
+            }
+        }
+    };
+}
+
 /// Node.js, Debian's chromium and `tests/browser`'s packages, when this machine has them
 /// (`.ci/run` installs them, and then sets `UGOLKI_REQUIRE_BROWSER` so that the test is
 /// never skipped there).

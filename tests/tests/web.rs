@@ -555,10 +555,7 @@ async fn a_watched_game_tells_its_page_of_each_move_and_its_end_within_a_second(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_browser_a_move_typed_in_the_chat_shows_on_the_open_page_within_a_second() {
     use std::io::Write;
-    let Some(dir) = browser() else {
-        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
-        return;
-    };
+    let dir = ugolki_tests::browser_or_skip!();
     let Served {
         addr,
         room: group,
@@ -719,10 +716,7 @@ async fn a_mini_app_reader_moves_only_in_their_own_game_and_only_when_signed() {
 async fn in_a_browser_a_player_plays_by_clicks_and_keys_on_the_mini_apps_board() {
     use std::io::Write;
     const TOKEN: &str = "778:click-test-token";
-    let Some(dir) = browser() else {
-        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
-        return;
-    };
+    let dir = ugolki_tests::browser_or_skip!();
     let telegram_group = ChatRef::new(Platform::Telegram, "-100777", ChatKind::Group);
     let Served {
         store,
@@ -1027,10 +1021,7 @@ async fn play_four_plies(
 /// result, the console says the draw, the store keeps it. A link works once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_browser_two_console_players_sign_in_by_their_links_and_play_to_a_draw() {
-    let Some(dir) = browser() else {
-        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
-        return;
-    };
+    let dir = ugolki_tests::browser_or_skip!();
     let (mut console, db, seated) = console_game("console-seats", "classic3x3").await;
     let Seated {
         id,
@@ -1113,10 +1104,7 @@ async fn in_a_browser_two_console_players_sign_in_by_their_links_and_play_to_a_d
 /// the console.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn d3_in_a_browser_only_the_pieces_that_must_capture_can_be_picked() {
-    let Some(dir) = browser() else {
-        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
-        return;
-    };
+    let dir = ugolki_tests::browser_or_skip!();
     let (mut console, db, seated) = console_game("console-damas", "damas").await;
     // Moves that lead to White having to capture twice in one move, typed in the chat.
     let (moves, game) = to_a_double_capture();
@@ -1221,10 +1209,7 @@ fn to_a_double_capture() -> (Vec<String>, Game) {
 /// to tap, the board inside the screen's width, and a move played by two taps.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_browser_halma_16x16_fits_a_phone_and_is_played_by_taps() {
-    let Some(dir) = browser() else {
-        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
-        return;
-    };
+    let dir = ugolki_tests::browser_or_skip!();
     let (mut console, _db, seated) = console_game("console-halma", "halma16").await;
     let mut b = ugolki_tests::browser::Browsers::start(&dir);
     b.ask("alice", &format!("open {} 390 844", seated.alice_link))
@@ -1350,10 +1335,7 @@ async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature
 /// played as some other move — and the page catches up to the game by itself.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_browser_a_move_from_a_board_left_behind_is_refused_and_the_page_catches_up() {
-    let Some(dir) = browser() else {
-        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
-        return;
-    };
+    let dir = ugolki_tests::browser_or_skip!();
     let (mut console, db, seated) = console_game("console-stale", "classic3x3").await;
     let mut b = ugolki_tests::browser::Browsers::start(&dir);
     b.ask("alice", &format!("open {}", seated.alice_link)).await;
@@ -1390,10 +1372,7 @@ async fn in_a_browser_a_move_from_a_board_left_behind_is_refused_and_the_page_ca
 /// has at least the first move's time, and the flag is Alice's at her second move.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_browser_a_flag_that_falls_shows_on_the_open_page() {
-    let Some(dir) = browser() else {
-        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
-        return;
-    };
+    let dir = ugolki_tests::browser_or_skip!();
     let (mut console, db, seated) = console_game_on("console-flag", "classic3x3", "2s+0").await;
     let mut b = ugolki_tests::browser::Browsers::start(&dir);
     b.ask("bob", &format!("open {}", seated.bob_link)).await;

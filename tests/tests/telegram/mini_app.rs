@@ -8,7 +8,7 @@ use ugolki_core::corners::Variant;
 use ugolki_core::game::{Game, Rules};
 use ugolki_core::rating::RatingKind;
 use ugolki_core::words::{english, Msg};
-use ugolki_tests::browser::{browser, init_data, Browsers};
+use ugolki_tests::browser::{init_data, Browsers};
 use ugolki_tests::e2e::{safe_moves, Rng};
 use ugolki_tests::fake_telegram::FakeTelegram;
 use ugolki_tests::said::played;
@@ -45,10 +45,7 @@ fn clickable(game: &Game, rng: &mut Rng) -> (String, String, String) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_the_mini_app_two_players_play_by_clicks_and_a_resignation_rates_the_game() {
-    let Some(dir) = browser() else {
-        eprintln!("skipped: no node, chromium or tests/browser/node_modules (see .ci/run)");
-        return;
-    };
+    let dir = ugolki_tests::browser_or_skip!();
     let g = Group::new().await;
     let db = temp_db("mini-app-game");
     let addr = ugolki_tests::free_addr();
