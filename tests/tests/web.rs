@@ -1315,6 +1315,65 @@ async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature
     let (code, _, _) = ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT).await;
     assert_eq!(code, 200);
     assert_eq!(store.moves(id).await.expect("moves"), ["c3-d3"]);
+    // Presses: what is no button of this game is a bad request, and changes nothing.
+    let act = |body: String| {
+        let with = with.clone();
+        async move {
+            let path = format!("/api/g/{id}/act");
+            ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT)
+                .await
+                .0
+        }
+    };
+    let press =
+        |a: ugolki_core::table::Action| serde_json::json!({ "act": a.to_text() }).to_string();
+    let other_game = ugolki_core::table::Action::Resign {
+        game: id + 1,
+        ply: 1,
+    };
+    let square = ugolki_core::table::Action::ShowMoves {
+        game: id,
+        ply: 1,
+        from: ugolki_core::square::Square::new(5, 5),
+    };
+    for body in [
+        "{\"act\": \"nonsense\"}".to_string(),
+        serde_json::json!({ "act": "res:".repeat(40) }).to_string(),
+        press(other_game),
+        press(square),
+        "[]".to_string(),
+    ] {
+        assert_eq!(act(body.clone()).await, 400, "{body}");
+    }
+    let (code, _, _) = ugolki_tests::http_bytes(
+        addr,
+        "POST",
+        &format!("/api/g/{id}/other"),
+        &with,
+        "{}",
+        WAIT,
+    )
+    .await;
+    assert_eq!(code, 405, "nothing to post to there");
+    // A stale press is refused; Bob's turn, and Alice's Abort while allowed: played.
+    assert_eq!(
+        act(press(ugolki_core::table::Action::Abort {
+            game: id,
+            ply: 0
+        }))
+        .await,
+        409
+    );
+    assert_eq!(
+        act(press(ugolki_core::table::Action::Abort {
+            game: id,
+            ply: 1
+        }))
+        .await,
+        200
+    );
+    let row = store.game(id).await.expect("read").expect("kept");
+    assert!(!row.is_active(), "aborted: {row:?}");
     // Someone else, seated: not theirs.
     let (_, head, _) = seat(init_data(TOKEN, 33, "Eve", now)).await;
     let eve = head
