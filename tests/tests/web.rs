@@ -1315,6 +1315,19 @@ async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature
     let (code, _, _) = ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT).await;
     assert_eq!(code, 200);
     assert_eq!(store.moves(id).await.expect("moves"), ["c3-d3"]);
+    // A Telegram seat moves in Telegram's games only: not in another platform's, even
+    // where the names match.
+    let elsewhere = Room {
+        table: room.table.clone(),
+        chat: ChatRef::new(Platform::Test, "other-platform", ChatKind::Group),
+        n: AtomicU64::new(2000),
+    };
+    let (theirs, _) = elsewhere.start(&alice, &bob, "none casual").await;
+    let body = serde_json::json!({ "move": "c3-d3", "ply": 0 }).to_string();
+    let path = format!("/api/g/{theirs}/move");
+    let (code, _, _) = ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT).await;
+    assert_eq!(code, 404);
+    assert!(store.moves(theirs).await.expect("moves").is_empty());
     // Presses: what is no button of this game is a bad request, and changes nothing.
     let act = |body: String| {
         let with = with.clone();
@@ -1374,7 +1387,14 @@ async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature
     );
     let row = store.game(id).await.expect("read").expect("kept");
     assert!(!row.is_active(), "aborted: {row:?}");
-    // Someone else, seated: not theirs.
+    // Someone else, seated — a player of the bot, with a private game of her own — is not
+    // let into theirs.
+    let eve_dm = Room {
+        table: room.table.clone(),
+        chat: ChatRef::new(Platform::Telegram, "33", ChatKind::Private),
+        n: AtomicU64::new(1000),
+    };
+    let (eves, _) = eve_dm.start(&tg(33, "Eve"), &bob, "none casual").await;
     let (_, head, _) = seat(init_data(TOKEN, 33, "Eve", now)).await;
     let eve = head
         .lines()
@@ -1385,7 +1405,14 @@ async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature
         .and_then(|c| c.split(';').next())
         .expect("a seat")
         .to_string();
-    assert_eq!(get(addr, &board, &[format!("Cookie: {eve}")]).await.0, 404);
+    let eve = [format!("Cookie: {eve}")];
+    assert_eq!(get(addr, &board, &eve).await.0, 404);
+    assert_eq!(get(addr, &format!("/g/{id}/moves.json"), &eve).await.0, 404);
+    assert_eq!(
+        get(addr, &format!("/app/g/{eves}"), &eve).await.0,
+        200,
+        "her own"
+    );
     web.abort();
 }
 
