@@ -1260,21 +1260,13 @@ async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature
         room,
         web,
     } = served("private-app", dm, false, Some(TOKEN)).await;
-    let tg = |id: i64, name: &str| User {
-        id: id.to_string(),
-        name: name.into(),
-        handle: Some(name.to_lowercase()),
-    };
-    let (alice, bob) = (tg(31, "Alice"), tg(32, "Bob"));
+    let (alice, bob) = (tg_user(31, "Alice"), tg_user(32, "Bob"));
     let (id, _) = room.start(&alice, &bob, "none casual").await;
     let board = format!("/app/g/{id}");
     let (code, _, shell) = get(addr, &board, &[]).await;
     assert_eq!(code, 404);
     assert!(String::from_utf8_lossy(&shell).contains("/app/seat"));
-    let seat = |init: String| async move {
-        let auth = format!("Authorization: tma {init}");
-        ugolki_tests::http_bytes(addr, "POST", "/app/seat", &[auth], "", WAIT).await
-    };
+    let seat = |init: String| seat_by(addr, init);
     let now = ugolki_bots::now_ms() / 1000;
     let forged = init_data("779:not-the-token", 31, "Alice", now);
     assert_eq!(seat(forged).await.0, 401);
@@ -1315,78 +1307,6 @@ async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature
     let (code, _, _) = ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT).await;
     assert_eq!(code, 200);
     assert_eq!(store.moves(id).await.expect("moves"), ["c3-d3"]);
-    // A Telegram seat moves in Telegram's games only: not in another platform's, even
-    // where the names match.
-    let elsewhere = Room {
-        table: room.table.clone(),
-        chat: ChatRef::new(Platform::Test, "other-platform", ChatKind::Group),
-        n: AtomicU64::new(2000),
-    };
-    let (theirs, _) = elsewhere.start(&alice, &bob, "none casual").await;
-    let body = serde_json::json!({ "move": "c3-d3", "ply": 0 }).to_string();
-    let path = format!("/api/g/{theirs}/move");
-    let (code, _, _) = ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT).await;
-    assert_eq!(code, 404);
-    assert!(store.moves(theirs).await.expect("moves").is_empty());
-    // Presses: what is no button of this game is a bad request, and changes nothing.
-    let act = |body: String| {
-        let with = with.clone();
-        async move {
-            let path = format!("/api/g/{id}/act");
-            ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT)
-                .await
-                .0
-        }
-    };
-    let press =
-        |a: ugolki_core::table::Action| serde_json::json!({ "act": a.to_text() }).to_string();
-    let other_game = ugolki_core::table::Action::Resign {
-        game: id + 1,
-        ply: 1,
-    };
-    let square = ugolki_core::table::Action::ShowMoves {
-        game: id,
-        ply: 1,
-        from: ugolki_core::square::Square::new(5, 5),
-    };
-    for body in [
-        "{\"act\": \"nonsense\"}".to_string(),
-        serde_json::json!({ "act": "res:".repeat(40) }).to_string(),
-        press(other_game),
-        press(square),
-        "[]".to_string(),
-    ] {
-        assert_eq!(act(body.clone()).await, 400, "{body}");
-    }
-    let (code, _, _) = ugolki_tests::http_bytes(
-        addr,
-        "POST",
-        &format!("/api/g/{id}/other"),
-        &with,
-        "{}",
-        WAIT,
-    )
-    .await;
-    assert_eq!(code, 405, "nothing to post to there");
-    // A stale press is refused; Bob's turn, and Alice's Abort while allowed: played.
-    assert_eq!(
-        act(press(ugolki_core::table::Action::Abort {
-            game: id,
-            ply: 0
-        }))
-        .await,
-        409
-    );
-    assert_eq!(
-        act(press(ugolki_core::table::Action::Abort {
-            game: id,
-            ply: 1
-        }))
-        .await,
-        200
-    );
-    let row = store.game(id).await.expect("read").expect("kept");
-    assert!(!row.is_active(), "aborted: {row:?}");
     // Someone else, seated — a player of the bot, with a private game of her own — is not
     // let into theirs.
     let eve_dm = Room {
@@ -1394,18 +1314,9 @@ async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature
         chat: ChatRef::new(Platform::Telegram, "33", ChatKind::Private),
         n: AtomicU64::new(1000),
     };
-    let (eves, _) = eve_dm.start(&tg(33, "Eve"), &bob, "none casual").await;
+    let (eves, _) = eve_dm.start(&tg_user(33, "Eve"), &bob, "none casual").await;
     let (_, head, _) = seat(init_data(TOKEN, 33, "Eve", now)).await;
-    let eve = head
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix("set-cookie: ")
-                .or(l.strip_prefix("Set-Cookie: "))
-        })
-        .and_then(|c| c.split(';').next())
-        .expect("a seat")
-        .to_string();
-    let eve = [format!("Cookie: {eve}")];
+    let eve = [seat_cookie(&head)];
     assert_eq!(get(addr, &board, &eve).await.0, 404);
     assert_eq!(get(addr, &format!("/g/{id}/moves.json"), &eve).await.0, 404);
     assert_eq!(
@@ -1496,4 +1407,128 @@ async fn in_a_browser_a_flag_that_falls_shows_on_the_open_page() {
         cause: Some(ugolki_core::game::EndCause::Flag(ugolki_core::Color::White)),
     };
     assert_eq!(status, english(&outcome));
+}
+
+/// `POST /app/seat` signed by `init`: the status, and the answer's head.
+async fn seat_by(addr: std::net::SocketAddr, init: String) -> (u16, String, Vec<u8>) {
+    let auth = format!("Authorization: tma {init}");
+    ugolki_tests::http_bytes(addr, "POST", "/app/seat", &[auth], "", WAIT).await
+}
+
+/// The `Cookie:` header line that sends back the seat an answer's head sets.
+fn seat_cookie(head: &str) -> String {
+    let set = head
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or(l.strip_prefix("Set-Cookie: "))
+        })
+        .expect("a seat");
+    format!("Cookie: {}", set.split(';').next().expect("pair"))
+}
+
+/// A Telegram player seated by their `initData` acts only with this game's own buttons,
+/// in this platform's games: a press that is no button of the game is a bad request, a
+/// move into another platform's game (names alike) is not found, a stale press is refused,
+/// and Abort while allowed ends the game. Nothing else changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seated_player_acts_with_their_games_own_buttons_only() {
+    const TOKEN: &str = "780:presses-token";
+    let dm = ChatRef::new(Platform::Telegram, "31", ChatKind::Private);
+    let Served {
+        store,
+        addr,
+        room,
+        web,
+    } = served("private-presses", dm, false, Some(TOKEN)).await;
+    let (alice, bob) = (tg_user(31, "Alice"), tg_user(32, "Bob"));
+    let (id, _) = room.start(&alice, &bob, "none casual").await;
+    let now = ugolki_bots::now_ms() / 1000;
+    let (_, head, _) = seat_by(addr, init_data(TOKEN, 31, "Alice", now)).await;
+    let with = vec![seat_cookie(&head)];
+    let body = serde_json::json!({ "move": "c3-d3", "ply": 0 }).to_string();
+    let path = format!("/api/g/{id}/move");
+    let (code, _, _) = ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT).await;
+    assert_eq!(code, 200);
+    // A Telegram seat moves in Telegram's games only: not in another platform's, even
+    // where the names match.
+    let elsewhere = Room {
+        table: room.table.clone(),
+        chat: ChatRef::new(Platform::Test, "other-platform", ChatKind::Group),
+        n: AtomicU64::new(2000),
+    };
+    let (theirs, _) = elsewhere.start(&alice, &bob, "none casual").await;
+    let body = serde_json::json!({ "move": "c3-d3", "ply": 0 }).to_string();
+    let path = format!("/api/g/{theirs}/move");
+    let (code, _, _) = ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT).await;
+    assert_eq!(code, 404);
+    assert!(store.moves(theirs).await.expect("moves").is_empty());
+    // Presses: what is no button of this game is a bad request, and changes nothing.
+    let act = |body: String| {
+        let with = with.clone();
+        async move {
+            let path = format!("/api/g/{id}/act");
+            ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT)
+                .await
+                .0
+        }
+    };
+    let press =
+        |a: ugolki_core::table::Action| serde_json::json!({ "act": a.to_text() }).to_string();
+    let other_game = ugolki_core::table::Action::Resign {
+        game: id + 1,
+        ply: 1,
+    };
+    let square = ugolki_core::table::Action::ShowMoves {
+        game: id,
+        ply: 1,
+        from: ugolki_core::square::Square::new(5, 5),
+    };
+    for body in [
+        "{\"act\": \"nonsense\"}".to_string(),
+        serde_json::json!({ "act": "res:".repeat(40) }).to_string(),
+        press(other_game),
+        press(square),
+        "[]".to_string(),
+    ] {
+        assert_eq!(act(body.clone()).await, 400, "{body}");
+    }
+    let (code, _, _) = ugolki_tests::http_bytes(
+        addr,
+        "POST",
+        &format!("/api/g/{id}/other"),
+        &with,
+        "{}",
+        WAIT,
+    )
+    .await;
+    assert_eq!(code, 405, "nothing to post to there");
+    // A stale press is refused; Bob's turn, and Alice's Abort while allowed: played.
+    assert_eq!(
+        act(press(ugolki_core::table::Action::Abort {
+            game: id,
+            ply: 0
+        }))
+        .await,
+        409
+    );
+    assert_eq!(
+        act(press(ugolki_core::table::Action::Abort {
+            game: id,
+            ply: 1
+        }))
+        .await,
+        200
+    );
+    let row = store.game(id).await.expect("read").expect("kept");
+    assert!(!row.is_active(), "aborted: {row:?}");
+    web.abort();
+}
+
+fn tg_user(id: i64, name: &str) -> User {
+    User {
+        id: id.to_string(),
+        name: name.into(),
+        handle: Some(name.to_lowercase()),
+    }
 }
