@@ -1253,15 +1253,16 @@ async fn in_a_browser_halma_16x16_fits_a_phone_and_is_played_by_taps() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature() {
     const TOKEN: &str = "779:private-app-token";
-    let dm = ChatRef::new(Platform::Telegram, "31", ChatKind::Private);
-    let Served {
-        store,
-        addr,
-        room,
-        web,
-    } = served("private-app", dm, false, Some(TOKEN)).await;
-    let (alice, bob) = (tg_user(31, "Alice"), tg_user(32, "Bob"));
-    let (id, _) = room.start(&alice, &bob, "none casual").await;
+    let (
+        Served {
+            store,
+            addr,
+            room,
+            web,
+        },
+        id,
+    ) = alices_private_game("private-app", TOKEN).await;
+    let bob = tg_user(32, "Bob");
     let board = format!("/app/g/{id}");
     let (code, _, shell) = get(addr, &board, &[]).await;
     assert_eq!(code, 404);
@@ -1434,15 +1435,16 @@ fn seat_cookie(head: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seated_player_acts_with_their_games_own_buttons_only() {
     const TOKEN: &str = "780:presses-token";
-    let dm = ChatRef::new(Platform::Telegram, "31", ChatKind::Private);
-    let Served {
-        store,
-        addr,
-        room,
-        web,
-    } = served("private-presses", dm, false, Some(TOKEN)).await;
+    let (
+        Served {
+            store,
+            addr,
+            room,
+            web,
+        },
+        id,
+    ) = alices_private_game("private-presses", TOKEN).await;
     let (alice, bob) = (tg_user(31, "Alice"), tg_user(32, "Bob"));
-    let (id, _) = room.start(&alice, &bob, "none casual").await;
     let now = ugolki_bots::now_ms() / 1000;
     let (_, head, _) = seat_by(addr, init_data(TOKEN, 31, "Alice", now)).await;
     let with = vec![seat_cookie(&head)];
@@ -1531,4 +1533,14 @@ fn tg_user(id: i64, name: &str) -> User {
         name: name.into(),
         handle: Some(name.to_lowercase()),
     }
+}
+
+/// Pages served signing with `token`, and a game of Alice's private chat with the bot
+/// (Telegram 31) against Bob (32): the served table, and the game.
+async fn alices_private_game(name: &str, token: &str) -> (Served, i64) {
+    let dm = ChatRef::new(Platform::Telegram, "31", ChatKind::Private);
+    let served = served(name, dm, false, Some(token)).await;
+    let (alice, bob) = (tg_user(31, "Alice"), tg_user(32, "Bob"));
+    let (id, _) = served.room.start(&alice, &bob, "none casual").await;
+    (served, id)
 }
