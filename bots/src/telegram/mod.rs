@@ -125,6 +125,24 @@ async fn set_menu(bot: &Bot) -> Result<(), String> {
     Ok(())
 }
 
+/// Where boards open as the Mini App, from the pages' address and `--mini-app`; an operator
+/// whose pages are not on https is told why no board gets the button.
+fn board_links(options: &Options, username: &str) -> surface::BoardLinks {
+    let pages = options.web.as_ref();
+    if let Some(p) = pages.filter(|p| !p.url.starts_with("https://")) {
+        // Telegram opens Mini Apps over HTTPS only: no button to one is offered.
+        tracing::warn!(
+            url = %p.url,
+            "the pages are not at an https:// address (--web-url): boards get no Open the board button"
+        );
+    }
+    surface::BoardLinks::new(
+        pages.map(|p| p.url.as_str()),
+        username,
+        pages.and_then(|p| p.mini_app.as_deref()),
+    )
+}
+
 /// Run the bot until `shutdown` resolves; then stop taking updates, give queued replies ten
 /// seconds to go out, and return with every task stopped (the database is free again).
 pub async fn run(
@@ -170,11 +188,7 @@ pub async fn run(
     // getMe answered: the Bot API is reachable.
     service.health.platform_up(true);
     let table = service.table.clone();
-    let links = surface::BoardLinks::new(
-        options.web.as_ref().map(|p| p.url.as_str()),
-        &username,
-        options.web.as_ref().and_then(|p| p.mini_app.as_deref()),
-    );
+    let links = board_links(&options, &username);
     let surface = Arc::new(
         Telegram::new(bot.clone(), options.limits, options.inline_chats.clone()).with_links(links),
     );

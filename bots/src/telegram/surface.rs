@@ -555,6 +555,21 @@ mod limit_tests {
     use super::*;
 
     #[test]
+    fn the_mini_app_opens_only_from_https_pages() {
+        let links = BoardLinks::new(Some("https://games.example"), "ugolki_bot", Some("board"));
+        assert_eq!(links.app.as_deref(), Some("https://games.example/app/g/"));
+        assert_eq!(
+            links.startapp.as_deref(),
+            Some("https://t.me/ugolki_bot/board?startapp=")
+        );
+        let plain = BoardLinks::new(Some("http://127.0.0.1:8080"), "ugolki_bot", Some("board"));
+        assert_eq!((plain.app, plain.startapp), (None, None));
+        let no_app = BoardLinks::new(Some("https://games.example"), "ugolki_bot", None);
+        assert_eq!(no_app.startapp, None, "groups need the Mini App's name");
+        assert_eq!(BoardLinks::new(None, "ugolki_bot", Some("board")).app, None);
+    }
+
+    #[test]
     fn every_board_keyboard_fits_telegram_with_every_square() {
         for (what, actions) in crate::test_positions::button_lists() {
             let rows = keyboard_rows(&actions);
