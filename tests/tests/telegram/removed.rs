@@ -37,6 +37,29 @@ pub async fn on_the_clock(g: &Group) {
     g.expect_text(&played(b, "f6-e6")).await;
 }
 
+/// Whether every outbox row of lane `lane` is marked sent (waited for, at most 5 s), read
+/// beside the running bot (read-only).
+pub async fn all_sent(db: &Path, lane: &str) -> bool {
+    use sqlx::ConnectOptions;
+    let options = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(db)
+        .read_only(true);
+    let mut conn = options.connect().await.expect("the database");
+    for _ in 0..500 {
+        let unsent: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE lane = $1 AND sent_at IS NULL")
+                .bind(lane)
+                .fetch_one(&mut conn)
+                .await
+                .expect("read");
+        if unsent == 0 {
+            return true;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    false
+}
+
 /// A game's stored end cause, waited for (the bot closes the chat as it learns of it), read
 /// beside the running bot (the database is its own: read-only).
 pub async fn cause_of(db: &Path, game: i64) -> Option<String> {
