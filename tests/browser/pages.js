@@ -3,8 +3,10 @@
 // browser context of their own (their own cookies), made by `open`.
 //   open URL [W H]   a new context (a phone's 390×844 unless told), URL opened; says the
 //                    path it ended on (after redirects)
-//   tg-open URL INIT as `open`, inside the Telegram Mini App: `Telegram.WebApp.initData`
-//                    is INIT (Telegram's own script is not reached from here)
+//   tg-open URL INIT [START]
+//                    as `open`, inside the Telegram Mini App: `Telegram.WebApp.initData`
+//                    is INIT, its start parameter START (as a `startapp` link gives it;
+//                    Telegram's own script is not reached from here)
 //   open-static URL  as `open`, with script off (the public pages need none)
 //   scroll-width     how wide the page is in CSS pixels (wider than the screen: it scrolls)
 //   get URL          GET URL with NAME's cookies (no redirect followed); says its status
@@ -15,6 +17,9 @@
 //   wait SELECTOR    wait (3 s at most) for SELECTOR in the page (shown or not); `ok`
 //                    or `timeout`
 //   text SELECTOR    its text, or `none`
+//   wait-text SELECTOR TEXT
+//                    wait (3 s at most) until SELECTOR's text has TEXT, nobody touching
+//                    the page; `shown MS` (how long it took) or `missing`
 //   attr SELECTOR A  its attribute A, or `none`
 //   picked           the square of the picked piece, or `none`
 //   targets          the squares marked as its destinations, `|` between
@@ -56,14 +61,19 @@ const readline = require('readline');
         await context.route('https://telegram.org/**', (r) =>
           r.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
         if (tg) {
-          await context.addInitScript((init) => {
-            window.Telegram = { WebApp: { initData: init, initDataUnsafe: {}, ready() {} } };
-          }, rest[1]);
+          await context.addInitScript(([init, start]) => {
+            window.Telegram = {
+              WebApp: { initData: init, initDataUnsafe: { start_param: start }, ready() {} },
+            };
+          }, [rest[1], rest[2] || '']);
         }
         const p = await context.newPage();
         pages[who] = p;
         await p.goto(rest[0]);
-        if (what !== 'open-static' && await p.$('#board')) {
+        if (tg) {
+          // The Mini App goes on by itself (a start parameter, a seat): wait for its board.
+          await p.waitForSelector('#board[data-ready="1"]', short);
+        } else if (what !== 'open-static' && await p.$('#board')) {
           await p.waitForSelector('#board[data-ready="1"]', short);
         }
         answer = new URL(p.url()).pathname;
@@ -88,6 +98,15 @@ const readline = require('readline');
       } else if (what === 'text') {
         const e = await page.$(rest.join(' '));
         answer = e ? (await e.textContent()).trim() : 'none';
+      } else if (what === 'wait-text') {
+        const t0 = Date.now();
+        try {
+          await page.waitForFunction(([sel, t]) => {
+            const e = document.querySelector(sel);
+            return e && e.innerText.includes(t);
+          }, [rest[0], rest.slice(1).join(' ')], short);
+          answer = 'shown ' + (Date.now() - t0);
+        } catch (e) { answer = 'missing'; }
       } else if (what === 'attr') {
         const v = await page.getAttribute(rest[0], rest[1]).catch(() => null);
         answer = v === null ? 'none' : v;

@@ -11,7 +11,7 @@ use ugolki_core::table::{
     User,
 };
 use ugolki_core::words::{english, render, Lang, Msg};
-use ugolki_tests::browser::{browser, closes, init_data, next, node_script};
+use ugolki_tests::browser::{browser, closes, init_data, next};
 use ugolki_tests::e2e::{decodes, safe_moves, sqlite_url, temp_db, Rng, WAIT};
 
 /// A chat of the table, its players typing.
@@ -554,7 +554,6 @@ async fn a_watched_game_tells_its_page_of_each_move_and_its_end_within_a_second(
 /// under the target directory (`tmp/web-live-game.png`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_browser_a_move_typed_in_the_chat_shows_on_the_open_page_within_a_second() {
-    use std::io::Write;
     let dir = ugolki_tests::browser_or_skip!();
     let Served {
         addr,
@@ -565,11 +564,11 @@ async fn in_a_browser_a_move_typed_in_the_chat_shows_on_the_open_page_within_a_s
     let (alice, bob) = (user("alice", "alice"), user("bob", "bob"));
     let (id, _) = group.start(&alice, &bob, "5+3 casual").await;
     let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-live-game.png");
-    let (mut node, mut ask, mut said) = node_script(
-        &dir.join("live_page.js"),
-        &[format!("http://{addr}/g/{id}"), shot.display().to_string()],
+    let mut b = ugolki_tests::browser::Browsers::start(&dir);
+    assert_eq!(
+        b.ask("reader", &format!("open http://{addr}/g/{id}")).await,
+        format!("/g/{id}")
     );
-    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("ready"));
     let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
     let mut rng = Rng(0xb0a7);
     for ply in 0..4 {
@@ -577,16 +576,18 @@ async fn in_a_browser_a_move_typed_in_the_chat_shows_on_the_open_page_within_a_s
         let who = if ply % 2 == 0 { &alice } else { &bob };
         group.say(who, &mv, &[]).await;
         game.play_text(&mv).expect("legal");
-        writeln!(ask, "expect {mv}").expect("asked");
-        let answer = next(&mut said, WAIT).await.unwrap_or_default();
+        let answer = b.ask("reader", &format!("wait-text ol.moves {mv}")).await;
         let ms: u64 = answer
             .strip_prefix("shown ")
             .and_then(|m| m.parse().ok())
             .unwrap_or_else(|| panic!("{mv}: {answer}"));
         assert!(ms < 1000, "{mv} shown after {ms} ms");
     }
-    drop(ask);
-    closes(&mut node).await;
+    assert_eq!(
+        b.ask("reader", &format!("shot {}", shot.display())).await,
+        "ok"
+    );
+    b.close().await;
     assert!(decodes(&std::fs::read(&shot).expect("the screenshot")));
     web.abort();
 }
@@ -607,13 +608,7 @@ async fn a_mini_app_reader_moves_only_in_their_own_game_and_only_when_signed() {
         room: group,
         web,
     } = served("mini-app", telegram_group, false, Some(TOKEN)).await;
-    // Telegram's users as the adapter names them: the id, the name, the lower-case handle.
-    let tg = |id: i64, name: &str| User {
-        id: id.to_string(),
-        name: name.into(),
-        handle: Some(name.to_lowercase()),
-    };
-    let (alice, bob) = (tg(11, "Alice"), tg(12, "Bob"));
+    let (alice, bob) = (tg_user(11, "Alice"), tg_user(12, "Bob"));
     let (id, _) = group.start(&alice, &bob, "none casual").await;
     let now = ugolki_bots::now_ms() / 1000;
     let post = |auth: Option<String>, body: String| async move {
@@ -714,7 +709,6 @@ async fn a_mini_app_reader_moves_only_in_their_own_game_and_only_when_signed() {
 /// picked piece; the arrows and Enter pick and play the next move. The store has every move.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_browser_a_player_plays_by_clicks_and_keys_on_the_mini_apps_board() {
-    use std::io::Write;
     const TOKEN: &str = "778:click-test-token";
     let dir = ugolki_tests::browser_or_skip!();
     let telegram_group = ChatRef::new(Platform::Telegram, "-100777", ChatKind::Group);
@@ -724,71 +718,52 @@ async fn in_a_browser_a_player_plays_by_clicks_and_keys_on_the_mini_apps_board()
         room: group,
         web,
     } = served("clicks", telegram_group, false, Some(TOKEN)).await;
-    let tg = |id: i64, name: &str| User {
-        id: id.to_string(),
-        name: name.into(),
-        handle: Some(name.to_lowercase()),
-    };
-    let (alice, bob) = (tg(21, "Alice"), tg(22, "Bob"));
+    let (alice, bob) = (tg_user(21, "Alice"), tg_user(22, "Bob"));
     let (id, _) = group.start(&alice, &bob, "none casual").await;
     let signed = init_data(TOKEN, 21, "Alice", ugolki_bots::now_ms() / 1000);
     let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-mini-app-board.png");
-    let (mut node, mut ask, mut said) = node_script(
-        &dir.join("click_page.js"),
-        // Opened as a `startapp` link opens it: the Mini App's address, the game its start
-        // parameter.
-        &[
-            format!("http://{addr}/app"),
-            signed,
-            shot.display().to_string(),
-            id.to_string(),
-        ],
-    );
-    let mut say = |line: &str| writeln!(ask, "{line}").expect("said to the browser");
-    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("ready 0"));
+    let mut b = ugolki_tests::browser::Browsers::start(&dir);
+    let mut say = async |line: &str| b.ask("alice", line).await;
+    // Opened as a `startapp` link opens it: the Mini App's address, the game its start
+    // parameter; seated by her initData, the board knows her side.
+    let opened = say(&format!("tg-open http://{addr}/app {signed} {id}")).await;
+    assert_eq!(opened, format!("/app/g/{id}"));
+    assert_eq!(say("wait #board[data-me=white]").await, "ok");
+    assert_eq!(say("attr #board data-ply").await, "0");
     // By clicks: the piece, then where it goes.
-    say("click c3");
-    say("picked");
-    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("picked c3"));
-    say("click d3");
-    say("wait-ply 1");
-    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("ply 1"));
+    say("click c3").await;
+    assert_eq!(say("picked").await, "c3");
+    say("click d3").await;
+    assert_eq!(say("wait-ply 1").await, "ply 1");
     assert_eq!(store.moves(id).await.expect("moves"), ["c3-d3"]);
     // Bob answers in the chat; Alice's page follows by itself.
     group.say(&bob, "f6-e6", &[]).await;
-    say("wait-ply 2");
-    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("ply 2"));
+    assert_eq!(say("wait-ply 2").await, "ply 2");
     // Esc lets go of a picked piece.
-    say("click b3");
-    say("key Escape");
-    say("picked");
-    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("picked none"));
+    say("click b3").await;
+    say("key Escape").await;
+    assert_eq!(say("picked").await, "none");
     // The keys, from where the last click left the cursor (b3): up and back down, Enter
     // picks b3; right to c3, Enter plays it.
-    say("key ArrowUp");
-    say("key ArrowLeft");
-    say("key ArrowRight");
-    say("key ArrowDown");
-    say("key Enter");
-    say("picked");
-    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("picked b3"));
-    say("key ArrowRight");
-    say("key Enter");
-    say("wait-ply 3");
-    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("ply 3"));
+    for key in ["ArrowUp", "ArrowLeft", "ArrowRight", "ArrowDown", "Enter"] {
+        say(&format!("key {key}")).await;
+    }
+    assert_eq!(say("picked").await, "b3");
+    say("key ArrowRight").await;
+    say("key Enter").await;
+    assert_eq!(say("wait-ply 3").await, "ply 3");
     assert_eq!(
         store.moves(id).await.expect("moves"),
         ["c3-d3", "f6-e6", "b3-c3"]
     );
     // Black's piece, clicked by Alice (seated as White by her initData): not hers to pick,
     // and nothing played.
-    say("click g6");
-    say("picked");
-    assert_eq!(next(&mut said, WAIT).await.as_deref(), Some("picked none"));
-    say("click f6");
+    say("click g6").await;
+    assert_eq!(say("picked").await, "none");
+    say("click f6").await;
     assert_eq!(store.moves(id).await.expect("moves").len(), 3);
-    drop(ask);
-    closes(&mut node).await;
+    assert_eq!(say(&format!("shot {}", shot.display())).await, "ok");
+    b.close().await;
     assert!(decodes(&std::fs::read(&shot).expect("the screenshot")));
     web.abort();
 }
@@ -1527,6 +1502,7 @@ async fn a_seated_player_acts_with_their_games_own_buttons_only() {
     web.abort();
 }
 
+/// A Telegram user as the adapter names them: the id, the name, the lower-case handle.
 fn tg_user(id: i64, name: &str) -> User {
     User {
         id: id.to_string(),
