@@ -151,12 +151,14 @@ impl Health {
     }
 }
 
-/// Serve `/health` and `/metrics` on `addr` until the process ends, for `platform`'s
-/// adapter. Binds before it returns, so a bad address stops the start.
+/// Serve `/health` and `/metrics` on `addr` for `platform`'s adapter until `stop` turns
+/// true (then it ends when its connections have, keep-alive ones closed). Binds before it
+/// returns, so a bad address stops the start.
 pub async fn serve(
     addr: SocketAddr,
     health: Health,
     platform_name: &'static str,
+    mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> Result<tokio::task::JoinHandle<()>, String> {
     use axum::http::StatusCode;
     let handle = recorder();
@@ -192,7 +194,11 @@ pub async fn serve(
         );
     tracing::info!(%addr, "serving /health and /metrics");
     Ok(tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
+        let stopped = async move {
+            let _ = stop.wait_for(|s| *s).await;
+        };
+        let served = axum::serve(listener, app).with_graceful_shutdown(stopped);
+        if let Err(e) = served.await {
             tracing::error!(error = %e, "metrics server stopped");
         }
     }))

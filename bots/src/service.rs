@@ -15,14 +15,19 @@ use ugolki_core::table::{Config, SystemTime, Table};
 /// An outbox's senders stopping.
 type Stopping = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
 
+/// How long a stopping process waits for a metrics scrape under way.
+const METRICS_GRACE: Duration = Duration::from_secs(2);
+
 /// A running process's shared parts.
 pub struct Service {
     pub table: Arc<Table>,
     pub health: Health,
     tasks: tokio::task::JoinSet<()>,
     metrics: Option<tokio::task::JoinHandle<()>>,
+    /// Tells the metrics server to stop.
+    metrics_stop: tokio::sync::watch::Sender<bool>,
     /// The public pages (`--web`).
-    web: Option<tokio::task::JoinHandle<()>>,
+    web: Option<crate::web::Server>,
     /// Stops the outboxes' senders.
     outboxes: Vec<Box<dyn FnOnce() -> Stopping + Send + Sync>>,
 }
@@ -58,8 +63,12 @@ impl Service {
                 .map_err(|e| format!("cannot load games: {e}"))?,
         );
         let health = Health::new(table.store().clone());
+        let metrics_stop = tokio::sync::watch::Sender::new(false);
         let metrics = match s.metrics {
-            Some(addr) => Some(observe::serve(addr, health.clone(), s.platform).await?),
+            Some(addr) => {
+                let stop = metrics_stop.subscribe();
+                Some(observe::serve(addr, health.clone(), s.platform, stop).await?)
+            }
             None => None,
         };
         let web = match s.web {
@@ -84,6 +93,7 @@ impl Service {
             health,
             tasks,
             metrics,
+            metrics_stop,
             web,
             outboxes: Vec::new(),
         })
@@ -104,6 +114,10 @@ impl Service {
     /// chats are free for another.
     pub async fn stop(mut self, platform: &str, grace: Duration) {
         let store = self.table.store().clone();
+        // The pages first: no move comes from them while the outbox drains.
+        if let Some(web) = self.web.take() {
+            web.stop().await;
+        }
         let deadline = tokio::time::Instant::now() + grace;
         while tokio::time::Instant::now() < deadline {
             let waiting = store
@@ -119,8 +133,15 @@ impl Service {
         for stop in self.outboxes.drain(..) {
             stop().await;
         }
-        for task in [self.metrics.take(), self.web.take()].into_iter().flatten() {
-            task.abort();
+        self.metrics_stop.send_replace(true);
+        if let Some(mut task) = self.metrics.take() {
+            // A scrape under way finishes; then none of it holds the store.
+            if tokio::time::timeout(METRICS_GRACE, &mut task)
+                .await
+                .is_err()
+            {
+                task.abort();
+            }
         }
         if let Err(e) = store.release_leases_of(self.table.process()).await {
             tracing::debug!(error = %e, "leases not released");

@@ -87,7 +87,7 @@ struct Served {
     store: Store,
     addr: std::net::SocketAddr,
     room: Room,
-    web: tokio::task::JoinHandle<()>,
+    web: ugolki_bots::web::Server,
 }
 
 /// Serve the pages of a new table named `name` with `config` (its `web_url` set to where

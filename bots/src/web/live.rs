@@ -52,6 +52,9 @@ pub struct Watching {
     all: Arc<Semaphore>,
     /// The look at the store, started with the first stream.
     looking: std::sync::OnceLock<tokio::task::JoinHandle<()>>,
+    /// Set when the pages' server stops: every stream ends, so its connection closes and
+    /// nothing of the server outlives the process's store.
+    closing: watch::Sender<bool>,
 }
 
 /// A stream's hold on its game: counted down when the stream ends.
@@ -89,7 +92,13 @@ impl Watching {
             games: Mutex::new(HashMap::new()),
             all: Arc::new(Semaphore::new(ALL)),
             looking: std::sync::OnceLock::new(),
+            closing: watch::Sender::new(false),
         })
+    }
+
+    /// End every stream, open or to come.
+    pub fn close(&self) {
+        self.closing.send_replace(true);
     }
 
     /// The events of game `game` (standing at `ply`, `over` or not, a draw `offer` waiting
@@ -101,6 +110,10 @@ impl Watching {
         over: bool,
         offer: Option<Color>,
     ) -> Response {
+        let mut closing = self.closing.subscribe();
+        if *closing.borrow_and_update() {
+            return busy();
+        }
         let Ok(permit) = self.all.clone().try_acquire_owned() else {
             return busy();
         };
@@ -128,10 +141,14 @@ impl Watching {
             _permit: permit,
         };
         // The first event says where the game stands now; then each change.
+        let start = (rx, closing, hold, true);
         let events =
-            futures_util::stream::unfold((rx, hold, true), |(mut rx, hold, first)| async move {
-                if !first && rx.changed().await.is_err() {
-                    return None;
+            futures_util::stream::unfold(start, |(mut rx, mut closing, hold, first)| async move {
+                if !first {
+                    tokio::select! {
+                        changed = rx.changed() => changed.ok()?,
+                        _ = closing.wait_for(|c| *c) => return None,
+                    }
                 }
                 let now = *rx.borrow_and_update();
                 let events = if now.over {
@@ -144,7 +161,7 @@ impl Watching {
                 };
                 let events =
                     futures_util::stream::iter(events.into_iter().map(Ok::<_, Infallible>));
-                Some((events, (rx, hold, false)))
+                Some((events, (rx, closing, hold, false)))
             })
             .flatten();
         Sse::new(events)

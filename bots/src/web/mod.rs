@@ -118,11 +118,42 @@ struct Web {
     seats: Arc<seats::Seats>,
 }
 
-/// Serve the public pages on `addr` until the task is aborted.
-pub async fn serve(
-    addr: SocketAddr,
-    table: Arc<Table>,
-) -> Result<tokio::task::JoinHandle<()>, String> {
+/// The pages' server, running: [`Server::stop`] ends it and every connection it holds.
+pub struct Server {
+    task: tokio::task::JoinHandle<()>,
+    watching: Arc<live::Watching>,
+    closing: tokio::sync::watch::Sender<bool>,
+}
+
+/// How long a stopping server waits for its connections' answers to finish.
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
+impl Server {
+    /// Stop taking connections, end the live streams, and wait (at most [`STOP_GRACE`])
+    /// for the answers under way: after this no task of the server holds the table, so
+    /// the process's store (and a `SQLite` file's lock) goes with its last other holder.
+    pub async fn stop(mut self) {
+        self.closing.send_replace(true);
+        self.watching.close();
+        if tokio::time::timeout(STOP_GRACE, &mut self.task)
+            .await
+            .is_err()
+        {
+            tracing::warn!("public pages: connections still open at the stop, cut");
+            self.task.abort();
+        }
+    }
+
+    /// Stop at once, connections and all as they stand (a test's end).
+    pub fn abort(&self) {
+        self.closing.send_replace(true);
+        self.watching.close();
+        self.task.abort();
+    }
+}
+
+/// Serve the public pages on `addr` until stopped.
+pub async fn serve(addr: SocketAddr, table: Arc<Table>) -> Result<Server, String> {
     serve_signed(addr, table, Signers::default()).await
 }
 
@@ -132,7 +163,7 @@ pub async fn serve_signed(
     addr: SocketAddr,
     table: Arc<Table>,
     signers: Signers,
-) -> Result<tokio::task::JoinHandle<()>, String> {
+) -> Result<Server, String> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| format!("--web: cannot listen on {addr}: {e}"))?;
@@ -146,6 +177,7 @@ pub async fn serve_signed(
         budget: limits::PerAddress::new(limits::PER_WINDOW, limits::PER_PLAYER, limits::WINDOW),
         drawing: tokio::sync::Semaphore::new(limits::DRAWING),
     });
+    let watching = web.watching.clone();
     let pages = web.clone();
     let route = move |ConnectInfo(peer): ConnectInfo<SocketAddr>, uri: Uri, headers: HeaderMap| {
         let web = pages.clone();
@@ -175,12 +207,23 @@ pub async fn serve_signed(
         .route("/api/g/{game}/act", axum::routing::post(moves.clone()))
         .route("/app/seat", axum::routing::post(moves));
     tracing::info!(%addr, "public pages served");
-    Ok(tokio::spawn(async move {
+    let closing = tokio::sync::watch::Sender::new(false);
+    let mut closed = closing.subscribe();
+    let task = tokio::spawn(async move {
         let app = app.into_make_service_with_connect_info::<SocketAddr>();
-        if let Err(e) = axum::serve(listener, app).await {
+        let stopped = async move {
+            let _ = closed.wait_for(|c| *c).await;
+        };
+        let served = axum::serve(listener, app).with_graceful_shutdown(stopped);
+        if let Err(e) = served.await {
             tracing::error!(error = %e, "public pages stopped");
         }
-    }))
+    });
+    Ok(Server {
+        task,
+        watching,
+        closing,
+    })
 }
 
 /// What a path asks for.

@@ -121,3 +121,58 @@ async fn in_the_mini_app_two_players_play_by_clicks_and_a_resignation_rates_the_
         );
     }
 }
+
+/// A page still open when the bot stops (its live stream too) keeps nothing of the bot
+/// alive: the stream ends, and the `SQLite` file is free for the next process at once. (A
+/// pages' connection left running once held the store, and with it the file's lock.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_open_at_the_stop_ends_with_the_bot_and_frees_its_database() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let g = Group::new().await;
+    let db = temp_db("stop-with-page");
+    let addr = ugolki_tests::free_addr();
+    let mut options = polling(&g.fake, &db, quick());
+    options.web = Some(ugolki_bots::web::Pages::new(addr, None).expect("pages"));
+    let bot = RunningBot::start_with(options);
+    let board = start_game(&g, "classic3x3 none").await;
+    let id = crate::harness::game_of(&board);
+    let mut page = tokio::net::TcpStream::connect(addr).await.expect("pages");
+    let ask = format!("GET /g/{id}/events HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+    page.write_all(ask.as_bytes()).await.expect("asked");
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 1024];
+    // Bounded: the first event (where the game stands) comes at once.
+    for _ in 0..50 {
+        if String::from_utf8_lossy(&seen).contains("event: ply") {
+            break;
+        }
+        let n = tokio::time::timeout(std::time::Duration::from_secs(5), page.read(&mut buf))
+            .await
+            .expect("the stream answers")
+            .expect("read");
+        assert!(
+            n > 0,
+            "the stream stays open: {}",
+            String::from_utf8_lossy(&seen)
+        );
+        seen.extend_from_slice(&buf[..n]);
+    }
+    assert!(String::from_utf8_lossy(&seen).contains("event: ply"));
+    bot.stop().await;
+    // The stream has ended: what is left to read runs out (the stream's last chunk, then
+    // the connection's close), every read bounded.
+    let mut closed = false;
+    for _ in 0..50 {
+        let read = tokio::time::timeout(std::time::Duration::from_secs(5), page.read(&mut buf));
+        match read.await.expect("the stream ends with the bot") {
+            Ok(0) | Err(_) => {
+                closed = true;
+                break;
+            }
+            Ok(_) => {}
+        }
+    }
+    assert!(closed, "the page's connection closes");
+    let store = ugolki_core::store::Store::connect(&ugolki_tests::e2e::sqlite_url(&db)).await;
+    assert!(store.is_ok(), "the database is free: {:?}", store.err());
+}
