@@ -76,6 +76,7 @@ impl Service {
                 let signers = crate::web::Signers {
                     telegram_token: pages.telegram_token.clone(),
                     seats: pages.seats.clone(),
+                    discord: pages.discord.clone(),
                 };
                 Some(crate::web::serve_signed(pages.listen, table.clone(), signers).await?)
             }

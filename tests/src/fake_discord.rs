@@ -48,6 +48,7 @@ mod gateway;
 mod inject;
 mod limits;
 mod model;
+mod oauth;
 mod rest;
 mod tls;
 
@@ -367,6 +368,8 @@ struct Inner {
     token_reset: bool,
     /// Installation Contexts → User Install is ticked in the Developer Portal.
     user_install: bool,
+    /// The Activity's sign-ins: codes and access tokens.
+    oauth: oauth::OAuth,
 }
 
 struct Channel {
@@ -1149,6 +1152,7 @@ impl Inner {
             limits: limits::Limits::default(),
             token_reset: false,
             user_install: true,
+            oauth: oauth::OAuth::default(),
             gateway: GatewayState {
                 heartbeat_interval_ms: u64::try_from(HEARTBEAT_INTERVAL.as_millis())
                     .unwrap_or(1000),

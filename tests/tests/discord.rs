@@ -34,6 +34,7 @@ fn options(fake: &FakeDiscord, name: &str) -> Options {
         metrics: None,
         message_content: false,
         web: None,
+        client_secret: None,
     }
 }
 
@@ -1282,6 +1283,7 @@ async fn bot_in_a_child_process() {
         metrics: Some(var(CHILD_METRICS).parse().expect("an address")),
         message_content: true,
         web: None,
+        client_secret: None,
     };
     // Until the test kills it.
     let ended = run(options, std::future::pending()).await;
@@ -1498,5 +1500,82 @@ async fn a_reply_to_a_deleted_message_is_posted_all_the_same() {
     let first = rules.lines().next().expect("a line");
     let posted = s.expect_text(first).await;
     assert_eq!(posted.channel, board.channel);
+    bot.stop().await;
+}
+
+/// Issue 25, the Activity's sign-in: the page posts the code the Embedded App SDK's
+/// `authorize` gave it; the server trades it with Discord (its client secret never leaves
+/// the server) and seats the reader Discord names. That seat, sent back in a header (a
+/// cookie in Discord's frame is a third party's), moves in the reader's game, and the
+/// game's thread gets the move's board as for a typed move. A spent code, or no seat,
+/// moves nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_activity_reader_signed_in_by_discord_moves_and_the_thread_gets_the_board() {
+    use ugolki_tests::http;
+    let s = Server::new().await;
+    s.fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
+    let addr = ugolki_tests::free_addr();
+    let options = Options {
+        message_content: true,
+        web: Some(ugolki_bots::web::Pages::new(addr, None).expect("pages")),
+        client_secret: Some(FakeDiscord::CLIENT_SECRET.into()),
+        ..options(&s.fake, "activity")
+    };
+    let bot = RunningBot::spawn(|stopped| run(options, stopped));
+    s.ready().await;
+    let board = s.start_game("classic3x3", "none").await;
+    let json = ["Content-Type: application/json".to_string()];
+    let sign_in = ugolki_bots::web::DISCORD_SIGN_IN;
+    // Alice consents in the Activity; her page trades the code.
+    let code = s.fake.authorize(&s.alice, &["identify"]);
+    let body = format!(r#"{{"code":"{code}"}}"#);
+    let (status, answer) = http(addr, "POST", sign_in, &json, &body, WAIT).await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(!answer.contains(FakeDiscord::CLIENT_SECRET), "{answer}");
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    let seat = answer["seat"].as_str().expect("a seat").to_string();
+    assert!(answer["access_token"]
+        .as_str()
+        .is_some_and(|t| !t.is_empty()));
+    // Good once: the same code again seats nobody.
+    let (status, again) = http(addr, "POST", sign_in, &json, &body, WAIT).await;
+    assert_eq!(status, 401, "{again}");
+    let refused: serde_json::Value = serde_json::from_str(&again).expect("JSON");
+    assert_eq!(refused["said"], english(&Msg::WebNotSeated));
+    assert_eq!(s.fake.oauth_exchanges(), 2);
+    // Without the seat a move is refused, and nothing is played.
+    let game = Game::new(&Rules::Corners(Variant::classic3x3()));
+    let mv = safe_moves(&game)[0].clone();
+    let asked = format!(r#"{{"move":"{mv}","ply":0}}"#);
+    let path = "/api/g/1/move";
+    let (status, _) = http(addr, "POST", path, &json, &asked, WAIT).await;
+    assert_eq!(status, 401);
+    // With it, Alice's move is played, and her thread gets its board.
+    let seated = [json[0].clone(), format!("X-Ugolki-Seat: {seat}")];
+    let (status, done) = http(addr, "POST", path, &seated, &asked, WAIT).await;
+    assert_eq!((status, done.as_str()), (200, r#"{"done":true}"#));
+    let shown = s.expect_text(&played("alice", &mv)).await;
+    assert_eq!(shown.channel, board.channel, "in the game's thread");
+    // Bob's seat is his own: it does not move for Alice (it is her turn no more, and the
+    // game knows Bob as Black).
+    let code = s.fake.authorize(&s.bob, &["identify"]);
+    let body = format!(r#"{{"code":"{code}"}}"#);
+    let (status, answer) = http(addr, "POST", sign_in, &json, &body, WAIT).await;
+    assert_eq!(status, 200, "{answer}");
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    let page = http(
+        addr,
+        "GET",
+        "/app/g/1",
+        &[format!(
+            "X-Ugolki-Seat: {}",
+            answer["seat"].as_str().expect("a seat")
+        )],
+        "",
+        WAIT,
+    )
+    .await;
+    assert_eq!(page.0, 200);
+    assert!(page.1.contains(r#"data-me="black""#), "{}", page.1);
     bot.stop().await;
 }

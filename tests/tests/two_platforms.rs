@@ -258,6 +258,7 @@ async fn start_discord(dc: &FakeDiscord, url: &str) -> RunningBot {
         metrics: None,
         message_content: false,
         web: None,
+        client_secret: None,
     };
     let bot = RunningBot::spawn(|stopped| ugolki_bots::discord::run(options, stopped));
     let ok = dc

@@ -109,6 +109,7 @@ async fn served(name: &str, chat: ChatRef, linked: bool, token: Option<&str>) ->
     let signers = ugolki_bots::web::Signers {
         telegram_token: token.map(str::to_owned),
         seats: None,
+        discord: None,
     };
     let web = ugolki_bots::web::serve_signed(addr, table.clone(), signers)
         .await

@@ -146,7 +146,8 @@ pub enum Command {
     Doctor(DoctorArgs),
     /// Run the Discord bot: `DISCORD_TOKEN` (required), `DISCORD_API_URL` (optional: a test
     /// server; the gateway comes with it), `DISCORD_GUILD_ID` (register commands in one
-    /// guild), `DATABASE_URL` (default ugolki.db; postgres://… for several processes).
+    /// guild), `DISCORD_CLIENT_SECRET` (with --web: the Activity's players sign in),
+    /// `DATABASE_URL` (default ugolki.db; postgres://… for several processes).
     Discord {
         /// Database file (default: `DATABASE_URL`, or ugolki.db here).
         #[arg(long)]
@@ -611,6 +612,10 @@ fn discord(
         metrics,
         message_content,
         web,
+        // Read from the environment only: a flag's value shows in `ps`.
+        client_secret: std::env::var("DISCORD_CLIENT_SECRET")
+            .ok()
+            .filter(|s| !s.trim().is_empty()),
     };
     let rt = tokio::runtime::Runtime::new().map_err(CliError::Io)?;
     rt.block_on(crate::discord::run(options, stop_signal()))

@@ -59,6 +59,10 @@ pub struct Options {
     pub message_content: bool,
     /// `--web ADDR`: serve the public pages there.
     pub web: Option<crate::web::Pages>,
+    /// The application's `OAuth2` client secret (`DISCORD_CLIENT_SECRET`): with `web`, the
+    /// Activity's readers sign in through Discord and may move in their games. Never
+    /// logged, never sent to a page.
+    pub client_secret: Option<String>,
 }
 
 /// `discord.com` at an address of the operator's (see [`Options::api_at`]).
@@ -93,6 +97,30 @@ pub fn try_client_for(at: Option<&ApiAt>) -> Result<reqwest::Client, String> {
     }
     b.build()
         .map_err(|_| "not a certificate (DER or PEM) the TLS stack takes".to_string())
+}
+
+/// The pages, with the Activity's sign-in when the client secret is given: the application's
+/// id from Discord (an old application's differs from its bot's), else the bot's.
+async fn activity_pages(
+    options: &Options,
+    http: &serenity::http::Http,
+    bot: u64,
+) -> Option<crate::web::Pages> {
+    let mut pages = options.web.clone()?;
+    let Some(secret) = options.client_secret.clone() else {
+        return Some(pages);
+    };
+    let client_id = match http.get_current_application_info().await {
+        Ok(app) => app.id.get(),
+        Err(e) => {
+            tracing::warn!(error = %e, "the application's id not read: the bot's taken");
+            bot
+        }
+    };
+    let client = client_for(options.api_at.as_ref());
+    let app = crate::web::discord_auth::DiscordApp::new(client_id, secret, client);
+    pages.discord = Some(Arc::new(app));
+    Some(pages)
 }
 
 /// Prefix for plain-text commands (`!challenge @bob`), the fallback to slash commands.
@@ -530,7 +558,7 @@ pub async fn run(
             ..Config::default()
         },
         metrics: options.metrics,
-        web: options.web.clone(),
+        web: activity_pages(&options, &http, me.id.get()).await,
         platform: "discord",
         timers: true,
     })

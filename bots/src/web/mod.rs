@@ -20,6 +20,7 @@
 //! chat shows them, never a chat or platform id; games of private chats are not public.
 
 mod app;
+pub mod discord_auth;
 mod limits;
 mod live;
 mod page;
@@ -57,6 +58,9 @@ pub struct Pages {
     /// The Telegram Mini App's short name (`--mini-app`, from `BotFather`'s `/newapp`): group
     /// boards link to `t.me/<bot>/<name>?startapp=<game>`.
     pub mini_app: Option<String>,
+    /// The Discord application whose Activity's readers sign in here (set by the Discord
+    /// adapter given `DISCORD_CLIENT_SECRET`).
+    pub discord: Option<Arc<discord_auth::DiscordApp>>,
 }
 
 /// Who may vouch for a reader of the pages who acts in a game.
@@ -66,6 +70,8 @@ pub struct Signers {
     pub telegram_token: Option<String>,
     /// The console's seats.
     pub seats: Option<Arc<seats::Seats>>,
+    /// The Discord application: it vouches for its Activity's readers (`OAuth2`).
+    pub discord: Option<Arc<discord_auth::DiscordApp>>,
 }
 
 /// Never the token.
@@ -98,6 +104,7 @@ impl Pages {
             telegram_token: None,
             seats: None,
             mini_app: None,
+            discord: None,
         })
     }
 }
@@ -196,6 +203,9 @@ pub async fn serve_signed(
         async move {
             match web.over_budget(peer, &uri, &headers) {
                 None if uri.path() == "/app/seat" => web.seat_signed(&headers),
+                None if uri.path() == DISCORD_SIGN_IN => {
+                    web.seat_discord(&uri, &headers, &body).await
+                }
                 None => web.act(&uri, &headers, &body).await,
                 Some(wait) => wait,
             }
@@ -205,7 +215,8 @@ pub async fn serve_signed(
         .fallback(axum::routing::get(route))
         .route("/api/g/{game}/move", axum::routing::post(moves.clone()))
         .route("/api/g/{game}/act", axum::routing::post(moves.clone()))
-        .route("/app/seat", axum::routing::post(moves));
+        .route("/app/seat", axum::routing::post(moves.clone()))
+        .route(DISCORD_SIGN_IN, axum::routing::post(moves));
     tracing::info!(%addr, "public pages served");
     let closing = tokio::sync::watch::Sender::new(false);
     let mut closed = closing.subscribe();
@@ -469,9 +480,56 @@ impl Web {
     }
 
     /// The player seated in this browser (its cookie), and their platform, if any.
+    /// The reader's seat: its cookie, or (inside Discord's frame, where a cookie of this
+    /// site is a third party's and may be dropped) the same session in [`SEAT_HEADER`].
     fn seated(&self, headers: &HeaderMap) -> Option<(Platform, User)> {
-        let cookie = headers.get(header::COOKIE)?.to_str().ok()?;
-        self.seats.who(seats::session_of(cookie)?)
+        let cookie = headers
+            .get(header::COOKIE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(seats::session_of);
+        let sent = headers
+            .get(SEAT_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .filter(|s| seats::is_session(s));
+        self.seats.who(cookie.or(sent)?)
+    }
+
+    /// `POST /app/discord/token` from a Discord Activity, `{"code": …}` from the SDK's
+    /// `authorize`: traded with Discord for who the reader is, who is then seated. 200 with
+    /// `access_token` (for the SDK's `authenticate`) and `seat` (sent back in
+    /// [`SEAT_HEADER`]); 401 when Discord refuses; 404 when no Activity is set up.
+    async fn seat_discord(&self, uri: &Uri, headers: &HeaderMap, body: &[u8]) -> Response {
+        let Some(app) = self.signers.discord.as_ref() else {
+            return StatusCode::NOT_FOUND.into_response();
+        };
+        let v = serde_json::from_slice::<serde_json::Value>(body).unwrap_or_default();
+        let Some(code) = v["code"].as_str() else {
+            return StatusCode::BAD_REQUEST.into_response();
+        };
+        match app.sign_in(code).await {
+            Ok(signed) => {
+                let now = std::time::Instant::now();
+                let session = self.seats.seat(Platform::Discord, signed.user, now);
+                let body = serde_json::json!({
+                    "access_token": signed.access_token,
+                    "seat": session,
+                });
+                let mut answer = json(StatusCode::OK, &body);
+                if let Ok(cookie) = header::HeaderValue::from_str(&seat_cookie(&session)) {
+                    answer.headers_mut().insert(header::SET_COOKIE, cookie);
+                }
+                answer
+            }
+            Err(discord_auth::SignInError::BadCode) => StatusCode::BAD_REQUEST.into_response(),
+            Err(e) => {
+                tracing::info!(error = %e, "a Discord Activity sign-in refused");
+                let said = render(&Msg::WebNotSeated, language(uri, headers));
+                json(
+                    StatusCode::UNAUTHORIZED,
+                    &serde_json::json!({ "said": said }),
+                )
+            }
+        }
     }
 
     /// The seated player's number in the store (once they have played).
@@ -656,6 +714,11 @@ impl Web {
 
 /// The cookie that seats a browser: this site's pages only, sent by the browser alone, out
 /// of scripts' reach.
+/// Where a Discord Activity's page sends back its seat.
+pub const SEAT_HEADER: &str = "x-ugolki-seat";
+/// Where a Discord Activity's page trades its `authorize` code.
+pub const DISCORD_SIGN_IN: &str = "/app/discord/token";
+
 fn seat_cookie(session: &str) -> String {
     format!("{}={session};{}", seats::COOKIE, seats::COOKIE_ATTRIBUTES)
 }

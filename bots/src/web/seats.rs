@@ -131,7 +131,13 @@ pub fn session_of(cookie: &str) -> Option<&str> {
         .filter_map(|kv| kv.trim().split_once('='))
         .find(|(k, _)| *k == COOKIE)
         .map(|(_, v)| v)
-        .filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
+        .filter(|v| is_session(v))
+}
+
+/// Whether `s` is shaped as a session (32 hex digits).
+#[must_use]
+pub fn is_session(s: &str) -> bool {
+    s.len() == 32 && s.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 #[cfg(test)]

@@ -279,6 +279,18 @@ async fn serve(shared: &Shared, request: Request) -> Response {
         return fail_response(&ApiFail::new(404, 0, "404: Not Found"));
     };
     let path = path.to_owned();
+    // OAuth2 is the app's (client id and secret), or a user's (Bearer): not the bot's.
+    if path == "/oauth2/token" && method == axum::http::Method::POST {
+        let headers = request.headers().clone();
+        let body = axum::body::to_bytes(request.into_body(), BODY_LIMIT).await;
+        let body = body.unwrap_or_default();
+        return super::oauth::token(shared, &headers, &body);
+    }
+    if path == "/users/@me" && method == axum::http::Method::GET {
+        if let Some(answer) = super::oauth::bearer_me(shared, request.headers()) {
+            return answer;
+        }
+    }
     let route = parse_route(&path);
     let name = route.as_ref().map(|r| r.name(&method));
     let authorized = route.as_ref().is_some_and(Route::by_token)

@@ -11,5 +11,6 @@ mod handler;
 mod harness;
 mod interactions;
 mod limits;
+mod oauth;
 mod rest;
 mod threads;
