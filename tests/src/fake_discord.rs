@@ -370,6 +370,9 @@ struct Inner {
     user_install: bool,
     /// The Activity's sign-ins: codes and access tokens.
     oauth: oauth::OAuth,
+    /// Activities are switched on for the application (Developer Portal → Activities):
+    /// only then is `LAUNCH_ACTIVITY` a response.
+    activity: bool,
 }
 
 struct Channel {
@@ -1153,6 +1156,7 @@ impl Inner {
             token_reset: false,
             user_install: true,
             oauth: oauth::OAuth::default(),
+            activity: false,
             gateway: GatewayState {
                 heartbeat_interval_ms: u64::try_from(HEARTBEAT_INTERVAL.as_millis())
                     .unwrap_or(1000),

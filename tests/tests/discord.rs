@@ -314,6 +314,8 @@ async fn a_challenge_by_slash_command_is_accepted_by_button_and_played_in_a_thre
         assert_eq!(c.contexts, Some(vec![0, 1, 2]), "{}", c.name);
     }
     let board = s.start_game("classic3x3", "none").await;
+    // No Activity set up: no button to open one.
+    assert!(!has_button(&board, &english(&Msg::BtnOpenBoard)));
     let thread = s
         .fake
         .threads()
@@ -1514,6 +1516,7 @@ async fn an_activity_reader_signed_in_by_discord_moves_and_the_thread_gets_the_b
     use ugolki_tests::http;
     let s = Server::new().await;
     s.fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
+    s.fake.enable_activity();
     let addr = ugolki_tests::free_addr();
     let options = Options {
         message_content: true,
@@ -1524,6 +1527,18 @@ async fn an_activity_reader_signed_in_by_discord_moves_and_the_thread_gets_the_b
     let bot = RunningBot::spawn(|stopped| run(options, stopped));
     s.ready().await;
     let board = s.start_game("classic3x3", "none").await;
+    // The board opens the Activity in its thread: the button answers LAUNCH_ACTIVITY.
+    let open = english(&Msg::BtnOpenBoard);
+    assert!(has_button(&board, &open), "{board:#?}");
+    let pressed = s.press(&s.alice, &board, &open);
+    let launched = s
+        .fake
+        .wait_until(WAIT, |f| {
+            f.interaction(pressed)
+                .is_some_and(|r| r.response_type == Some(12))
+        })
+        .await;
+    assert!(launched, "{:#?}", s.fake.interaction(pressed));
     let json = ["Content-Type: application/json".to_string()];
     let sign_in = ugolki_bots::web::DISCORD_SIGN_IN;
     // Alice consents in the Activity; her page trades the code.

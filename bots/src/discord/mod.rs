@@ -347,6 +347,14 @@ impl Handler {
     }
 
     async fn on_button(&self, ctx: &Context, c: &ComponentInteraction) {
+        if c.data.custom_id == surface::LAUNCH_ID {
+            // The Activity opens in this thread; its page finds the game by the channel.
+            let launch = CreateInteractionResponse::LaunchActivity;
+            if let Err(e) = c.create_response(&ctx.http, launch).await {
+                tracing::warn!(error = %e, "the Activity not launched");
+            }
+            return;
+        }
         if let Err(e) = c.defer(&ctx.http).await {
             tracing::warn!(error = %e, "button not acknowledged");
             return;
@@ -565,7 +573,9 @@ pub async fn run(
     .await?;
     crate::observe::counted(THREAD_LOOKUPS, crate::observe::THREAD_LOOKUPS_HELP);
     let table = service.table.clone();
-    let outbox = service.deliver(Arc::new(Discord::new(http.clone(), table.clone())));
+    let activity = options.web.is_some() && options.client_secret.is_some();
+    let discord = Discord::new(http.clone(), table.clone()).with_activity(activity);
+    let outbox = service.deliver(Arc::new(discord));
     let handler = Handler {
         table: table.clone(),
         outbox,

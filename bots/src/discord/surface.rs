@@ -27,6 +27,9 @@ pub const PER_ROW: usize = 5;
 pub const MAX_OPTIONS: usize = 25;
 /// Select menus' custom ids start so; the chosen option's value is the action.
 pub const SELECT_ID: &str = "sel:";
+/// The id of a running game's "Open the board" button: answered by launching the Activity
+/// (`LAUNCH_ACTIVITY`) in the thread it was pressed in, which the Activity's page reads.
+pub const LAUNCH_ID: &str = "activity";
 /// Discord's answer when a message has a thread already: the thread's id is the message's.
 const THREAD_EXISTS: isize = 160_004;
 /// Discord's answer to an edit in an archived thread.
@@ -86,6 +89,27 @@ pub fn layout(actions: &[Action]) -> Layout {
         .map(<[_]>::to_vec)
         .collect();
     Layout::Menus { menus, buttons }
+}
+
+/// [`rows`], and on a running game's board (it can be resigned) the button that opens the
+/// game in the Activity, when the application has one (`activity`).
+pub fn rows_launching(actions: &[Action], lang: Lang, activity: bool) -> Vec<CreateActionRow> {
+    let mut all = rows(actions, lang);
+    let running = actions.iter().any(|a| matches!(a, Action::Resign { .. }));
+    if activity && running {
+        let open = CreateButton::new(LAUNCH_ID)
+            .label(render(&Msg::BtnOpenBoard, lang))
+            .style(ButtonStyle::Primary);
+        let rows = all.len();
+        match all.last_mut() {
+            Some(CreateActionRow::Buttons(b)) if b.len() < PER_ROW => b.push(open),
+            _ if rows < MAX_ROWS => all.push(CreateActionRow::Buttons(vec![open])),
+            // No room (a board of square buttons): no button; the App Launcher still
+            // opens the Activity.
+            _ => {}
+        }
+    }
+    all
 }
 
 /// Components for these actions.
@@ -183,11 +207,24 @@ fn message(id: &str) -> MessageId {
 pub struct Discord {
     http: Arc<Http>,
     table: Arc<Table>,
+    /// The application has an Activity (its sign-in is set up): boards open it.
+    activity: bool,
 }
 
 impl Discord {
     pub fn new(http: Arc<Http>, table: Arc<Table>) -> Discord {
-        Discord { http, table }
+        Discord {
+            http,
+            table,
+            activity: false,
+        }
+    }
+
+    /// Boards get a button that launches the Activity.
+    #[must_use]
+    pub fn with_activity(mut self, activity: bool) -> Discord {
+        self.activity = activity;
+        self
     }
 
     /// The channel a reply goes to: its game's thread (made now for a game's first board
@@ -315,13 +352,14 @@ impl Surface for Discord {
     }
 
     fn layout(&self, actions: &[Action], lang: Lang) -> Vec<CreateActionRow> {
-        rows(actions, lang)
+        rows_launching(actions, lang, self.activity)
     }
 
     async fn send(&self, job: &Job<'_>, c: &Content) -> serenity::Result<Posted> {
         let out = job.out;
         let place = self.target(job).await;
-        let p = Parts::of(c);
+        let mut p = Parts::of(c);
+        p.rows = rows_launching(&c.actions, c.lang, self.activity);
         let ch = channel(&place);
         let mut m = CreateMessage::new()
             .components(p.rows)
@@ -357,7 +395,7 @@ impl Surface for Discord {
         let out = job.out;
         let edit = EditMessage::new()
             .content(cut(&c.text, MAX_TEXT))
-            .components(rows(&c.actions, c.lang));
+            .components(rows_launching(&c.actions, c.lang, self.activity));
         self.edit_at(&out.chat, at, edit).await?;
         // A challenge taken: its game's thread grows from its message.
         if let (Some(SlotUse::Edit(Slot::Challenge(_))), Some(game)) = (out.slot, out.game) {

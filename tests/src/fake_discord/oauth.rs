@@ -68,6 +68,12 @@ impl FakeDiscord {
         code
     }
 
+    /// Switch Activities on for the application (the Developer Portal's Activities page,
+    /// with its URL mapping): `LAUNCH_ACTIVITY` is a response from now on.
+    pub fn enable_activity(&self) {
+        self.lock().activity = true;
+    }
+
     /// How many code exchanges the fake has answered, good or refused.
     pub fn oauth_exchanges(&self) -> usize {
         self.lock().oauth.exchanges

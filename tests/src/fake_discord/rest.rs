@@ -1547,6 +1547,8 @@ impl Inner {
             4 | 5 | 9 => kind != 4,
             6 | 7 => kind == 3,
             8 => kind == 4,
+            // LAUNCH_ACTIVITY: a command's or a component's, of an app with an Activity.
+            12 => matches!(kind, 2 | 3) && self.activity,
             _ => false,
         };
         if !valid {
@@ -1578,7 +1580,7 @@ impl Inner {
                 let message = self.create_message(channel, &mut sub, origin)?;
                 original = model::id_of(&message["id"]);
             }
-            6 => original = component_message,
+            6 | 12 => original = component_message.filter(|_| response == 6),
             7 => {
                 let target = component_message.ok_or_else(ApiFail::unknown_message)?;
                 let mut sub = Body {
