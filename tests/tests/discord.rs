@@ -1571,26 +1571,47 @@ async fn an_activity_reader_signed_in_by_discord_moves_and_the_thread_gets_the_b
     assert_eq!((status, done.as_str()), (200, r#"{"done":true}"#));
     let shown = s.expect_text(&played("alice", &mv)).await;
     assert_eq!(shown.channel, board.channel, "in the game's thread");
-    // Bob's seat is his own: it does not move for Alice (it is her turn no more, and the
-    // game knows Bob as Black).
+    // Bob signs in too; his seat knows him as Black.
     let code = s.fake.authorize(&s.bob, &["identify"]);
     let body = format!(r#"{{"code":"{code}"}}"#);
     let (status, answer) = http(addr, "POST", sign_in, &json, &body, WAIT).await;
     assert_eq!(status, 200, "{answer}");
     let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
-    let page = http(
-        addr,
-        "GET",
-        "/app/g/1",
-        &[format!(
-            "X-Ugolki-Seat: {}",
-            answer["seat"].as_str().expect("a seat")
-        )],
-        "",
-        WAIT,
-    )
-    .await;
+    let bob_seat = answer["seat"].as_str().expect("a seat").to_string();
+    let header = [format!("X-Ugolki-Seat: {bob_seat}")];
+    let page = http(addr, "GET", "/app/g/1", &header, "", WAIT).await;
     assert_eq!(page.0, 200);
     assert!(page.1.contains(r#"data-me="black""#), "{}", page.1);
+    // The Activity launched in the thread opens that thread's game; a channel with no
+    // game is told to open one from its board.
+    let thread = board.channel;
+    let launch = format!("/app/discord?channel_id={thread}&frame_id=f1");
+    let (status, _) = http(addr, "GET", &launch, &[], "", WAIT).await;
+    assert_eq!(status, 303);
+    let elsewhere = format!("/app/discord?channel_id={}", FakeDiscord::OTHER_CHANNEL_ID);
+    let (status, page) = http(addr, "GET", &elsewhere, &[], "", WAIT).await;
+    assert_eq!(status, 404);
+    assert!(page.contains(&english(&Msg::WebOpenFromChat)), "{page}");
+    // In a browser, as the Activity's frame: launched in the thread, the seat handed over
+    // in the fragment, Bob plays by two clicks, and the thread gets his move's board.
+    let Some(dir) = ugolki_tests::browser::browser() else {
+        eprintln!("the browser part skipped: no node, chromium or tests/browser/node_modules");
+        bot.stop().await;
+        return;
+    };
+    let mut game = game;
+    game.play_text(&mv).expect("legal");
+    let reply = safe_moves(&game)[0].clone();
+    let squares: Vec<&str> = reply.split(['-', 'x']).collect();
+    let mut b = ugolki_tests::browser::Browsers::start(&dir);
+    let url = format!("http://{addr}{launch}#seat={bob_seat}");
+    assert_eq!(b.ask("bob", &format!("open {url}")).await, "/app/g/1");
+    assert_eq!(b.ask("bob", &format!("click {}", squares[0])).await, "ok");
+    let last = squares[squares.len() - 1];
+    assert_eq!(b.ask("bob", &format!("click {last}")).await, "ok");
+    assert_eq!(b.ask("bob", "wait-ply 2").await, "ply 2");
+    let shown = s.expect_text(&played("bob", &reply)).await;
+    assert_eq!(shown.channel, thread);
+    b.close().await;
     bot.stop().await;
 }

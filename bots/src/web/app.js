@@ -7,6 +7,13 @@
   var side = Math.round(Math.sqrt(squares.length));
   var moves = [], picked = null, cursor = 0;
   var tg = window.Telegram && window.Telegram.WebApp;
+  // A Discord Activity's sign-in hands the seat over in the fragment (never sent to a
+  // server, so never in a log): kept for this tab, and the address cleaned.
+  var handed = /^#seat=([0-9a-f]{32})$/.exec(location.hash);
+  if (handed) {
+    sessionStorage.setItem("ugolki_seat", handed[1]);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   if (tg && tg.ready) { tg.ready(); }
   // In the Mini App, once: seated by Telegram's signature, the page knows the reader's side.
   if (tg && tg.initData && !me && !sessionStorage.getItem("seated")) {
@@ -29,9 +36,16 @@
     at(sq).classList.add("picked");
     to.forEach(function (m) { at(m.to).classList.add("to"); });
   }
-  // Signed by Telegram inside the Mini App; else the console's seat (its cookie) speaks.
+  // Inside a Discord Activity the seat travels in a header (a cookie in Discord's frame is
+  // a third party's and may be dropped); it was kept for this tab at the sign-in.
+  function seated(headers) {
+    var seat = sessionStorage.getItem("ugolki_seat");
+    if (seat) { headers["X-Ugolki-Seat"] = seat; }
+    return headers;
+  }
+  // Signed by Telegram inside the Mini App; else the seat (its cookie or header) speaks.
   function send(what, body) {
-    var headers = { "Content-Type": "application/json" };
+    var headers = seated({ "Content-Type": "application/json" });
     if (tg && tg.initData) { headers.Authorization = "tma " + tg.initData; }
     return fetch("/api/g/" + game + "/" + what + "?lang=" + lang, {
       method: "POST", headers: headers, body: JSON.stringify(body)
@@ -56,7 +70,7 @@
   }
   // Refused: if the game moved on meanwhile (its events lost), the newest board comes.
   function catchUp() {
-    fetch("/g/" + game + "/moves.json").then(function (r) { return r.json(); }).then(function (j) {
+    fetch("/g/" + game + "/moves.json", { headers: seated({}) }).then(function (r) { return r.json(); }).then(function (j) {
       if (j.ply !== ply || (j.over && board.dataset.over !== "1")) { reload(); }
     });
   }
@@ -102,7 +116,7 @@
       running.textContent = shown(Number(running.dataset.ms) - (Date.now() - loaded));
     }, 200);
   }
-  fetch("/g/" + game + "/moves.json").then(function (r) { return r.json(); }).then(function (j) {
+  fetch("/g/" + game + "/moves.json", { headers: seated({}) }).then(function (r) { return r.json(); }).then(function (j) {
     moves = j.moves; board.dataset.ready = "1";
     // A move made meanwhile: this page is behind, so the newest one replaces it.
     if (j.ply !== ply && board.dataset.over !== "1") { reload(); }

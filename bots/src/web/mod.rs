@@ -248,6 +248,9 @@ enum Asked {
     Moves(i64),
     App(i64),
     AppStart,
+    /// A Discord Activity launched in a channel (`/app/discord?channel_id=…`, the URL
+    /// mapping's root): that thread's game.
+    AppDiscord,
     SignIn(String),
     Top,
     Player(i64),
@@ -269,6 +272,9 @@ fn route(path: &str) -> Option<Asked> {
     }
     if path == "/app" {
         return Some(Asked::AppStart);
+    }
+    if path == "/app/discord" {
+        return Some(Asked::AppDiscord);
     }
     if let Some(rest) = path.strip_prefix("/app/g/") {
         return number(rest).map(Asked::App);
@@ -333,6 +339,7 @@ impl Web {
         let id = match asked {
             Asked::Top => return self.top(lang).await,
             Asked::AppStart => return app::start(lang),
+            Asked::AppDiscord => return self.discord_start(uri, lang).await,
             Asked::SignIn(code) => return self.sign_in(&code, lang),
             Asked::Player(id) | Asked::Chart(id) => {
                 let kind = query(uri, "kind").and_then(RatingKind::from_id);
@@ -492,6 +499,42 @@ impl Web {
             .and_then(|v| v.to_str().ok())
             .filter(|s| seats::is_session(s));
         self.seats.who(cookie.or(sent)?)
+    }
+
+    /// `/app/discord?channel_id=<thread>&…`: the game grown in the thread the Activity was
+    /// launched in, at `/app/g/<game>` with the launch's parameters (the Embedded App SDK
+    /// reads them); a channel with no game is told to open one from its board.
+    async fn discord_start(&self, uri: &Uri, lang: Lang) -> Response {
+        let channel = uri.query().and_then(|q| {
+            q.split('&')
+                .filter_map(|kv| kv.split_once('='))
+                .find(|(k, _)| *k == "channel_id")
+                .map(|(_, v)| v)
+                .filter(|v| !v.is_empty() && v.len() <= 20 && v.bytes().all(|b| b.is_ascii_digit()))
+        });
+        let store = self.table.store();
+        let game = match channel {
+            Some(c) => store
+                .thread_game(Platform::Discord.as_str(), c)
+                .await
+                .ok()
+                .flatten(),
+            None => None,
+        };
+        let Some(game) = game else {
+            let mut answer = app::start(lang);
+            *answer.status_mut() = StatusCode::NOT_FOUND;
+            return answer;
+        };
+        let kept: String = uri.query().unwrap_or_default().chars().take(512).collect();
+        (
+            StatusCode::SEE_OTHER,
+            [
+                (header::LOCATION, format!("/app/g/{game}?{kept}")),
+                (header::CACHE_CONTROL, "no-store".to_string()),
+            ],
+        )
+            .into_response()
     }
 
     /// `POST /app/discord/token` from a Discord Activity, `{"code": …}` from the SDK's

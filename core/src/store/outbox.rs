@@ -957,6 +957,18 @@ impl Store {
         .await?))
     }
 
+    /// The newest game grown in a thread (a Discord Activity launched there shows it).
+    pub async fn thread_game(&self, platform: &str, thread: &str) -> Result<Option<i64>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
+            "SELECT game_id FROM threads WHERE platform = $1 AND thread_id = $2
+             ORDER BY game_id DESC LIMIT 1",
+        )
+        .bind(platform)
+        .bind(thread)
+        .fetch_optional(&mut *conn)
+        .await?))
+    }
+
     /// Keep a game's thread.
     pub async fn set_thread(&self, platform: &str, t: &ThreadRow, now: i64) -> Result<()> {
         on_db!(self, conn, _pg => {
