@@ -8,6 +8,13 @@
 //                    is INIT, its start parameter START (as a `startapp` link gives it;
 //                    Telegram's own script is not reached from here)
 //   open-static URL  as `open`, with script off (the public pages need none)
+//   discord-open URL CODE
+//                    as `open`, inside a Discord Activity: URL in a frame of a page on
+//                    https://discord.com that speaks the Discord client's side of the
+//                    Embedded App SDK's postMessage protocol (the handshake answered by
+//                    READY, AUTHORIZE by the code CODE, as the user's consent gives it);
+//                    NAME's verbs then act in the frame; says the frame's path once its
+//                    board is ready
 //   scroll-width     how wide the page is in CSS pixels (wider than the screen: it scrolls)
 //   get URL          GET URL with NAME's cookies (no redirect followed); says its status
 //   click SQ         click square SQ of the board
@@ -42,6 +49,18 @@ const readline = require('readline');
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  // The Activity's frame: a page on https://discord.com frames the bot's pages on
+  // 127.0.0.1, which Chromium's local-network checks refuse (in Discord the frame is on
+  // discordsays.com, a public proxy, so they do not arise): a browser of its own, made on
+  // first use, with those checks off.
+  let framing = null;
+  const framingBrowser = async () => framing || (framing = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessForNavigations,'
+        + 'PrivateNetworkAccessSendPreflights,BlockInsecurePrivateNetworkRequests'],
+  }));
   const pages = {};
   const lines = readline.createInterface({ input: process.stdin });
   const short = { timeout: 3000 };
@@ -77,6 +96,34 @@ const readline = require('readline');
           await p.waitForSelector('#board[data-ready="1"]', short);
         }
         answer = new URL(p.url()).pathname;
+      } else if (what === 'discord-open') {
+        const context = await (await framingBrowser()).newContext({
+          viewport: { width: 390, height: 844 },
+        });
+        const client = `<!doctype html><iframe id="a" style="width:380px;height:820px"
+          src="${rest[0]}"></iframe><script>
+          const code = ${JSON.stringify(rest[1])};
+          window.addEventListener('message', (e) => {
+            const [op, p] = e.data;
+            const reply = (m) => e.source.postMessage(m, '*');
+            if (op === 0) { reply([1, { cmd: 'DISPATCH', evt: 'READY', data: { v: 1 } }]); }
+            if (op === 1 && p.cmd === 'AUTHORIZE') {
+              reply([1, { cmd: 'AUTHORIZE', nonce: p.nonce, data: { code } }]);
+            }
+          });</script>`;
+        await context.route('https://discord.com/**', (r) =>
+          r.fulfill({ status: 200, contentType: 'text/html', body: client }));
+        const p = await context.newPage();
+        await p.goto('https://discord.com/channels/activity');
+        const frame = await (await p.waitForSelector('#a', short)).contentFrame();
+        pages[who] = frame;
+        try {
+          await frame.waitForSelector('#board[data-ready="1"]', { timeout: 5000 });
+          answer = new URL(frame.url()).pathname;
+        } catch (e) {
+          const text = (await frame.textContent('body').catch(() => '')) || '';
+          answer = 'timeout at ' + frame.url() + ' ' + text.trim().slice(0, 200);
+        }
       } else if (what === 'get') {
         const r = await page.request.get(rest[0], { maxRedirects: 0 });
         answer = String(r.status());
@@ -153,4 +200,5 @@ const readline = require('readline');
     console.log(answer);
   }
   await browser.close();
+  if (framing) { await framing.close(); }
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -1582,18 +1582,26 @@ async fn an_activity_reader_signed_in_by_discord_moves_and_the_thread_gets_the_b
     let page = http(addr, "GET", "/app/g/1", &header, "", WAIT).await;
     assert_eq!(page.0, 200);
     assert!(page.1.contains(r#"data-me="black""#), "{}", page.1);
-    // The Activity launched in the thread opens that thread's game; a channel with no
-    // game is told to open one from its board.
+    // The Activity launched in the thread opens that thread's game: signed in first
+    // inside the Discord client (which names the frame), else straight to the board; a
+    // channel with no game is told to open one from its board.
     let thread = board.channel;
-    let launch = format!("/app/discord?channel_id={thread}&frame_id=f1");
-    let (status, _) = http(addr, "GET", &launch, &[], "", WAIT).await;
+    let plain = format!("/app/discord?channel_id={thread}");
+    let (status, _) = http(addr, "GET", &plain, &[], "", WAIT).await;
     assert_eq!(status, 303);
+    let launch = format!("{plain}&frame_id=f1&instance_id=i1&platform=desktop");
+    let (status, page) = http(addr, "GET", &launch, &[], "", WAIT).await;
+    assert_eq!(status, 200);
+    let client = format!(r#"data-client="{}""#, FakeDiscord::APP_ID);
+    assert!(page.contains(&client), "{page}");
+    assert!(!page.contains(FakeDiscord::CLIENT_SECRET));
     let elsewhere = format!("/app/discord?channel_id={}", FakeDiscord::OTHER_CHANNEL_ID);
     let (status, page) = http(addr, "GET", &elsewhere, &[], "", WAIT).await;
     assert_eq!(status, 404);
     assert!(page.contains(&english(&Msg::WebOpenFromChat)), "{page}");
-    // In a browser, as the Activity's frame: launched in the thread, the seat handed over
-    // in the fragment, Bob plays by two clicks, and the thread gets his move's board.
+    // In a browser, in the Activity's frame inside a page speaking the Discord client's
+    // side: Bob consents, the page trades the code and keeps the seat, Bob plays by two
+    // clicks, and the thread gets his move's board.
     let Some(dir) = ugolki_tests::browser::browser() else {
         eprintln!("the browser part skipped: no node, chromium or tests/browser/node_modules");
         bot.stop().await;
@@ -1604,8 +1612,16 @@ async fn an_activity_reader_signed_in_by_discord_moves_and_the_thread_gets_the_b
     let reply = safe_moves(&game)[0].clone();
     let squares: Vec<&str> = reply.split(['-', 'x']).collect();
     let mut b = ugolki_tests::browser::Browsers::start(&dir);
-    let url = format!("http://{addr}{launch}#seat={bob_seat}");
-    assert_eq!(b.ask("bob", &format!("open {url}")).await, "/app/g/1");
+    let code = s.fake.authorize(&s.bob, &["identify"]);
+    let exchanges = s.fake.oauth_exchanges();
+    let url = format!("http://{addr}{launch}");
+    let opened = b.ask("bob", &format!("discord-open {url} {code}")).await;
+    assert_eq!(opened, "/app/g/1");
+    assert_eq!(
+        s.fake.oauth_exchanges(),
+        exchanges + 1,
+        "the page traded its code"
+    );
     assert_eq!(b.ask("bob", &format!("click {}", squares[0])).await, "ok");
     let last = squares[squares.len() - 1];
     assert_eq!(b.ask("bob", &format!("click {last}")).await, "ok");

@@ -234,5 +234,20 @@ pub fn start(lang: Lang) -> Response {
     html(lang, &words, &body)
 }
 
+/// A Discord Activity's first page: the reader signed in through the Discord client
+/// (`activity.js`), then on to game `game`'s board.
+pub fn activity(lang: Lang, game: i64, client_id: u64) -> Response {
+    let words = render(&Msg::WebActivitySigningIn, lang);
+    let body = format!(
+        "<p id=\"activity\" data-game=\"{game}\" data-client=\"{client_id}\">{}</p>\
+         <script>{ACTIVITY}</script>",
+        esc(&words)
+    );
+    html(lang, &words, &body)
+}
+
+/// The Activity's sign-in, spoken to the Discord client.
+const ACTIVITY: &str = include_str!("activity.js");
+
 /// Where `/app` goes: `/app/g/<start_param>` when the parameter is a game's number.
 const START: &str = r#"(function(){var w=window.Telegram&&window.Telegram.WebApp;var p=w&&w.initDataUnsafe&&w.initDataUnsafe.start_param;if(p&&/^[0-9]{1,18}$/.test(p)){location.replace("/app/g/"+p+location.search);}})();"#;

@@ -526,6 +526,14 @@ impl Web {
             *answer.status_mut() = StatusCode::NOT_FOUND;
             return answer;
         };
+        // Launched by the Discord client (it names the frame): signed in first, when the
+        // Activity's sign-in is set up.
+        let framed = uri
+            .query()
+            .is_some_and(|q| q.split('&').any(|kv| kv.starts_with("frame_id=")));
+        if let (Some(app), true) = (&self.signers.discord, framed) {
+            return app::activity(lang, game, app.client_id);
+        }
         let kept: String = uri.query().unwrap_or_default().chars().take(512).collect();
         (
             StatusCode::SEE_OTHER,

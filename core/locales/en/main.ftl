@@ -584,6 +584,7 @@ web-no-game = There is no public game #{ $id }. Games in private chats are their
 web-top-title = Leaderboards
 web-open-from-chat = Open a game from its board in the chat, or from a link to it.
 web-seat-gone = This sign-in link has been used or is too old. Each game's links are printed in the console when it starts.
+web-activity-signing-in = Signing you in through Discord…
 web-not-seated = Only the game's players move here: open the board from the game's chat (or from the console's sign-in link).
 web-too-many = Too many requests from your address: try again in { $seconds } s.
 web-game-at = The game's page: { $url }

@@ -670,6 +670,7 @@ web-no-game = Non c'è nessuna partita pubblica n. { $id }. Le partite nelle cha
 web-top-title = Classifiche
 web-open-from-chat = Apri una partita dalla sua scacchiera nella chat, o da un link alla partita.
 web-seat-gone = Questo link di accesso è già stato usato o è troppo vecchio. I link di ogni partita sono stampati nella console quando comincia.
+web-activity-signing-in = Accesso tramite Discord in corso…
 web-not-seated = Qui muovono solo i giocatori della partita: apri la scacchiera dalla chat della partita (o dal link di accesso della console).
 web-too-many = Troppe richieste dal tuo indirizzo: riprova tra { $seconds } s.
 web-game-at = La pagina della partita: { $url }

@@ -660,6 +660,7 @@ web-no-game = Não há partida pública #{ $id }. As partidas em chats privados 
 web-top-title = Classificações
 web-open-from-chat = Abra uma partida pelo tabuleiro dela no chat, ou por um link para ela.
 web-seat-gone = Este link de entrada já foi usado ou é antigo demais. Os links de cada partida são impressos no console quando ela começa.
+web-activity-signing-in = Entrando pelo Discord…
 web-not-seated = Aqui só os jogadores da partida jogam: abra o tabuleiro pelo chat da partida (ou pelo link de entrada do console).
 web-too-many = Pedidos demais do seu endereço: tente de novo em { $seconds } s.
 web-game-at = A página da partida: { $url }

@@ -397,6 +397,8 @@ messages! {
     WebOpenFromChat => "web-open-from-chat",
     /// A console sign-in link opened twice, too late, or where there is no console.
     WebSeatGone => "web-seat-gone",
+    /// A Discord Activity's page while the Discord client signs its reader in.
+    WebActivitySigningIn => "web-activity-signing-in",
     /// A move or press on the board page from a reader the server does not know as a player.
     WebNotSeated => "web-not-seated",
     /// Too many requests from one address.
