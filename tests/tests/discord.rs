@@ -1511,6 +1511,8 @@ async fn a_reply_to_a_deleted_message_is_posted_all_the_same() {
 /// cookie in Discord's frame is a third party's), moves in the reader's game, and the
 /// game's thread gets the move's board as for a typed move. A spent code, or no seat,
 /// moves nothing.
+// One story: the sign-in, its refusals, the launch, and a move from the frame.
+#[allow(clippy::too_many_lines)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_activity_reader_signed_in_by_discord_moves_and_the_thread_gets_the_board() {
     use ugolki_tests::http;

@@ -40,6 +40,12 @@ pub enum SignInError {
     /// Discord could not be reached or answered nonsense.
     #[error("discord did not answer: {0}")]
     Unreachable(String),
+    /// Discord's token answer had no usable access token.
+    #[error("discord's token answer had no access token")]
+    NoToken,
+    /// Discord's `users/@me` answer named no user.
+    #[error("discord's users/@me answer named no user")]
+    NoUser,
 }
 
 /// A signed-in reader: Discord's access token (the page's SDK `authenticate` needs it) and
@@ -91,7 +97,7 @@ impl DiscordApp {
         let access_token = token["access_token"]
             .as_str()
             .filter(|t| !t.is_empty() && t.len() <= 256)
-            .ok_or_else(|| SignInError::Unreachable("no access_token".into()))?
+            .ok_or(SignInError::NoToken)?
             .to_string();
         let me = self
             .http
@@ -103,7 +109,7 @@ impl DiscordApp {
         let id = me["id"]
             .as_str()
             .filter(|id| id.parse::<u64>().is_ok())
-            .ok_or_else(|| SignInError::Unreachable("no user id".into()))?;
+            .ok_or(SignInError::NoUser)?;
         // As the bot's commands name a user: the display name, else the username.
         let username = me["username"].as_str().unwrap_or(id);
         let name = me["global_name"].as_str().unwrap_or(username);
