@@ -271,6 +271,15 @@ async fn outbox_a_moved_chat_takes_its_unsent_rows_slots_and_threads(store: Stor
         store.thread_parent("test", "77").await.unwrap(),
         Some("-1".into())
     );
+    // A thread's newest game is the one an Activity launched there shows.
+    let later = ThreadRow {
+        game_id: 6,
+        ..thread.clone()
+    };
+    store.set_thread("test", &later, T0).await.unwrap();
+    assert_eq!(store.thread_game("test", "77").await.unwrap(), Some(6));
+    assert_eq!(store.thread_game("test", "78").await.unwrap(), None);
+    assert_eq!(store.thread_game("other", "77").await.unwrap(), None);
     store.move_chat("test", "-1", "-100").await.unwrap();
     assert!(store.unsent("test", "-1", 10).await.unwrap().is_empty());
     assert_eq!(store.unsent("test", "-100", 10).await.unwrap().len(), 1);
