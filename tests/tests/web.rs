@@ -667,6 +667,8 @@ async fn a_mini_app_reader_moves_only_in_their_own_game_and_only_when_signed() {
     let listed: serde_json::Value = serde_json::from_slice(&listed).expect("JSON");
     assert_eq!(listed["ply"], 2);
     assert_eq!(listed["turn"], "white");
+    // A watcher is nobody's side.
+    assert!(listed["me"].is_null());
     let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
     game.play_text("c3-d3").expect("legal");
     game.play_text("f6-e6").expect("legal");

@@ -117,6 +117,17 @@
     }, 200);
   }
   fetch("/g/" + game + "/moves.json", { headers: seated({}) }).then(function (r) { return r.json(); }).then(function (j) {
+    // Seated by a header only (a Discord Activity): the page was drawn for a watcher, so
+    // the side comes from the server now, and Black's board is drawn turned.
+    if (j.me && !me) {
+      me = j.me;
+      board.dataset.me = me;
+      if (me === "black" && !/[?&]as=black/.test(location.search)) {
+        var q = location.search ? location.search + "&as=black" : "?as=black";
+        location.replace(location.pathname + q);
+        return;
+      }
+    }
     moves = j.moves; board.dataset.ready = "1";
     // A move made meanwhile: this page is behind, so the newest one replaces it.
     if (j.ply !== ply && board.dataset.over !== "1") { reload(); }

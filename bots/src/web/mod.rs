@@ -384,7 +384,7 @@ impl Web {
                 let offer = game.draw_offer_by;
                 self.watching.stream(id, game.plies(), !game.active, offer)
             }
-            Asked::Moves(_) => moves_json(&game),
+            Asked::Moves(_) => moves_json(&game, player.and_then(|p| app::side_of(&game, p))),
             Asked::App(_) => {
                 // A seated player is shown their own side; else the link's `?as=`.
                 let me = player.and_then(|p| app::side_of(&game, p));
@@ -784,21 +784,23 @@ struct Reader {
 }
 
 /// `/g/<game>/moves.json`: the ply, the side to move and its legal moves, for a board a
-/// player clicks (the server still judges the move that comes), and the clocks now.
-fn moves_json(game: &PublicGame) -> Response {
+/// player clicks (the server still judges the move that comes), the clocks now, and the
+/// reader's side (`me`) when they are one of its players.
+fn moves_json(game: &PublicGame, me: Option<ugolki_core::Color>) -> Response {
+    let side = |c: ugolki_core::Color| match c {
+        ugolki_core::Color::White => "white",
+        ugolki_core::Color::Black => "black",
+    };
     let moves: Vec<serde_json::Value> = game
         .legal
         .iter()
         .map(|(from, to, text)| serde_json::json!({ "from": from, "to": to, "move": text }))
         .collect();
-    let turn = match game.turn {
-        ugolki_core::Color::White => "white",
-        ugolki_core::Color::Black => "black",
-    };
     let v = serde_json::json!({
+        "me": me.map(side),
         "ply": game.plies(),
         "over": !game.active,
-        "turn": turn,
+        "turn": side(game.turn),
         "moves": moves,
         // Milliseconds left, White's first, while a clock runs: the page counts down the
         // side to move's until the next change.
