@@ -293,7 +293,7 @@ pub struct RegisteredCommand {
     pub id: u64,
     /// `None`: a global command; otherwise its guild.
     pub guild: Option<u64>,
-    /// 1: slash command, 2: user, 3: message.
+    /// 1: slash command, 2: user, 3: message, 4: an Activity's Entry Point.
     pub kind: u8,
     pub name: String,
     pub description: String,

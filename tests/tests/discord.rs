@@ -1524,10 +1524,15 @@ async fn an_activity_reader_signed_in_by_discord_moves_and_the_thread_gets_the_b
         message_content: true,
         web: Some(ugolki_bots::web::Pages::new(addr, None).expect("pages")),
         client_secret: Some(FakeDiscord::CLIENT_SECRET.into()),
+        // Registered globally, beside the Activity's Entry Point, which stays.
+        guild: None,
         ..options(&s.fake, "activity")
     };
     let bot = RunningBot::spawn(|stopped| run(options, stopped));
     s.ready().await;
+    let commands = s.fake.commands();
+    let launch = commands.iter().filter(|c| c.kind == 4).count();
+    assert_eq!(launch, 1, "the Entry Point kept: {commands:#?}");
     let board = s.start_game("classic3x3", "none").await;
     // The board opens the Activity in its thread: the button answers LAUNCH_ACTIVITY.
     let open = english(&Msg::BtnOpenBoard);

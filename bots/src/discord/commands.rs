@@ -119,6 +119,11 @@ pub fn read(cmd: &CommandInteraction) -> Result<Command, Msg> {
 /// versions and defaults). A field Discord writes differently only makes us register again.
 pub fn registered_as(defs: &[CreateCommand], registered: &[serenity::all::Command]) -> bool {
     let ours = serde_json::to_value(defs).unwrap_or_default();
+    // The Activity's Entry Point is Discord's, not ours (see [`with_entry_points`]).
+    let registered: Vec<&serenity::all::Command> = registered
+        .iter()
+        .filter(|c| c.kind != serenity::all::CommandType::PrimaryEntryPoint)
+        .collect();
     let theirs = serde_json::to_value(registered).unwrap_or_default();
     let (Some(ours), Some(theirs)) = (ours.as_array(), theirs.as_array()) else {
         return false;
@@ -130,6 +135,35 @@ pub fn registered_as(defs: &[CreateCommand], registered: &[serenity::all::Comman
                 .find(|t| t["name"] == o["name"])
                 .is_some_and(|t| within(o, t))
         })
+}
+
+/// `defs` and the Entry Point commands among `registered`, as they are: Discord makes one
+/// when an application's Activities are switched on (the App Launcher's entry), and refuses
+/// a bulk overwrite that would drop it (50240).
+#[must_use]
+pub fn with_entry_points(
+    mut defs: Vec<CreateCommand>,
+    registered: &[serenity::all::Command],
+) -> Vec<CreateCommand> {
+    use serenity::all::{CommandType, EntryPointHandlerType};
+    for c in registered
+        .iter()
+        .filter(|c| c.kind == CommandType::PrimaryEntryPoint)
+    {
+        let mut kept = CreateCommand::new(c.name.clone())
+            .kind(CommandType::PrimaryEntryPoint)
+            .description(c.description.clone())
+            .handler(
+                c.handler
+                    .unwrap_or(EntryPointHandlerType::DiscordLaunchActivity),
+            )
+            .integration_types(c.integration_types.clone());
+        if let Some(contexts) = &c.contexts {
+            kept = kept.contexts(contexts.clone());
+        }
+        defs.push(kept);
+    }
+    defs
 }
 
 /// `ours` is contained in `theirs`: objects key by key (a key of ours that is null, false or

@@ -475,10 +475,12 @@ impl EventHandler for Handler {
             }
             None => ctx.http.get_global_commands_with_localizations().await,
         };
-        if now.is_ok_and(|now| commands::registered_as(&defs, &now)) {
+        let now = now.unwrap_or_default();
+        if commands::registered_as(&defs, &now) {
             tracing::info!("slash commands registered already, as they are");
             return;
         }
+        let defs = commands::with_entry_points(defs, &now);
         let r = match self.guild {
             Some(g) => GuildId::new(g).set_commands(&ctx.http, defs).await,
             None => Command::set_global_commands(&ctx.http, defs).await,

@@ -823,6 +823,22 @@ pub(super) fn check_command(c: &Value, at: &[String]) -> Result<Value, ApiFail> 
             DESCRIPTION_RULE,
         )?;
         check_options(&c["options"], &field("options"), 0)?;
+    } else if kind == 4 {
+        // PRIMARY_ENTRY_POINT (an app with an Activity): named and described, and how it
+        // is handled (1 the app's own, 2 Discord launches the Activity).
+        if !(1..=32).contains(&name.chars().count()) {
+            return Err(len_error(&field("name"), 1, 32));
+        }
+        if !valid_description(description) {
+            return Err(len_error(&field("description"), 1, 100));
+        }
+        if !matches!(o.get("handler").and_then(Value::as_u64), Some(1 | 2)) {
+            return Err(ApiFail::form(
+                &field("handler"),
+                "BASE_TYPE_CHOICES",
+                "Value must be one of {1, 2}.",
+            ));
+        }
     } else {
         if !(1..=32).contains(&name.chars().count()) {
             return Err(len_error(&field("name"), 1, 32));

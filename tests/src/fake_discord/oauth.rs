@@ -70,8 +70,27 @@ impl FakeDiscord {
 
     /// Switch Activities on for the application (the Developer Portal's Activities page,
     /// with its URL mapping): `LAUNCH_ACTIVITY` is a response from now on.
+    /// Discord then adds the app's Entry Point command (`launch`, handled by Discord: it
+    /// launches the Activity from the App Launcher), globally.
     pub fn enable_activity(&self) {
-        self.lock().activity = true;
+        let mut inner = self.lock();
+        if inner.activity {
+            return;
+        }
+        inner.activity = true;
+        let id = inner.next_id();
+        let command = serde_json::json!({
+            "type": 4, "name": "launch", "description": "Launch the Activity",
+            "handler": 2, "options": [], "integration_types": [0, 1], "contexts": [0, 1, 2],
+            "name_localizations": null, "description_localizations": null,
+            "default_member_permissions": null, "nsfw": false,
+        });
+        let json = inner.full_command(id, None, command);
+        inner.commands.push(super::Command {
+            id,
+            guild: None,
+            json,
+        });
     }
 
     /// How many code exchanges the fake has answered, good or refused.

@@ -1414,6 +1414,22 @@ impl Inner {
             }
             checked.push(command);
         }
+        // Discord keeps an Activity's Entry Point command out of reach of a bulk update
+        // that leaves it out.
+        let entry_point = |c: &Value| c["type"].as_u64() == Some(4);
+        let had_entry = self
+            .commands
+            .iter()
+            .any(|c| c.guild == guild && entry_point(&c.json));
+        if had_entry && !checked.iter().any(entry_point) {
+            return Err(ApiFail::new(
+                400,
+                50240,
+                "You cannot remove this app's Entry Point command in a bulk update operation. \
+                 Please include the Entry Point command in your update request or delete it \
+                 separately.",
+            ));
+        }
         let old: Vec<Command> = {
             let (scope, rest): (Vec<Command>, Vec<Command>) = std::mem::take(&mut self.commands)
                 .into_iter()
@@ -1508,7 +1524,12 @@ impl Inner {
         }
     }
 
-    fn full_command(&mut self, id: u64, guild: Option<u64>, mut command: Value) -> Value {
+    pub(super) fn full_command(
+        &mut self,
+        id: u64,
+        guild: Option<u64>,
+        mut command: Value,
+    ) -> Value {
         let version = self.next_id();
         command["id"] = id.to_string().into();
         command["application_id"] = FakeDiscord::APP_ID.to_string().into();
