@@ -245,3 +245,29 @@ pub fn data_of<M: Shown + std::fmt::Debug>(m: &M, label: &str) -> String {
         .find(|(l, _)| l == label)
         .map_or_else(|| panic!("no [{label}] on {m:#?}"), |(_, d)| d.clone())
 }
+
+/// A move of `game` as two clicks play it — from its first square to its last, the page
+/// sending the first legal move with those ends — that does not lose at once, picked by
+/// `rng`: the move, and the squares to click.
+pub fn clickable(game: &ugolki_core::game::Game, rng: &mut Rng) -> (String, String, String) {
+    let legal = game.legal_move_texts();
+    let safe = safe_moves(game);
+    let ends = |m: &str| {
+        let squares: Vec<&str> = m.split(['-', 'x']).collect();
+        (
+            squares[0].to_string(),
+            squares[squares.len() - 1].to_string(),
+        )
+    };
+    let playable: Vec<String> = safe
+        .iter()
+        .filter_map(|m| legal.iter().find(|l| ends(l) == ends(m)))
+        .filter(|first| safe.contains(first))
+        .cloned()
+        .collect();
+    assert!(!playable.is_empty(), "a move of {}", game.record());
+    // At random (seeded): always the first would walk into a repetition.
+    let mv = rng.pick(&playable).clone();
+    let (from, to) = ends(&mv);
+    (mv, from, to)
+}

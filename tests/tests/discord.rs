@@ -1607,34 +1607,72 @@ async fn an_activity_reader_signed_in_by_discord_moves_and_the_thread_gets_the_b
     assert_eq!(status, 404);
     assert!(page.contains(&english(&Msg::WebOpenFromChat)), "{page}");
     // In a browser, in the Activity's frame inside a page speaking the Discord client's
-    // side: Bob consents, the page trades the code and keeps the seat, Bob plays by two
-    // clicks, and the thread gets his move's board.
-    let Some(dir) = ugolki_tests::browser::browser() else {
+    // side: each player consents, the page trades the code and keeps the seat, and the
+    // game is played on by clicks, the thread getting every board.
+    if let Some(dir) = ugolki_tests::browser::browser() {
+        let mut game = game;
+        game.play_text(&mv).expect("legal");
+        activity_game_by_clicks(&s, &format!("http://{addr}{launch}"), game, &dir).await;
+    } else {
         eprintln!("the browser part skipped: no node, chromium or tests/browser/node_modules");
-        bot.stop().await;
-        return;
-    };
-    let mut game = game;
-    game.play_text(&mv).expect("legal");
-    let reply = safe_moves(&game)[0].clone();
-    let squares: Vec<&str> = reply.split(['-', 'x']).collect();
-    let mut b = ugolki_tests::browser::Browsers::start(&dir);
-    let code = s.fake.authorize(&s.bob, &["identify"]);
-    let exchanges = s.fake.oauth_exchanges();
-    let url = format!("http://{addr}{launch}");
-    let opened = b.ask("bob", &format!("discord-open {url} {code}")).await;
-    assert_eq!(opened, "/app/g/1");
-    assert_eq!(
-        s.fake.oauth_exchanges(),
-        exchanges + 1,
-        "the page traded its code"
-    );
-    assert_eq!(b.ask("bob", &format!("click {}", squares[0])).await, "ok");
-    let last = squares[squares.len() - 1];
-    assert_eq!(b.ask("bob", &format!("click {last}")).await, "ok");
-    assert_eq!(b.ask("bob", "wait-ply 2").await, "ply 2");
-    let shown = s.expect_text(&played("bob", &reply)).await;
-    assert_eq!(shown.channel, thread);
-    b.close().await;
+    }
     bot.stop().await;
+}
+
+/// Plies played in the Activity's frames, after the first (played through the API).
+const ACTIVITY_PLIES: usize = 21;
+
+/// Alice and Bob each open the Activity at `url` (launched in game 1's thread, where
+/// `game` stands), signed in through the Discord client; they play [`ACTIVITY_PLIES`] by
+/// clicks, each board reaching the thread, and Alice resigns on her page: the thread is
+/// told, both pages show the end.
+async fn activity_game_by_clicks(s: &Server, url: &str, mut game: Game, dir: &std::path::Path) {
+    let mut b = ugolki_tests::browser::Browsers::start(dir);
+    for (who, user, side) in [("alice", &s.alice, "white"), ("bob", &s.bob, "black")] {
+        let code = s.fake.authorize(user, &["identify"]);
+        let exchanges = s.fake.oauth_exchanges();
+        let opened = b.ask(who, &format!("discord-open {url} {code}")).await;
+        assert_eq!(opened, "/app/g/1", "{who}");
+        assert_eq!(
+            s.fake.oauth_exchanges(),
+            exchanges + 1,
+            "{who} traded a code"
+        );
+        // Seated by the header alone, the page learns its side (Black's board turned).
+        let seated = format!("wait #board[data-me={side}]");
+        assert_eq!(b.ask(who, &seated).await, "ok", "{who}");
+    }
+    let mut rng = Rng(0xd15c);
+    for ply in 1..=ACTIVITY_PLIES {
+        let (who, other) = if ply % 2 == 0 {
+            ("alice", "bob")
+        } else {
+            ("bob", "alice")
+        };
+        let (mv, from, to) = ugolki_tests::e2e::clickable(&game, &mut rng);
+        assert_eq!(b.ask(who, &format!("click {from}")).await, "ok");
+        assert_eq!(b.ask(who, &format!("click {to}")).await, "ok");
+        let shown = format!("ply {}", ply + 1);
+        assert_eq!(b.ask(who, &format!("wait-ply {}", ply + 1)).await, shown);
+        assert_eq!(b.ask(other, &format!("wait-ply {}", ply + 1)).await, shown);
+        let board = s.expect_text(&played(who, &mv)).await;
+        assert_ne!(
+            board.channel,
+            FakeDiscord::CHANNEL_ID,
+            "in the game's thread"
+        );
+        game.play_text(&mv).expect("legal");
+    }
+    let resign = english(&Msg::BtnResign);
+    assert_eq!(b.ask("alice", &format!("act {resign}")).await, "ok");
+    s.expect_text(&english(&Msg::Resigned {
+        id: 1,
+        loser: "alice".into(),
+        winner: "bob".into(),
+    }))
+    .await;
+    for who in ["alice", "bob"] {
+        assert_eq!(b.ask(who, "wait #acts:empty").await, "ok", "{who}");
+    }
+    b.close().await;
 }

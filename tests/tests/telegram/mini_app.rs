@@ -9,39 +9,13 @@ use ugolki_core::game::{Game, Rules};
 use ugolki_core::rating::RatingKind;
 use ugolki_core::words::{english, Msg};
 use ugolki_tests::browser::{init_data, Browsers};
-use ugolki_tests::e2e::{safe_moves, Rng};
+use ugolki_tests::e2e::{clickable, Rng};
 use ugolki_tests::fake_telegram::FakeTelegram;
 use ugolki_tests::said::played;
 
 /// Plies played on the pages before the resignation: more than ten moves, so the game is
 /// rated (R: a resignation after ten moves or fewer is annulled).
 const PLIES: usize = 22;
-
-/// A move of `game` as two clicks play it — from its first square to its last, the page
-/// sending the first legal move with those ends — that does not lose at once, picked by
-/// `rng`: the move, and the squares to click.
-fn clickable(game: &Game, rng: &mut Rng) -> (String, String, String) {
-    let legal = game.legal_move_texts();
-    let safe = safe_moves(game);
-    let ends = |m: &str| {
-        let squares: Vec<&str> = m.split(['-', 'x']).collect();
-        (
-            squares[0].to_string(),
-            squares[squares.len() - 1].to_string(),
-        )
-    };
-    let playable: Vec<String> = safe
-        .iter()
-        .filter_map(|m| legal.iter().find(|l| ends(l) == ends(m)))
-        .filter(|first| safe.contains(first))
-        .cloned()
-        .collect();
-    assert!(!playable.is_empty(), "a move of {}", game.record());
-    // At random (seeded): always the first would walk into a repetition.
-    let mv = rng.pick(&playable).clone();
-    let (from, to) = ends(&mv);
-    (mv, from, to)
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_the_mini_app_two_players_play_by_clicks_and_a_resignation_rates_the_game() {
