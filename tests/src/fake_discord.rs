@@ -863,6 +863,12 @@ impl FakeDiscord {
         threads
     }
 
+    /// Interaction `id`'s token, as its `INTERACTION_CREATE` carried it (to answer it from
+    /// a test's own client).
+    pub fn interaction_token(&self, id: u64) -> Option<String> {
+        self.lock().interactions.get(&id).map(|i| i.token.clone())
+    }
+
     /// What interaction `id` was answered with (`None`: no such interaction).
     pub fn interaction(&self, id: u64) -> Option<InteractionRecord> {
         let inner = self.lock();

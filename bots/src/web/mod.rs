@@ -140,8 +140,7 @@ impl Server {
     /// for the answers under way: after this no task of the server holds the table, so
     /// the process's store (and a `SQLite` file's lock) goes with its last other holder.
     pub async fn stop(mut self) {
-        self.closing.send_replace(true);
-        self.watching.close();
+        self.close();
         if tokio::time::timeout(STOP_GRACE, &mut self.task)
             .await
             .is_err()
@@ -153,9 +152,14 @@ impl Server {
 
     /// Stop at once, connections and all as they stand (a test's end).
     pub fn abort(&self) {
+        self.close();
+        self.task.abort();
+    }
+
+    /// No new connection, and every live stream ended.
+    fn close(&self) {
         self.closing.send_replace(true);
         self.watching.close();
-        self.task.abort();
     }
 }
 
@@ -308,12 +312,17 @@ fn route(path: &str) -> Option<Asked> {
 
 /// A query's value of `key` (`?ply=3&lang=ru`); only short values are read.
 fn query<'a>(uri: &'a Uri, key: &str) -> Option<&'a str> {
+    query_up_to(uri, key, 16)
+}
+
+/// [`query`], for values of at most `max` bytes.
+fn query_up_to<'a>(uri: &'a Uri, key: &str, max: usize) -> Option<&'a str> {
     uri.query()?
         .split('&')
         .filter_map(|kv| kv.split_once('='))
         .find(|(k, _)| *k == key)
         .map(|(_, v)| v)
-        .filter(|v| v.len() <= 16)
+        .filter(|v| v.len() <= max)
 }
 
 /// The reader's language: `?lang=`, else the first of `Accept-Language` the bot speaks.
@@ -505,13 +514,9 @@ impl Web {
     /// launched in, at `/app/g/<game>` with the launch's parameters (the Embedded App SDK
     /// reads them); a channel with no game is told to open one from its board.
     async fn discord_start(&self, uri: &Uri, lang: Lang) -> Response {
-        let channel = uri.query().and_then(|q| {
-            q.split('&')
-                .filter_map(|kv| kv.split_once('='))
-                .find(|(k, _)| *k == "channel_id")
-                .map(|(_, v)| v)
-                .filter(|v| !v.is_empty() && v.len() <= 20 && v.bytes().all(|b| b.is_ascii_digit()))
-        });
+        // A snowflake: at most 20 digits.
+        let channel = query_up_to(uri, "channel_id", 20)
+            .filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()));
         let store = self.table.store();
         let game = match channel {
             Some(c) => store
@@ -528,9 +533,7 @@ impl Web {
         };
         // Launched by the Discord client (it names the frame): signed in first, when the
         // Activity's sign-in is set up.
-        let framed = uri
-            .query()
-            .is_some_and(|q| q.split('&').any(|kv| kv.starts_with("frame_id=")));
+        let framed = query_up_to(uri, "frame_id", 128).is_some();
         if let (Some(app), true) = (&self.signers.discord, framed) {
             return app::activity(lang, game, app.client_id);
         }
