@@ -304,3 +304,21 @@ where
         .await
         .map_err(|e| format!("webhook server: {e}"))
 }
+
+#[cfg(test)]
+mod tests {
+    /// A webhook's secret is 128 bits from the OS, in hex, and a new one each time: a
+    /// constant or short secret would let anyone post updates as Telegram.
+    #[test]
+    fn a_webhook_secret_is_128_random_bits_new_each_time() {
+        let secrets: Vec<String> = (0..8).map(|_| super::random_secret().unwrap()).collect();
+        for s in &secrets {
+            assert_eq!(s.len(), 32, "{s}");
+            assert!(s.bytes().all(|b| b.is_ascii_hexdigit()), "{s}");
+        }
+        let mut unique = secrets.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), secrets.len(), "a secret came twice");
+    }
+}

@@ -79,9 +79,19 @@ mod tests {
         assert!(!said.contains("Send Messages,"), "{said}");
     }
 
-    /// The invite URL in the README asks for exactly these.
+    /// The invite URLs in the README and the operators' guide ask for exactly these.
     #[test]
     fn the_documented_permissions_integer_is_what_the_bot_needs() {
         assert_eq!(NEEDED.bits(), 309_237_763_072);
+        let asked = format!("permissions={}", NEEDED.bits());
+        for (name, text) in [
+            ("README.md", include_str!("../../../README.md")),
+            (
+                "docs/operators.md",
+                include_str!("../../../docs/operators.md"),
+            ),
+        ] {
+            assert!(text.contains(&asked), "{name} does not invite with {asked}");
+        }
     }
 }

@@ -382,7 +382,10 @@ impl Surface for Discord {
         if let Some(f) = p.file {
             m = m.add_file(f);
         }
-        let sent = ch.send_message(&self.http, m).await?;
+        let sent = ch
+            .send_message(&self.http, m)
+            .await
+            .inspect_err(|e| lacking_logged(e, &place))?;
         Ok(Posted {
             message_id: sent.id.get().to_string(),
             place: Some(place),
@@ -415,6 +418,24 @@ impl Surface for Discord {
     async fn one_message(&self, _: &Job<'_>, _: &Content, _: &Shown) -> serenity::Result<bool> {
         Err(serenity::Error::Other("a chat the bot is not part of"))
     }
+}
+
+/// Discord's code for a call the bot's permissions in the channel do not allow.
+const MISSING_PERMISSIONS: isize = 50013;
+
+/// A post refused for the bot's permissions (a typed move's board, a timer's notice: no
+/// interaction to answer, so nobody is told in the chat) is logged with what the bot needs,
+/// for the operator to fix the channel's permissions.
+fn lacking_logged(e: &serenity::Error, channel: &str) {
+    if is_missing_permissions(e) {
+        let needed = super::permissions::names(super::permissions::NEEDED, Lang::EN);
+        tracing::warn!(channel, needed = %needed, "a post refused for missing permissions (50013)");
+    }
+}
+
+fn is_missing_permissions(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
+        if r.error.code == MISSING_PERMISSIONS)
 }
 
 /// What a failed call calls for: 429s, server and network errors are tried again.
