@@ -295,11 +295,7 @@ impl Discord {
         let thread = match made {
             Ok(t) => t.id.get().to_string(),
             // Tried before a crash already: the thread has the message's id.
-            Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r)))
-                if r.error.code == THREAD_EXISTS =>
-            {
-                at.message_id.clone()
-            }
+            Err(e) if code(&e) == Some(THREAD_EXISTS) => at.message_id.clone(),
             Err(e) => {
                 tracing::warn!(error = %e, "no thread grown from a challenge");
                 return;
@@ -314,11 +310,9 @@ impl Discord {
         let edited = channel(place)
             .edit_message(&self.http, message(&at.message_id), e.clone())
             .await;
-        match edited {
+        let edited = match edited {
             // In a thread Discord archived for inactivity: unarchived, then edited.
-            Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r)))
-                if r.error.code == THREAD_ARCHIVED =>
-            {
+            Err(refused) if code(&refused) == Some(THREAD_ARCHIVED) => {
                 channel(place)
                     .edit_thread(&self.http, EditThread::new().archived(false))
                     .await?;
@@ -328,7 +322,8 @@ impl Discord {
                     .map(|_| ())
             }
             other => other.map(|_| ()),
-        }
+        };
+        edited.inspect_err(|e| lacking_logged(e, place))
     }
 }
 
@@ -423,19 +418,22 @@ impl Surface for Discord {
 /// Discord's code for a call the bot's permissions in the channel do not allow.
 const MISSING_PERMISSIONS: isize = 50013;
 
-/// A post refused for the bot's permissions (a typed move's board, a timer's notice: no
+/// A post or edit refused for the bot's permissions (a typed move's board, a timer's notice: no
 /// interaction to answer, so nobody is told in the chat) is logged with what the bot needs,
 /// for the operator to fix the channel's permissions.
 fn lacking_logged(e: &serenity::Error, channel: &str) {
-    if is_missing_permissions(e) {
+    if code(e) == Some(MISSING_PERMISSIONS) {
         let needed = super::permissions::names(super::permissions::NEEDED, Lang::EN);
         tracing::warn!(channel, needed = %needed, "a post refused for missing permissions (50013)");
     }
 }
 
-fn is_missing_permissions(e: &serenity::Error) -> bool {
-    matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
-        if r.error.code == MISSING_PERMISSIONS)
+/// Discord's JSON error code of a refused call, if Discord refused it.
+fn code(e: &serenity::Error) -> Option<isize> {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => Some(r.error.code),
+        _ => None,
+    }
 }
 
 /// What a failed call calls for: 429s, server and network errors are tried again.
