@@ -142,15 +142,36 @@ impl Bench {
 
     /// One move, handled by table `t` and delivered by the chat's sender, game `g`'s.
     async fn play(&self, t: usize, g: usize, chat: &str, who: &str, text: &str) {
-        let out = self.tables[t % self.tables.len()]
+        let t = t % self.tables.len();
+        let out = self.tables[t]
             .handle(&self.msg(chat, who, text, None))
             .await;
         assert!(
             out.first().and_then(|o| o.board()).is_some(),
             "a board after a move"
         );
-        let sender = &self.outboxes[g % self.outboxes.len()];
-        sender.flush(chat, false).await;
+        let s = g % self.outboxes.len();
+        if s != t {
+            // Committed by the other "process": its sender hears of it as PostgreSQL's
+            // NOTIFY would tell it (its store is read), not from its own commit.
+            self.tables[s]
+                .store()
+                .signal()
+                .poke(Platform::Test.as_str(), chat);
+        }
+        self.outboxes[s].flush(chat, false).await;
+    }
+
+    /// Boards sent or edited so far, by every sender.
+    fn shown(&self) -> u64 {
+        self.outboxes
+            .iter()
+            .map(|o| {
+                let c = o.counters();
+                c.sent.load(std::sync::atomic::Ordering::Relaxed)
+                    + c.edited.load(std::sync::atomic::Ordering::Relaxed)
+            })
+            .sum()
     }
 }
 
@@ -158,6 +179,7 @@ impl Bench {
     /// One round: move `text` (ply `round`) played at once in each of the games of the chats
     /// named `chats` and a number; `spread`: each game's moves go to the tables in turn.
     async fn round(self: Arc<Self>, chats: &str, text: &str, round: usize, spread: bool) {
+        let before = self.shown();
         let mut set = tokio::task::JoinSet::new();
         for g in 0..GAMES {
             let b = self.clone();
@@ -172,6 +194,11 @@ impl Bench {
             set.spawn(async move { b.play(t, g, &chat, &who, &text).await });
         }
         while set.join_next().await.is_some() {}
+        // Every move's board reached its chat (none left unread in the outbox).
+        assert!(
+            self.shown() - before >= GAMES as u64,
+            "a board not delivered"
+        );
     }
 }
 

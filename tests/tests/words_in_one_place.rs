@@ -40,6 +40,8 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
                 continue;
             }
             rust_files(&p, out);
+        } else if p.file_name().is_some_and(|n| n == "tests.rs") {
+            // A module's tests in a file of their own (`#[cfg(test)] mod tests;`): the same.
         } else if p.extension().is_some_and(|x| x == "rs") {
             out.push(p);
         }

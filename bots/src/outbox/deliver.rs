@@ -5,7 +5,7 @@
 
 use super::one_message::{Shown, SLOT};
 use super::surface::{Class, Content, Image, ImageKind, Job, Surface};
-use super::{Drained, Outbox, Pace, BATCH};
+use super::{Claim, Drained, Known, Outbox, Pace, BATCH};
 use backon::{ExponentialBuilder, Retryable};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -62,83 +62,167 @@ enum Step {
 impl<S: Surface> Outbox<S> {
     /// Deliver a lane's rows (a chat's, or a forum group's topics') while this process
     /// holds its lease.
-    pub(super) async fn drain_held(&self, chat: &str, seeded: &mut bool) -> Drained {
+    pub(super) async fn drain_held(&self, lane: &str) -> Drained {
         loop {
             if self.stopping.load(Ordering::SeqCst) {
                 return Drained::Stopping;
             }
-            if !self.claim(chat).await {
-                return Drained::LostLease;
+            match self.claim(lane).await {
+                Claim::Lost => {
+                    self.forget(lane);
+                    return Drained::LostLease;
+                }
+                Claim::Taken => self.start_over(lane),
+                Claim::Kept => {}
             }
-            let rows = self.batch(chat).await;
-            let Some(first) = rows.first() else {
+            let Some(first) = self.gather(lane).await else {
                 return Drained::Empty;
             };
-            let chat_ref = first.1.chat.clone();
-            let pace = self.surface.pace(&chat_ref);
-            if !*seeded {
-                self.seed(chat, pace).await;
-                *seeded = true;
+            let pace = self.surface.pace(&first);
+            if !self.known(lane, |k| std::mem::replace(&mut k.seeded, true)) {
+                self.seed(lane, pace).await;
             }
             // Wait for the pace first, then choose: what came meanwhile may make the next
             // board pointless.
-            let rows = if self.pacing.ready(chat, pace).await {
-                self.batch(chat).await
-            } else {
-                rows
-            };
-            let Some(next) = self.coalesce(&rows).await else {
+            if self.pacing.ready(lane, pace).await {
+                self.gather(lane).await;
+            }
+            let Some((q, out)) = self.next_row(lane).await else {
                 continue;
             };
-            let (q, out) = &rows[next];
-            // The last of a batch that held all there was: nothing more waits, unless a
-            // commit since pokes the sender (which every commit does) — no read to find out.
-            let last = next + 1 == rows.len() && rows.len() < usize::try_from(BATCH).unwrap_or(0);
             // (The lane's rows may be different topics' chats, paced as their group.)
-            match self.deliver(&out.chat, pace, q, out).await {
-                Step::Next if last => return Drained::Empty,
-                Step::Next => {}
-                Step::Stop => return Drained::LostLease,
+            match self.deliver(&out.chat, pace, &q, &out).await {
+                Step::Next => self.known(lane, |k| k.delivered(q.id)),
+                Step::Stop => {
+                    self.start_over(lane);
+                    return Drained::LostLease;
+                }
                 Step::Later => {
+                    self.known(lane, |k| k.complete = false);
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }
         }
     }
 
-    /// The chat's next unsent rows, read back; a row this version cannot read is dropped.
-    async fn batch(&self, chat: &str) -> Vec<(Queued, Outgoing)> {
-        let rows = match self
-            .table
-            .store()
-            .unsent(self.platform(), chat, BATCH)
-            .await
-        {
-            Ok(rows) => rows,
-            Err(e) => {
-                tracing::warn!(error = %e, "unsent replies not read");
-                return Vec::new();
+    /// Work on what this process knows of a lane.
+    fn known<T>(&self, lane: &str, f: impl FnOnce(&mut Known) -> T) -> T {
+        f(super::lock(&self.known)
+            .entry(lane.to_string())
+            .or_default())
+    }
+
+    /// Forget what was known of a lane (its lease was taken anew: another process may
+    /// have sent its rows and changed its slots meanwhile); the store is read next.
+    pub(super) fn start_over(&self, lane: &str) {
+        super::lock(&self.known).remove(lane);
+    }
+
+    /// The lane's rows to deliver: those its commits told of and, when they may not be all
+    /// (a lease taken anew, a notice from another process, a full batch, a failure), those
+    /// the store holds; the chat of the first, or `None` when nothing waits.
+    async fn gather(&self, lane: &str) -> Option<ChatRef> {
+        let fresh = self.table.store().signal().take(self.platform(), lane);
+        let read = self.known(lane, |k| {
+            if fresh.unknown {
+                k.complete = false;
             }
-        };
-        let mut out = Vec::with_capacity(rows.len());
+            for q in fresh.rows {
+                if !k.done.contains(&q.id) {
+                    k.pending.entry(q.id).or_insert(q);
+                }
+            }
+            !k.complete
+        });
+        if read {
+            self.counters.read.fetch_add(1, Ordering::Relaxed);
+            match self
+                .table
+                .store()
+                .unsent(self.platform(), lane, BATCH)
+                .await
+            {
+                Ok(rows) => self.known(lane, |k| {
+                    k.complete = rows.len() < usize::try_from(BATCH).unwrap_or(0);
+                    for q in rows {
+                        if let Some((kind, id)) = q.slot_key() {
+                            let living = q.living.clone().map(|l| (l, q.living_since.unwrap_or(0)));
+                            k.living
+                                .insert((q.row.chat_id.clone(), kind.to_string(), id), living);
+                        }
+                        k.pending.insert(q.id, q);
+                    }
+                }),
+                Err(e) => tracing::warn!(error = %e, "unsent replies not read"),
+            }
+        }
+        let first = self.known(lane, |k| k.pending.values().next().cloned())?;
+        // A row this version cannot read is dropped by `next_row`: paced as the lane's.
+        Some(Outgoing::from_row(&first.row).map_or_else(
+            || ChatRef::new(self.surface.platform(), lane, ChatKind::Group),
+            |out| out.chat,
+        ))
+    }
+
+    /// The next row to deliver, with its slot's living message: the boards that later
+    /// boards of their games overtake are marked (not sent), and a row this version cannot
+    /// read is dropped.
+    async fn next_row(&self, lane: &str) -> Option<(Queued, Outgoing)> {
+        let rows: Vec<Queued> = self.known(lane, |k| k.pending.values().cloned().collect());
+        let mut outs = Vec::with_capacity(rows.len());
         for q in rows {
             if let Some(o) = Outgoing::from_row(&q.row) {
-                out.push((q, o));
+                outs.push((q, o));
             } else {
                 tracing::error!(row = q.id, "a reply this version cannot read: dropped");
                 self.mark(q.id, Outcome::Dropped, 0, None).await;
+                self.known(lane, |k| k.delivered(q.id));
             }
         }
-        out
+        let next = self.coalesce(lane, &outs).await?;
+        let (mut q, out) = outs.into_iter().nth(next)?;
+        let Some((kind, id)) = q.slot_key() else {
+            return Some((q, out));
+        };
+        let key = (q.row.chat_id.clone(), kind.to_string(), id);
+        let known = self.known(lane, |k| k.living.get(&key).cloned());
+        let living = if let Some(living) = known {
+            living
+        } else {
+            let read = self
+                .table
+                .store()
+                .living(self.platform(), &q.row.chat_id, (kind, id))
+                .await;
+            match read {
+                Ok(living) => {
+                    self.known(lane, |k| k.living.insert(key, living.clone()));
+                    living
+                }
+                Err(e) => {
+                    // Tried again in a while (the row waits: it is not delivered without
+                    // knowing which message it replaces).
+                    tracing::warn!(error = %e, "living message not read");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    return None;
+                }
+            }
+        };
+        (q.living, q.living_since) = match living {
+            Some((row, since)) => (Some(row), Some(since)),
+            None => (None, None),
+        };
+        Some((q, out))
     }
 
     /// Mark the boards that later boards of their games overtake (not sent); the index of
     /// the first row to send.
-    async fn coalesce(&self, rows: &[(Queued, Outgoing)]) -> Option<usize> {
+    async fn coalesce(&self, lane: &str, rows: &[(Queued, Outgoing)]) -> Option<usize> {
         for (i, (q, out)) in rows.iter().enumerate() {
             if overtaken(out, &rows[i + 1..]) {
                 self.counters.overtaken.fetch_add(1, Ordering::Relaxed);
                 self.mark(q.id, Outcome::Overtaken, 0, None).await;
+                self.known(lane, |k| k.delivered(q.id));
             } else {
                 return Some(i);
             }
@@ -497,6 +581,9 @@ impl<S: Surface> Outbox<S> {
             (Some(game), Some(ply), Some(_)) => Some(Table::report(game, ply, crate::now_ms())),
             _ => None,
         });
+        if let Some(change) = slot {
+            self.remember(&q.row.lane, change);
+        }
         if !self.surface.marks_first() {
             self.mark_reporting(q.id, (outcome, calls), slot, report)
                 .await;
@@ -528,6 +615,22 @@ impl<S: Surface> Outbox<S> {
                 tracing::warn!(error = %e, "living message not kept");
             }
         }
+    }
+
+    /// What a delivery did to its slot, for the lane's next rows (they are not read back).
+    fn remember(&self, lane: &str, change: SlotChange<'_>) {
+        let (key, living) = match change {
+            SlotChange::Keep {
+                chat, slot, row, ..
+            } => (
+                (chat.to_string(), slot.0.to_string(), slot.1),
+                Some((row.clone(), crate::now_ms())),
+            ),
+            SlotChange::Drop { chat, slot, .. } => {
+                ((chat.to_string(), slot.0.to_string(), slot.1), None)
+            }
+        };
+        self.known(lane, |k| k.living.insert(key, living));
     }
 
     /// The slot's living message kept, or forgotten once nothing will change it again: a
@@ -609,8 +712,10 @@ impl<S: Surface> Outbox<S> {
     {
         let f = &f;
         let attempt = || async move {
-            if !self.claim(chat.lane()).await {
-                return Err(Tried::Lost);
+            match self.claim(chat.lane()).await {
+                Claim::Lost => return Err(Tried::Lost),
+                Claim::Taken => self.start_over(chat.lane()),
+                Claim::Kept => {}
             }
             self.pacing.acquire(chat.lane(), pace).await;
             f().await.map_err(Tried::Failed)

@@ -15,15 +15,18 @@ mod deliver;
 pub mod one_message;
 pub mod pacing;
 pub mod surface;
+#[cfg(test)]
+mod tests;
 
 pub use pacing::{Pace, Pacing};
 pub use surface::{cut, Class, Content, Image, ImageKind, Job, Posted, Surface};
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Notify;
+use ugolki_core::store::{Queued, SlotRow};
 use ugolki_core::table::Table;
 use ugolki_render::Renderer;
 
@@ -69,6 +72,8 @@ pub struct Counters {
     pub overtaken: AtomicU64,
     pub dropped: AtomicU64,
     pub retried: AtomicU64,
+    /// Reads of a lane's unsent rows from the store (a lane's own commits need none).
+    pub read: AtomicU64,
 }
 
 /// A chat being served in this process.
@@ -78,6 +83,50 @@ struct Serving {
     wake: Notify,
     /// One delivery at a time in this process (a console flush and its sender).
     turn: tokio::sync::Mutex<()>,
+}
+
+/// What this process knows of a lane it holds: the rows it read and those it committed
+/// since, and its slots' living messages. Valid while the lane's lease is held without a
+/// break, so that a move's delivery reads nothing (its rows come from the commit, its slot
+/// from the last delivery); a lease taken anew starts from nothing and reads the store.
+#[derive(Default)]
+struct Known {
+    /// Rows to deliver, by id (the order they were written in).
+    pending: BTreeMap<i64, Queued>,
+    /// Whether `pending` holds every unsent row of the lane (else the store is read).
+    complete: bool,
+    /// The living message of each slot of the lane's chats seen so far, with when it was
+    /// last changed; `None`: known to have none.
+    living: HashMap<(String, String, i64), Option<(SlotRow, i64)>>,
+    /// Rows lately delivered: a row told of by its commit after a read delivered it is not
+    /// sent twice.
+    done: VecDeque<i64>,
+    /// Whether the lane's pace was seeded with its recent calls.
+    seeded: bool,
+}
+
+/// Rows remembered as delivered, per lane.
+const DONE_KEPT: usize = 256;
+
+impl Known {
+    fn delivered(&mut self, id: i64) {
+        self.pending.remove(&id);
+        if self.done.len() == DONE_KEPT {
+            self.done.pop_front();
+        }
+        self.done.push_back(id);
+    }
+}
+
+/// What claiming a lane came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Claim {
+    /// Held without a break since the last claim.
+    Kept,
+    /// Taken anew (another process may have served it meanwhile).
+    Taken,
+    /// Another live process holds it.
+    Lost,
 }
 
 /// The senders of one platform in this process.
@@ -103,6 +152,8 @@ pub struct Outbox<S: Surface> {
     /// (see [`Outbox::strip_stale`]): the store's rows, read once when this process takes
     /// the lane (a lane not here is not read yet).
     stale: Mutex<HashMap<String, Vec<ugolki_core::store::StaleButtons>>>,
+    /// Per lane held, what this process knows of it (see [`Known`]).
+    known: Mutex<HashMap<String, Known>>,
 }
 
 /// Old boards stripped in one go at most (the rest wait for the next quiet moment).
@@ -126,6 +177,7 @@ impl<S: Surface> Outbox<S> {
             stopping: AtomicBool::new(false),
             counters: Counters::default(),
             stale: Mutex::new(HashMap::new()),
+            known: Mutex::new(HashMap::new()),
         })
     }
 
@@ -160,9 +212,7 @@ impl<S: Surface> Outbox<S> {
             *lock(&self.listener) = Some(tokio::spawn(async move {
                 // Bounded by the process: a dropped connection is reopened by sqlx.
                 while let Ok(n) = l.recv().await {
-                    if let Some((platform, chat)) = n.payload().split_once(' ') {
-                        me.table.store().signal().poke(platform, chat);
-                    }
+                    me.table.store().signal().heard(n.payload());
                 }
             }));
         }
@@ -176,6 +226,9 @@ impl<S: Surface> Outbox<S> {
                     for (platform, chat) in chats {
                         if platform == self.platform() {
                             self.serve(chat);
+                        } else {
+                            // Another platform's rows: its own processes send them.
+                            store.signal().take(&platform, &chat);
                         }
                     }
                 }
@@ -203,8 +256,11 @@ impl<S: Surface> Outbox<S> {
             .await
         {
             Ok(chats) => {
+                // Unknown to their senders (rows this process did not commit, or that its
+                // sender missed): they read the store.
+                let signal = self.table.store().signal();
                 for chat in chats {
-                    self.serve(chat);
+                    signal.poke(self.platform(), &chat);
                 }
             }
             Err(e) => tracing::warn!(error = %e, "waiting chats not read"),
@@ -279,12 +335,11 @@ impl<S: Surface> Outbox<S> {
     /// One chat's sender: while it holds the chat's lease, deliver its rows; idle for a
     /// while, let the chat go.
     async fn work(self: Arc<Self>, chat: String, s: Arc<Serving>) {
-        let mut seeded = false;
         loop {
             s.poked.store(false, Ordering::SeqCst);
             let (more, stale) = {
                 let _turn = s.turn.lock().await;
-                let more = self.drain_held(&chat, &mut seeded).await;
+                let more = self.drain_held(&chat).await;
                 // Nothing waits: old boards lose their buttons now, if the lane has room.
                 let stale = matches!(more, Drained::Empty) && self.strip_stale(&chat).await;
                 (more, stale)
@@ -322,9 +377,17 @@ impl<S: Surface> Outbox<S> {
             }
         }
         lock(&self.serving).remove(&chat);
-        lock(&self.leases).remove(&chat);
-        lock(&self.stale).remove(&chat);
-        self.pacing.forget(&chat);
+        self.forget(&chat);
+    }
+
+    /// Forget what this process knew of a lane it no longer holds.
+    fn forget(&self, lane: &str) {
+        lock(&self.leases).remove(lane);
+        lock(&self.stale).remove(lane);
+        lock(&self.known).remove(lane);
+        // What its commits told of it goes to whoever holds it (through the store).
+        self.table.store().signal().take(self.platform(), lane);
+        self.pacing.forget(lane);
     }
 
     /// Deliver what waits in `chat` now, in this task (the console prints a line's replies
@@ -347,12 +410,11 @@ impl<S: Surface> Outbox<S> {
         };
         {
             let _turn = s.turn.lock().await;
-            let mut seeded = false;
             // Another process showing its own lines lets the chat go when it is done: wait
             // for it a little (at most two seconds), so this line's replies show here.
             for _ in 0..100 {
                 s.poked.store(false, Ordering::SeqCst);
-                let drained = self.drain_held(chat, &mut seeded).await;
+                let drained = self.drain_held(chat).await;
                 // Rows committed meanwhile poke the chat: drain those too.
                 if matches!(drained, Drained::Empty) && s.poked.load(Ordering::SeqCst) {
                     continue;
@@ -373,8 +435,7 @@ impl<S: Surface> Outbox<S> {
 
     /// Let a chat go: another process may serve it now.
     async fn release(&self, chat: &str) {
-        lock(&self.leases).remove(chat);
-        lock(&self.stale).remove(chat);
+        self.forget(chat);
         let store = self.table.store();
         if let Err(e) = store
             .release_chat(self.platform(), chat, self.holder())
@@ -382,39 +443,46 @@ impl<S: Surface> Outbox<S> {
         {
             tracing::debug!(error = %e, "lease not released");
         }
-        self.pacing.forget(chat);
     }
 
-    /// Take (or keep) the chat's lease for this process: false when another live process
-    /// holds it.
-    async fn claim(&self, chat: &str) -> bool {
+    /// Take (or keep) the chat's lease for this process: whether it was held without a
+    /// break, taken anew, or is another live process's.
+    async fn claim(&self, chat: &str) -> Claim {
         let now = crate::now_ms();
-        if lock(&self.leases)
-            .get(chat)
-            .is_some_and(|until| until - now > LEASE_MS * 2 / 3)
-        {
-            return true;
+        let was = lock(&self.leases).get(chat).copied();
+        if was.is_some_and(|until| until - now > LEASE_MS * 2 / 3) {
+            return Claim::Kept;
         }
         let until = now + LEASE_MS;
-        let held = match self
-            .table
-            .store()
-            .claim_chat(self.platform(), chat, self.holder(), now, until)
-            .await
-        {
-            Ok(held) => held,
-            Err(e) => {
-                tracing::warn!(error = %e, "chat not claimed");
-                false
+        let store = self.table.store();
+        let (platform, holder) = (self.platform(), self.holder());
+        // A lease still running is renewed only if nobody took it meanwhile.
+        let kept = match was {
+            Some(was) if was > now => store
+                .renew_chat(platform, chat, holder, was, until)
+                .await
+                .unwrap_or(false),
+            _ => false,
+        };
+        let claim = if kept {
+            Claim::Kept
+        } else {
+            match store.claim_chat(platform, chat, holder, now, until).await {
+                Ok(true) => Claim::Taken,
+                Ok(false) => Claim::Lost,
+                Err(e) => {
+                    tracing::warn!(error = %e, "chat not claimed");
+                    Claim::Lost
+                }
             }
         };
         let mut leases = lock(&self.leases);
-        if held {
-            leases.insert(chat.to_string(), until);
-        } else {
+        if claim == Claim::Lost {
             leases.remove(chat);
+        } else {
+            leases.insert(chat.to_string(), until);
         }
-        held
+        claim
     }
 
     /// A chat's calls in the last window, as the outbox recorded them, for its pace.

@@ -10,7 +10,7 @@
 
 use super::games::{Reported, Saved, Write};
 use super::outbox::{Mark, Signal};
-use super::{OutRow, Result, StoreError};
+use super::{Queued, Result, StoreError};
 use sqlx::Connection;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
@@ -38,7 +38,7 @@ enum Answer {
 /// What a job came to: a change's saved game and the outbox rows it wrote, or a mark's
 /// delivery report (the game's due time after it, when it counted).
 pub(crate) enum Applied {
-    Saved(Box<(Saved, Vec<OutRow>)>),
+    Saved(Box<(Saved, Vec<Queued>)>),
     Marked(Reported),
 }
 
@@ -118,7 +118,7 @@ async fn run(
             match (answer, result) {
                 (Answer::Saved(a), Ok(Applied::Saved(done))) => {
                     let (saved, rows) = *done;
-                    signal.mark(super::outbox::lanes_of(&rows));
+                    signal.written(&rows);
                     let _ = a.send(Ok(saved));
                 }
                 (Answer::Marked(a), Ok(Applied::Marked(due))) => {
@@ -220,6 +220,18 @@ async fn commit_batch(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Ve
             .collect()
     };
     let n = batch.len();
+    if matches!(batch.as_slice(), [Work::Change(w)] if w.plain()) {
+        // Alone, a plain move is its transaction: one trip, and its commit.
+        let Some(Work::Change(write)) = batch.into_iter().next() else {
+            return Vec::new();
+        };
+        let answer = write.apply_in_one_trip(conn, "BEGIN;").await;
+        let end = if answer.is_ok() { "COMMIT" } else { "ROLLBACK" };
+        return match sqlx::raw_sql(end).execute(&mut *conn).await {
+            Ok(_) => vec![answer.map(|done| Applied::Saved(Box::new(done)))],
+            Err(e) => failed(&e, 1),
+        };
+    }
     let mut tx = match conn.begin().await {
         Ok(tx) => tx,
         Err(e) => return failed(&e, n),
@@ -260,6 +272,21 @@ async fn commit_batch(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Ve
             marks.clear();
         }
         let Some(write) = change else { break };
+        if write.plain() {
+            let answer = write
+                .apply_in_one_trip(&mut tx, "SAVEPOINT ugolki_move;")
+                .await;
+            let end = if answer.is_ok() {
+                "RELEASE ugolki_move"
+            } else {
+                "ROLLBACK TO ugolki_move; RELEASE ugolki_move"
+            };
+            if let Err(e) = sqlx::raw_sql(end).execute(&mut *tx).await {
+                return failed(&e, n);
+            }
+            answers.push(answer.map(|done| Applied::Saved(Box::new(done))));
+            continue;
+        }
         let mut savepoint = match tx.begin().await {
             Ok(s) => s,
             Err(e) => return failed(&e, n),

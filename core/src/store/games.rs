@@ -4,7 +4,7 @@
 
 use super::outbox::{rows_json, say_in, ROW_RECORD};
 use super::types::{ChallengeStatus, GameStatus};
-use super::{Db, OutRow, Result, Says, Store, StoreError};
+use super::{Db, OutRow, Queued, Result, Says, Store, StoreError};
 use crate::color::Color;
 use crate::game::{EndCause, GameResult, Rules};
 use crate::settlement::RatingChange;
@@ -350,12 +350,139 @@ macro_rules! move_in {
             };
             let saved = Saved { game: row, ratings };
             let rows = says.rows(&saved);
-            say_in!($tx, $pg, rows, now)?;
-            Ok::<(Saved, Vec<OutRow>), StoreError>((saved, rows))
+            let rows = say_in!($tx, $pg, rows, now)?;
+            Ok::<(Saved, Vec<Queued>), StoreError>((saved, rows))
         }
         .await
     };
 }
+
+/// `SQLite`: a move that ends nothing and says what it was going to say, written in one
+/// trip to the connection's thread (a trip per statement was most of a move's cost: each
+/// wakes that thread and the caller's). `open` starts the query (`BEGIN` or a savepoint),
+/// and the caller ends it: committed or released when this answers `Ok`, rolled back
+/// otherwise. Every statement runs; what they came to is checked afterwards, from what
+/// they returned: no game row (it moved on: a conflict) or no new seen message (a repeat)
+/// is an error, and the caller's rollback undoes the rest.
+pub(crate) async fn move_in_one_trip(
+    conn: &mut sqlx::SqliteConnection,
+    open: &str,
+    (game_id, ply, now): (i64, i64, i64),
+    u: &MoveUpdate,
+    rows: &[OutRow],
+) -> Result<(Saved, Vec<Queued>)> {
+    use sqlx::Row;
+    let mut sql = String::from(open);
+    sql.push_str(MOVE_SQLITE);
+    for i in 0..rows.len() {
+        sql.push_str(&super::outbox::shift_params(
+            OUTBOX_ROW_SQLITE,
+            MOVE_SQLITE_PARAMS + i * OUTBOX_ROW_PARAMS,
+            0,
+        ));
+    }
+    let (platform, chat, id) = match &u.message {
+        Some((p, c, i)) => (Some(p.as_str()), Some(c.as_str()), Some(i.as_str())),
+        None => (None, None, None),
+    };
+    let mut q = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(game_id)
+        .bind(ply)
+        .bind(u.white_ms)
+        .bind(u.black_ms)
+        .bind(u.turn_started_at)
+        .bind(u.draw_offer_by)
+        .bind(u.due_at)
+        .bind(now)
+        .bind(&u.text)
+        .bind(u.auto)
+        .bind(platform)
+        .bind(chat)
+        .bind(id)
+        .bind(u.checked.turn_started_at)
+        .bind(u.checked.draw_offer_by);
+    for r in rows {
+        q = q
+            .bind(&r.platform)
+            .bind(&r.chat_id)
+            .bind(&r.chat_kind)
+            .bind(&r.place)
+            .bind(&r.audience)
+            .bind(&r.sender_id)
+            .bind(&r.sender_name)
+            .bind(&r.reply_to)
+            .bind(&r.slot_use)
+            .bind(&r.slot_kind)
+            .bind(r.slot_id)
+            .bind(r.game_id)
+            .bind(r.ply)
+            .bind(&r.message)
+            .bind(&r.lang)
+            .bind(&r.actions)
+            .bind(&r.picture)
+            .bind(now)
+            .bind(&r.lane);
+    }
+    let answers = q.fetch_all(&mut *conn).await?;
+    let mut game = None;
+    let mut seen = false;
+    let mut ids = Vec::with_capacity(rows.len());
+    for a in &answers {
+        if a.try_column("outbox_id").is_ok() {
+            ids.push(a.try_get::<i64, _>("outbox_id")?);
+        } else if a.try_column("seen").is_ok() {
+            seen = true;
+        } else {
+            game = Some(<GameRow as sqlx::FromRow<_>>::from_row(a)?);
+        }
+    }
+    let Some(game) = game else {
+        return Err(StoreError::Conflict);
+    };
+    if u.message.is_some() && !seen {
+        return Err(StoreError::Repeat);
+    }
+    if ids.len() != rows.len() {
+        return Err(StoreError::Corrupt(format!(
+            "{} outbox rows written for {}",
+            ids.len(),
+            rows.len()
+        )));
+    }
+    let written = ids
+        .into_iter()
+        .zip(rows)
+        .map(|(id, r)| Queued::written(id, r.clone(), now))
+        .collect();
+    let saved = Saved {
+        game,
+        ratings: Vec::new(),
+    };
+    Ok((saved, written))
+}
+
+/// [`move_in_one_trip`]'s statements for the move (numbered as [`MOVE_PG`]'s first
+/// fifteen): the game updated if it is as the move was checked against, the move appended
+/// only then, the message recorded (returning `seen` unless it was already).
+const MOVE_SQLITE: &str = "UPDATE games SET ply = ply + 1, white_ms = $3, black_ms = $4, turn_started_at = $5,
+     draw_offer_by = $6, pending_move = NULL, pending_ply = NULL, due_at = $7, lease_until = NULL,
+     credited_until = $8
+ WHERE id = $1 AND ply = $2 AND status = 'active'
+   AND turn_started_at = $14 AND draw_offer_by IS NOT DISTINCT FROM $15 RETURNING *;
+ INSERT INTO moves (game_id, ply, text, played_at, auto) SELECT $1, $2, $9, $8, $10 WHERE changes() = 1;
+ INSERT INTO seen_messages (platform, chat_id, message_id, seen_at)
+     SELECT $11, $12, $13, $8 WHERE $11 IS NOT NULL
+     ON CONFLICT DO NOTHING RETURNING 1 AS seen;
+";
+const MOVE_SQLITE_PARAMS: usize = 15;
+
+/// One outbox row's statement in [`move_in_one_trip`] (numbered from 1, shifted into place).
+const OUTBOX_ROW_SQLITE: &str = "INSERT INTO outbox (platform, chat_id, chat_kind, place, audience, sender_id, sender_name,
+     reply_to, slot_use, slot_kind, slot_id, game_id, ply, message, lang, actions, picture, created_at, lane)
+ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+ RETURNING id AS outbox_id;
+";
+const OUTBOX_ROW_PARAMS: usize = 19;
 
 /// An ending's writes in the transaction (or savepoint) `$tx`; evaluates to its `Result`.
 macro_rules! finish_in {
@@ -387,8 +514,8 @@ macro_rules! finish_in {
             let ratings = settle_in!($tx, $pg, &row, finish, now);
             let saved = Saved { game: row, ratings };
             let rows = says.rows(&saved);
-            say_in!($tx, $pg, rows, now)?;
-            Ok::<(Saved, Vec<OutRow>), StoreError>((saved, rows))
+            let rows = say_in!($tx, $pg, rows, now)?;
+            Ok::<(Saved, Vec<Queued>), StoreError>((saved, rows))
         }
         .await
     };
@@ -408,7 +535,7 @@ macro_rules! one_row_change {
                 return Err(StoreError::Conflict);
             }
             let rows = says.rows(&());
-            say_in!(tx, pg, rows, now)?;
+            let rows = say_in!(tx, pg, rows, now)?;
             tx.commit().await?;
             rows
         });
@@ -448,11 +575,23 @@ const MOVE_PG_TEMPLATE: &str = "WITH l AS (
          SELECT r.platform, r.chat_id, r.chat_kind, r.lane, r.place, r.audience, r.sender_id, r.sender_name, r.reply_to,
              r.slot_use, r.slot_kind, r.slot_id, r.game_id, r.ply, r.message, r.lang, r.actions, r.picture, $8
          FROM g, jsonb_to_recordset($17::jsonb) AS ROW_RECORD
+         RETURNING id
      ), n AS (
          SELECT pg_notify('ugolki_outbox', c) FROM
-             (SELECT DISTINCT r.platform || ' ' || r.lane AS c FROM g, jsonb_to_recordset($17::jsonb) AS ROW_RECORD) x
+             (SELECT DISTINCT r.platform || ' ' || r.lane || chr(9)
+                 || coalesce(current_setting('ugolki.origin', true), '') AS c FROM g, jsonb_to_recordset($17::jsonb) AS ROW_RECORD) x
      )
-     SELECT * FROM g WHERE (SELECT COUNT(*) FROM n) >= 0";
+     SELECT g.*, (SELECT array_agg(id ORDER BY id) FROM o) AS outbox_ids
+     FROM g WHERE (SELECT COUNT(*) FROM n) >= 0";
+
+/// [`MOVE_PG`]'s answer: the game as updated, and the ids of the outbox rows written with
+/// it (a sequence's values in the order the rows were inserted: the order of `rows`).
+#[derive(sqlx::FromRow)]
+struct Moved {
+    #[sqlx(flatten)]
+    game: GameRow,
+    outbox_ids: Option<Vec<i64>>,
+}
 
 async fn move_in_one_statement(
     pool: &sqlx::PgPool,
@@ -461,7 +600,7 @@ async fn move_in_one_statement(
     now: i64,
     u: &MoveUpdate,
     rows: &[OutRow],
-) -> Result<Saved> {
+) -> Result<(Saved, Vec<Queued>)> {
     let mut conn = pool.acquire().await?;
     // The caller holds the game's lock (on a connection of its own): not taken again here.
     move_in_one_statement_on(&mut conn, game_id, ply, now, u, rows, false).await
@@ -477,12 +616,12 @@ pub(crate) async fn move_in_one_statement_on(
     u: &MoveUpdate,
     rows: &[OutRow],
     lock: bool,
-) -> Result<Saved> {
+) -> Result<(Saved, Vec<Queued>)> {
     let (platform, chat, id) = match &u.message {
         Some((p, c, i)) => (Some(p.as_str()), Some(c.as_str()), Some(i.as_str())),
         None => (None, None, None),
     };
-    let row: Option<GameRow> = sqlx::query_as(MOVE_PG.as_str())
+    let row: Option<Moved> = sqlx::query_as(MOVE_PG.as_str())
         .bind(game_id)
         .bind(ply)
         .bind(u.white_ms)
@@ -502,11 +641,25 @@ pub(crate) async fn move_in_one_statement_on(
         .bind(rows_json(rows))
         .fetch_optional(&mut *conn)
         .await?;
-    if let Some(game) = row {
-        return Ok(Saved {
+    if let Some(Moved { game, outbox_ids }) = row {
+        let ids = outbox_ids.unwrap_or_default();
+        if ids.len() != rows.len() {
+            return Err(StoreError::Corrupt(format!(
+                "{} outbox rows written for {}",
+                ids.len(),
+                rows.len()
+            )));
+        }
+        let written = ids
+            .into_iter()
+            .zip(rows)
+            .map(|(id, r)| Queued::written(id, r.clone(), now))
+            .collect();
+        let saved = Saved {
             game,
             ratings: Vec::new(),
-        });
+        };
+        return Ok((saved, written));
     }
     // Nothing written: the message was handled already, or the game moved on.
     let seen = match &u.message {
@@ -548,12 +701,39 @@ pub(crate) enum Write {
 }
 
 impl Write {
+    /// Whether this is a move that ends nothing and says what it was going to say: one
+    /// [`Write::apply_in_one_trip`] writes it.
+    pub(crate) fn plain(&self) -> bool {
+        matches!(self, Write::Move { update, says: Says::Rows(_), .. } if update.finish.is_none())
+    }
+
+    /// A [`Write::plain`] move written in one trip ([`move_in_one_trip`]) opened by `open`;
+    /// any other write is refused (a conflict: nothing written).
+    pub(crate) async fn apply_in_one_trip(
+        self,
+        conn: &mut sqlx::SqliteConnection,
+        open: &str,
+    ) -> Result<(Saved, Vec<Queued>)> {
+        match self {
+            Write::Move {
+                game_id,
+                ply,
+                now,
+                update,
+                says: Says::Rows(rows),
+            } if update.finish.is_none() => {
+                move_in_one_trip(conn, open, (game_id, ply, now), &update, &rows).await
+            }
+            _ => Err(StoreError::Conflict),
+        }
+    }
+
     /// Apply the write on `SQLite`, in the transaction or savepoint `tx`: what it saved,
     /// and the outbox rows it wrote.
     pub(crate) async fn apply(
         self,
         tx: &mut sqlx::SqliteConnection,
-    ) -> Result<(Saved, Vec<OutRow>)> {
+    ) -> Result<(Saved, Vec<Queued>)> {
         let pg = false;
         match self {
             Write::Move {
@@ -637,7 +817,7 @@ impl Store {
             .fetch_one(&mut *tx)
             .await?;
             let rows = says.rows(&row);
-            say_in!(tx, pg, rows, g.now)?;
+            let rows = say_in!(tx, pg, rows, g.now)?;
             tx.commit().await?;
             (Accepted::Started(Box::new(row)), rows)
         });
@@ -805,7 +985,8 @@ impl Store {
             // A move that ends nothing says what it was going to say: one statement.
             Says::Rows(rows) if u.finish.is_none() => {
                 if let Db::Postgres(pool) = &self.db {
-                    let saved = move_in_one_statement(pool, game_id, ply, now, u, &rows).await?;
+                    let (saved, rows) =
+                        move_in_one_statement(pool, game_id, ply, now, u, &rows).await?;
                     self.committed(&rows);
                     return Ok(saved);
                 }
@@ -920,7 +1101,7 @@ impl Store {
                 .fetch_one(&mut *tx)
                 .await?;
             let rows = says.rows(&row);
-            say_in!(tx, pg, rows, now)?;
+            let rows = say_in!(tx, pg, rows, now)?;
             tx.commit().await?;
             (row, rows)
         });

@@ -310,7 +310,17 @@ impl Store {
     }
 
     async fn connect_postgres(url: &str) -> Result<Store> {
-        let options = PgConnectOptions::from_str(url)?.application_name("ugolki");
+        // This store's name in its notices of new outbox rows (see `NOTIFY_CHANNEL`).
+        let origin = {
+            use std::hash::BuildHasher;
+            format!(
+                "{:016x}",
+                std::hash::RandomState::new().hash_one(std::process::id())
+            )
+        };
+        let options = PgConnectOptions::from_str(url)?
+            .application_name("ugolki")
+            .options([("ugolki.origin", origin.as_str())]);
         // No test before each acquire: a broken connection fails its statement, and the pool
         // tests every connection as it comes back anyway.
         let pool = PgPoolOptions::new()
@@ -336,7 +346,7 @@ impl Store {
             db: Db::Postgres(pool),
             locks: Some(locks),
             _lock: None,
-            signal: std::sync::Arc::new(Signal::default()),
+            signal: std::sync::Arc::new(Signal::with_origin(origin)),
         })
     }
 

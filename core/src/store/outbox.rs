@@ -8,7 +8,7 @@
 //! language and drawn when sent.
 
 use super::{Result, Store};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 
 /// One reply, as the outbox keeps it (the table turns its typed reply into this and back).
@@ -60,6 +60,30 @@ pub struct Queued {
     /// When the living message was last posted or changed (ms), read with it.
     #[sqlx(skip)]
     pub living_since: Option<i64>,
+}
+
+impl Queued {
+    /// A row as its transaction wrote it (its slot's living message not known here).
+    #[must_use]
+    pub fn written(id: i64, row: OutRow, created_at: i64) -> Queued {
+        Queued {
+            id,
+            row,
+            created_at,
+            living: None,
+            living_since: None,
+        }
+    }
+
+    /// The slot whose living message the row shows or changes: a one-message chat's one
+    /// message, or the row's own slot (kind, id).
+    #[must_use]
+    pub fn slot_key(&self) -> Option<(&str, i64)> {
+        if self.row.chat_kind == "one_message" {
+            return Some(ONE_MESSAGE_SLOT);
+        }
+        Some((self.row.slot_kind.as_deref()?, self.row.slot_id?))
+    }
 }
 
 /// The slot a one-message chat's one message is kept in.
@@ -155,47 +179,135 @@ impl<T> std::fmt::Debug for Says<T> {
     }
 }
 
-/// Chats with new rows since their senders last looked, in this process: the committing
-/// process wakes its own senders at once, without asking the store. (Other processes hear
-/// of them through `PostgreSQL`'s `NOTIFY`, sent in the same transaction.)
+/// Lanes with new rows since their senders last looked, in this process: the committing
+/// process wakes its own senders at once, without asking the store, and hands them the rows
+/// it wrote (so that delivering them reads nothing). Other processes hear of new rows
+/// through `PostgreSQL`'s `NOTIFY`, sent in the same transaction; a lane told of that way,
+/// or by the senders' periodic look, is *unknown*: its sender reads the store.
 #[derive(Debug, Default)]
 pub struct Signal {
-    dirty: Mutex<HashSet<(String, String)>>,
+    state: Mutex<SignalState>,
     notify: tokio::sync::Notify,
+    /// This store's name in the notices it sends (see [`NOTIFY_CHANNEL`]).
+    origin: String,
 }
 
+#[derive(Debug, Default)]
+struct SignalState {
+    /// Lanes to wake.
+    dirty: HashSet<(String, String)>,
+    /// Rows committed by this process, per lane, not yet taken by its sender.
+    fresh: HashMap<(String, String), Fresh>,
+}
+
+/// What a lane's sender is told of since it last took: the rows this process committed
+/// there, in commit order, and whether rows may have come that only the store knows of.
+#[derive(Debug, Default)]
+pub struct Fresh {
+    pub rows: Vec<Queued>,
+    pub unknown: bool,
+}
+
+/// Rows kept per lane for a sender that has not taken them; past this the lane is
+/// unknown (its sender reads the store) and the rows are dropped from memory.
+const MAX_FRESH: usize = 256;
+
 impl Signal {
-    pub(crate) fn mark<'a>(&self, chats: impl IntoIterator<Item = (&'a str, &'a str)>) {
-        let mut dirty = self
-            .dirty
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let before = dirty.len();
-        for (platform, chat) in chats {
-            dirty.insert((platform.to_string(), chat.to_string()));
+    pub(crate) fn with_origin(origin: String) -> Signal {
+        Signal {
+            origin,
+            ..Signal::default()
         }
-        if dirty.len() > before {
+    }
+
+    /// This store's name in its notices (empty on `SQLite`, which sends none).
+    #[must_use]
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// A notice from `PostgreSQL` (see [`NOTIFY_CHANNEL`]): its lane marked unknown,
+    /// unless this store sent it.
+    pub fn heard(&self, payload: &str) {
+        let (body, from) = payload.split_once('\t').unwrap_or((payload, ""));
+        if !self.origin.is_empty() && from == self.origin {
+            return;
+        }
+        if let Some((platform, lane)) = body.split_once(' ') {
+            self.poke(platform, lane);
+        }
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, SignalState> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn wake(&self, woke: bool) {
+        if woke {
             self.notify.notify_waiters();
             self.notify.notify_one();
         }
     }
 
-    /// Mark one chat as having rows (a process's own sender, or a notice from another).
-    pub fn poke(&self, platform: &str, chat: &str) {
-        self.mark([(platform, chat)]);
+    /// Rows this process just committed: their lanes' senders are woken and handed them.
+    pub fn written(&self, rows: &[Queued]) {
+        if rows.is_empty() {
+            return;
+        }
+        let woke = {
+            let mut state = self.state();
+            let before = state.dirty.len();
+            for q in rows {
+                let key = (q.row.platform.clone(), q.row.lane.clone());
+                let fresh = state.fresh.entry(key.clone()).or_default();
+                if !fresh.unknown {
+                    if fresh.rows.len() < MAX_FRESH {
+                        fresh.rows.push(q.clone());
+                    } else {
+                        fresh.rows.clear();
+                        fresh.unknown = true;
+                    }
+                }
+                state.dirty.insert(key);
+            }
+            state.dirty.len() > before
+        };
+        self.wake(woke);
     }
 
-    /// Take the chats marked so far, waiting for one if there is none.
+    /// Mark one lane as having rows only the store knows of (a notice from another
+    /// process, rows waiting with nobody serving them, a chat moved here).
+    pub fn poke(&self, platform: &str, lane: &str) {
+        let woke = {
+            let mut state = self.state();
+            let key = (platform.to_string(), lane.to_string());
+            let fresh = state.fresh.entry(key.clone()).or_default();
+            fresh.rows.clear();
+            fresh.unknown = true;
+            state.dirty.insert(key)
+        };
+        self.wake(woke);
+    }
+
+    /// What the lane's sender has been told since it last took (nothing: no rows, known).
+    pub fn take(&self, platform: &str, lane: &str) -> Fresh {
+        self.state()
+            .fresh
+            .remove(&(platform.to_string(), lane.to_string()))
+            .unwrap_or_default()
+    }
+
+    /// Take the lanes marked so far, waiting for one if there is none. (Their rows wait
+    /// for [`Signal::take`].)
     pub async fn changed(&self) -> Vec<(String, String)> {
         loop {
             let notified = self.notify.notified();
             {
-                let mut dirty = self
-                    .dirty
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                if !dirty.is_empty() {
-                    return dirty.drain().collect();
+                let mut state = self.state();
+                if !state.dirty.is_empty() {
+                    return state.dirty.drain().collect();
                 }
             }
             notified.await;
@@ -203,7 +315,9 @@ impl Signal {
     }
 }
 
-/// The channel `PostgreSQL` tells of new rows on: the payload is `PLATFORM CHAT`.
+/// The channel `PostgreSQL` tells of new rows on: the payload is `PLATFORM LANE`, a tab and
+/// the committing store's origin (its connections' `ugolki.origin`), so that a process
+/// skips what it told itself already (its senders were handed the rows).
 pub const NOTIFY_CHANNEL: &str = "ugolki_outbox";
 
 /// A living message: where the message that shows a slot is, and what it shows.
@@ -456,7 +570,7 @@ mod tests {
 }
 
 /// `sql` with every parameter `$N` renumbered `$(N + by)`, and `$MARK` made `mark`.
-fn shift_params(sql: &str, by: usize, mark: usize) -> String {
+pub(crate) fn shift_params(sql: &str, by: usize, mark: usize) -> String {
     let sql = sql.replace("$MARK", &mark.to_string());
     let mut out = String::with_capacity(sql.len() + 16);
     let mut rest = sql.as_str();
@@ -495,16 +609,19 @@ pub struct Depth {
 pub const HOLDER_ALIVE_MS: i64 = 1_000;
 
 /// Write `$rows` (a `Vec<OutRow>`) in the transaction `$tx`, and on `PostgreSQL` tell the
-/// other processes of their chats when it commits.
+/// other processes of their chats when it commits; evaluates to the rows as written (with
+/// their ids), for this process's senders to deliver from memory once the commit is done.
 macro_rules! say_in {
     ($tx:ident, $pg:ident, $rows:expr, $now:expr) => {
         async {
             let (rows, now): (&[$crate::store::OutRow], i64) = (&$rows, $now);
+            let mut written = Vec::with_capacity(rows.len());
             for r in rows {
-                sqlx::query(
+                let id: i64 = sqlx::query_scalar(
                     "INSERT INTO outbox (platform, chat_id, chat_kind, place, audience, sender_id, sender_name,
                          reply_to, slot_use, slot_kind, slot_id, game_id, ply, message, lang, actions, picture, created_at, lane)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+                     RETURNING id",
                 )
                 .bind(&r.platform)
                 .bind(&r.chat_id)
@@ -525,19 +642,22 @@ macro_rules! say_in {
                 .bind(&r.picture)
                 .bind(now)
                 .bind(&r.lane)
-                .execute(&mut *$tx)
+                .fetch_one(&mut *$tx)
                 .await?;
+                written.push($crate::store::Queued::written(id, r.clone(), now));
             }
             if $pg {
                 for (platform, lane) in $crate::store::outbox::lanes_of(rows) {
-                    sqlx::query("SELECT pg_notify($1, $2)")
+                    sqlx::query(
+                        "SELECT pg_notify($1, $2 || chr(9) || coalesce(current_setting('ugolki.origin', true), ''))",
+                    )
                         .bind($crate::store::outbox::NOTIFY_CHANNEL)
                         .bind(format!("{platform} {lane}"))
                         .execute(&mut *$tx)
                         .await?;
                 }
             }
-            Ok::<(), $crate::store::StoreError>(())
+            Ok::<Vec<$crate::store::Queued>, $crate::store::StoreError>(written)
         }
         .await
     };
@@ -608,10 +728,8 @@ impl Store {
     }
 
     /// Tell this process's senders of rows just committed.
-    pub(crate) fn committed(&self, rows: &[OutRow]) {
-        if !rows.is_empty() {
-            self.signal.mark(lanes_of(rows));
-        }
+    pub(crate) fn committed(&self, rows: &[Queued]) {
+        self.signal.written(rows);
     }
 
     /// Write replies with nothing else to change, in one transaction with the message they
@@ -625,7 +743,7 @@ impl Store {
         if seen.is_none() && rows.is_empty() {
             return Ok(true);
         }
-        let fresh = on_db!(self, conn, pg => {
+        let rows = on_db!(self, conn, pg => {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             if let Some((platform, chat, id)) = seen {
                 let done = sqlx::query(
@@ -643,12 +761,12 @@ impl Store {
                     return Ok(false);
                 }
             }
-            say_in!(tx, pg, rows, now)?;
+            let rows = say_in!(tx, pg, rows, now)?;
             tx.commit().await?;
-            true
+            rows
         });
         self.committed(&rows);
-        Ok(fresh)
+        Ok(true)
     }
 
     /// Claim (or keep) chat `chat`'s queue for `holder` until `until`: true when it is
@@ -678,6 +796,33 @@ impl Store {
         .fetch_optional(&mut *conn)
         .await?);
         Ok(held.as_deref() == Some(holder))
+    }
+
+    /// Renew `holder`'s lease of a lane that it has held without a break since it set
+    /// `was` as its end: true when the lease is still exactly as it left it (nobody took it
+    /// meanwhile, so what it knows of the lane still holds); false, and nothing changed,
+    /// otherwise (it must claim the lane anew).
+    pub async fn renew_chat(
+        &self,
+        platform: &str,
+        lane: &str,
+        holder: &str,
+        was: i64,
+        until: i64,
+    ) -> Result<bool> {
+        let renewed = on_db!(self, conn, _pg => sqlx::query(
+            "UPDATE outbox_leases SET until = $5
+             WHERE platform = $1 AND lane = $2 AND holder = $3 AND until = $4",
+        )
+        .bind(platform)
+        .bind(lane)
+        .bind(holder)
+        .bind(was)
+        .bind(until)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected());
+        Ok(renewed == 1)
     }
 
     /// Let a chat's queue go (its sender is idle or stopping).
@@ -892,6 +1037,33 @@ impl Store {
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?))
+    }
+
+    /// The living message of a slot with when it was last posted or changed (ms), as
+    /// [`Store::unsent`] reads it with a row (for a row known without reading it).
+    pub async fn living(
+        &self,
+        platform: &str,
+        chat: &str,
+        (kind, id): (&str, i64),
+    ) -> Result<Option<(SlotRow, i64)>> {
+        #[derive(sqlx::FromRow)]
+        struct Living {
+            #[sqlx(flatten)]
+            slot: SlotRow,
+            updated_at: i64,
+        }
+        let row: Option<Living> = on_read!(self, conn, _pg => sqlx::query_as(
+            "SELECT message_id, place, photo, buttons, state, updated_at FROM slots
+             WHERE platform = $1 AND chat_id = $2 AND kind = $3 AND id = $4",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(kind)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?);
+        Ok(row.map(|l| (l.slot, l.updated_at)))
     }
 
     /// Make `row` the slot's living message.

@@ -118,7 +118,8 @@ impl Store {
         let locked = matches!(s.held, Some(Held::Locked(_)));
         match (s.conn(), says) {
             (Some(c), Says::Rows(rows)) if u.finish.is_none() => {
-                let saved = move_in_one_statement_on(c, game_id, ply, now, u, &rows, true).await?;
+                let (saved, rows) =
+                    move_in_one_statement_on(c, game_id, ply, now, u, &rows, true).await?;
                 self.committed(&rows);
                 Ok(saved)
             }

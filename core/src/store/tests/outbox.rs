@@ -15,6 +15,8 @@ on_both!(
     outbox_old_boards_to_strip_are_kept_by_lane_until_stripped_or_their_chat_goes,
     outbox_marks_written_at_once_each_get_their_own_slot_and_report,
     outbox_a_forums_topics_go_out_in_their_groups_lane,
+    outbox_a_commit_hands_its_rows_with_their_ids_to_its_lanes_sender,
+    outbox_a_lease_is_renewed_only_as_its_holder_left_it,
 );
 
 fn row(chat: &str, n: i64) -> OutRow {
@@ -433,4 +435,89 @@ async fn outbox_old_boards_to_strip_are_kept_by_lane_until_stripped_or_their_cha
     store.move_chat("test", "-200", "-1002").await.unwrap();
     assert!(store.stale_of("test", "-200").await.unwrap().is_empty());
     assert!(store.stale_of("test", "-1002").await.unwrap().is_empty());
+}
+
+async fn outbox_a_commit_hands_its_rows_with_their_ids_to_its_lanes_sender(store: Store) {
+    store
+        .say(
+            None,
+            vec![row("room", 1), row("room", 2), row("hall", 3)],
+            T0,
+        )
+        .await
+        .unwrap();
+    let signal = store.signal();
+    let fresh = signal.take("test", "room");
+    assert!(!fresh.unknown, "its own commit: the rows are all there is");
+    // The rows as the store keeps them, ids and all: delivering them reads nothing.
+    let stored = store.unsent("test", "room", 10).await.unwrap();
+    let ids = |q: &[crate::store::Queued]| q.iter().map(|q| q.id).collect::<Vec<_>>();
+    assert_eq!(ids(&fresh.rows), ids(&stored));
+    for (told, kept) in fresh.rows.iter().zip(&stored) {
+        assert_eq!(told.row, kept.row);
+        assert_eq!(told.created_at, kept.created_at);
+    }
+    // Taken once: nothing more until the next commit.
+    assert!(signal.take("test", "room").rows.is_empty());
+    assert_eq!(signal.take("test", "hall").rows.len(), 1);
+    // Told of by someone else (a notice, a look at waiting chats): read the store.
+    store.say(None, vec![row("room", 4)], T0).await.unwrap();
+    signal.poke("test", "room");
+    let fresh = signal.take("test", "room");
+    assert!(fresh.unknown && fresh.rows.is_empty());
+    // A notice this store sent itself is skipped; another's makes the lane unknown.
+    let own = format!("test room\t{}", signal.origin());
+    signal.heard(&own);
+    let fresh = signal.take("test", "room");
+    assert_eq!(
+        fresh.unknown,
+        signal.origin().is_empty(),
+        "own notice skipped"
+    );
+    signal.heard("test room\tsomeone-else");
+    assert!(signal.take("test", "room").unknown);
+    signal.heard("test room");
+    assert!(
+        signal.take("test", "room").unknown,
+        "a notice naming no store"
+    );
+}
+
+async fn outbox_a_lease_is_renewed_only_as_its_holder_left_it(store: Store) {
+    store.resume("a", T0, None).await.unwrap();
+    store.resume("b", T0, None).await.unwrap();
+    let until = T0 + 15_000;
+    assert!(store
+        .claim_chat("test", "room", "a", T0, until)
+        .await
+        .unwrap());
+    // Held without a break: renewed.
+    assert!(store
+        .renew_chat("test", "room", "a", until, until + 5_000)
+        .await
+        .unwrap());
+    // Not as it was left (another end): not renewed, nothing changed.
+    assert!(!store
+        .renew_chat("test", "room", "a", until, until + 9_000)
+        .await
+        .unwrap());
+    assert!(!store
+        .renew_chat("test", "room", "b", until + 5_000, until + 9_000)
+        .await
+        .unwrap());
+    // Let go, taken by b and let go again: a's lease is to be taken anew, not renewed.
+    store.release_chat("test", "room", "a").await.unwrap();
+    assert!(store
+        .claim_chat("test", "room", "b", T0, until)
+        .await
+        .unwrap());
+    store.release_chat("test", "room", "b").await.unwrap();
+    assert!(!store
+        .renew_chat("test", "room", "a", until + 5_000, until + 9_000)
+        .await
+        .unwrap());
+    assert!(store
+        .claim_chat("test", "room", "a", T0, until)
+        .await
+        .unwrap());
 }

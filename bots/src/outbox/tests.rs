@@ -1,0 +1,217 @@
+//! The outbox's senders deliver a lane's rows from memory: the rows a commit of this
+//! process wrote reach the sender with their ids, and each slot's living message is kept as
+//! the last delivery left it, so a move's board reads nothing from the store — and memory
+//! never sends a row twice or forgets the board whose buttons the next one takes off.
+
+use super::{Class, Content, Job, Outbox, Pace, Posted, Surface};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use ugolki_core::store::{SlotRow, Store};
+use ugolki_core::table::{
+    Action, ChatKind, ChatRef, Config, Incoming, Mention, Origin, Platform, SystemTime, Table, User,
+};
+use ugolki_core::words::Lang;
+
+/// What the platform was asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Call {
+    /// A new message: its id.
+    Send(String),
+    /// The buttons taken off a message.
+    Clear(String),
+}
+
+/// A platform that takes every call and keeps a record of them.
+#[derive(Default)]
+struct Recorder(Mutex<Vec<Call>>);
+
+impl Recorder {
+    fn calls(&self) -> Vec<Call> {
+        self.0.lock().unwrap().clone()
+    }
+}
+
+impl Surface for Recorder {
+    type Error = std::io::Error;
+    type Buttons = usize;
+    fn platform(&self) -> Platform {
+        Platform::Test
+    }
+    fn pace(&self, _: &ChatRef) -> Pace {
+        Pace::FREE
+    }
+    fn classify(&self, _: &std::io::Error) -> Class {
+        Class::Gone
+    }
+    fn layout(&self, actions: &[Action], _: Lang) -> usize {
+        actions.len()
+    }
+    async fn send(&self, _: &Job<'_>, _: &Content) -> std::io::Result<Posted> {
+        let mut calls = self.0.lock().unwrap();
+        let id = format!("m{}", calls.len());
+        calls.push(Call::Send(id.clone()));
+        Ok(Posted {
+            message_id: id,
+            place: None,
+            photo: true,
+            extra_calls: 0,
+        })
+    }
+    async fn edit(&self, _: &Job<'_>, _: &SlotRow, _: &Content) -> std::io::Result<()> {
+        Ok(())
+    }
+    async fn clear_buttons(&self, _: &ChatRef, at: &SlotRow) -> std::io::Result<()> {
+        self.0
+            .lock()
+            .unwrap()
+            .push(Call::Clear(at.message_id.clone()));
+        Ok(())
+    }
+    async fn one_message(
+        &self,
+        _: &Job<'_>,
+        _: &Content,
+        _: &super::one_message::Shown,
+    ) -> std::io::Result<bool> {
+        Ok(true)
+    }
+}
+
+fn user(name: &str) -> User {
+    User {
+        id: name.into(),
+        name: name.into(),
+        handle: None,
+    }
+}
+
+struct Room {
+    table: Arc<Table>,
+    outbox: Arc<Outbox<Recorder>>,
+    n: std::sync::atomic::AtomicU64,
+}
+
+const CHAT: &str = "room";
+
+impl Room {
+    async fn open() -> Room {
+        let store = Store::connect("sqlite::memory:").await.unwrap();
+        let table = Arc::new(
+            Table::open(store, Arc::new(SystemTime), Config::default())
+                .await
+                .unwrap(),
+        );
+        let outbox = Outbox::new(table.clone(), Arc::new(Recorder::default()));
+        Room {
+            table,
+            outbox,
+            n: 0.into(),
+        }
+    }
+
+    /// `who` says `text` in the room, and the room's sender delivers what waits.
+    async fn say(&self, who: &str, text: &str, mention: Option<&str>) {
+        let n = self.n.fetch_add(1, Ordering::Relaxed);
+        let chat = ChatRef::new(Platform::Test, CHAT, ChatKind::Group);
+        let origin = Origin::message(chat, user(who), n.to_string());
+        let mentions = mention
+            .map(|m| vec![Mention::User(user(m))])
+            .unwrap_or_default();
+        self.table
+            .handle(&Incoming::text(origin, text, mentions))
+            .await;
+        self.outbox.flush(CHAT, false).await;
+    }
+
+    fn reads(&self) -> u64 {
+        self.outbox.counters().read.load(Ordering::Relaxed)
+    }
+
+    fn calls(&self) -> Vec<Call> {
+        self.outbox.surface().calls()
+    }
+}
+
+/// Six plies of a classic game from the start (white first).
+const LINE: [&str; 6] = ["c3-d3", "f6-e6", "d3-e3", "e6-d6", "b3-c3", "g6-f6"];
+
+#[tokio::test]
+async fn a_lanes_own_moves_reach_it_from_memory_each_board_taking_the_last_ones_buttons() {
+    let room = Room::open().await;
+    room.say(
+        "alice",
+        "/challenge @x classic3x3 none casual white",
+        Some("bob"),
+    )
+    .await;
+    room.say("bob", "/accept", None).await;
+    let reads = room.reads();
+    assert!(reads >= 1, "a lane taken anew reads the store");
+    let before = room.calls().len();
+    for (i, mv) in LINE.iter().enumerate() {
+        let who = if i % 2 == 0 { "alice" } else { "bob" };
+        room.say(who, mv, None).await;
+    }
+    assert_eq!(room.reads(), reads, "no move's delivery read the store");
+    // Each move posted its board and took the buttons off the one before (known from
+    // memory, not read back).
+    let calls = room.calls()[before..].to_vec();
+    let posts: Vec<&String> = calls
+        .iter()
+        .filter_map(|c| match c {
+            Call::Send(id) => Some(id),
+            Call::Clear(_) => None,
+        })
+        .collect();
+    assert_eq!(posts.len(), LINE.len(), "{calls:?}");
+    let mut last = None;
+    for c in &room.calls() {
+        match c {
+            Call::Send(id) => last = Some(id.clone()),
+            Call::Clear(id) => assert_ne!(Some(id), last.as_ref(), "the newest board stripped"),
+        }
+    }
+    for pair in posts.windows(2) {
+        assert!(
+            calls.contains(&Call::Clear(pair[0].clone())),
+            "board {} kept its buttons after {}: {calls:?}",
+            pair[0],
+            pair[1]
+        );
+    }
+    // The store agrees with memory: nothing unsent.
+    let unsent = room.table.store().unsent("test", CHAT, 10).await.unwrap();
+    assert!(unsent.is_empty(), "{unsent:?}");
+}
+
+#[tokio::test]
+async fn a_row_told_of_after_a_read_delivered_it_is_not_sent_again() {
+    let room = Room::open().await;
+    room.say(
+        "alice",
+        "/challenge @x classic3x3 none casual white",
+        Some("bob"),
+    )
+    .await;
+    let store = room.table.store();
+    // The accept's rows, as the store holds them before anything is delivered.
+    let n = room.n.fetch_add(1, Ordering::Relaxed);
+    let chat = ChatRef::new(Platform::Test, CHAT, ChatKind::Group);
+    let origin = Origin::message(chat, user("bob"), n.to_string());
+    room.table
+        .handle(&Incoming::text(origin, "/accept", Vec::new()))
+        .await;
+    let waiting = store.unsent("test", CHAT, 10).await.unwrap();
+    assert!(!waiting.is_empty());
+    // A notice makes the lane unknown: the sender reads and delivers them.
+    store.signal().poke("test", CHAT);
+    room.outbox.flush(CHAT, false).await;
+    let sent = room.calls().len();
+    // Their commit's word arrives late (after the read delivered them): nothing is sent.
+    store.signal().written(&waiting);
+    room.outbox.flush(CHAT, false).await;
+    assert_eq!(room.calls().len(), sent, "{:?}", room.calls());
+    // The next move's board comes as ever.
+    room.say("alice", LINE[0], None).await;
+    assert!(room.calls().len() > sent);
+}
