@@ -17,6 +17,7 @@ pub mod square;
 pub mod store;
 #[cfg(feature = "table")]
 pub mod table;
+pub mod tournament;
 pub mod view;
 #[cfg(feature = "words")]
 pub mod words;
