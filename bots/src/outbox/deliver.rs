@@ -115,7 +115,14 @@ impl<S: Surface> Outbox<S> {
     /// Forget what was known of a lane (its lease was taken anew: another process may
     /// have sent its rows and changed its slots meanwhile); the store is read next.
     pub(super) fn start_over(&self, lane: &str) {
-        super::lock(&self.known).remove(lane);
+        // What it delivered itself stays known (its marks may still be on the way).
+        self.known(lane, |k| {
+            *k = Known {
+                done: std::mem::take(&mut k.done),
+                marking: k.marking.take(),
+                ..Known::default()
+            };
+        });
     }
 
     /// The lane's rows to deliver: those its commits told of and, when they may not be all
@@ -145,10 +152,17 @@ impl<S: Surface> Outbox<S> {
                 Ok(rows) => self.known(lane, |k| {
                     k.complete = rows.len() < usize::try_from(BATCH).unwrap_or(0);
                     for q in rows {
+                        // Delivered, its mark still on the way: not sent again.
+                        if k.done.contains(&q.id) {
+                            continue;
+                        }
+                        // What memory knows of a slot is newer than the store (its marks
+                        // may still be on the way); the store tells of those it has not seen.
                         if let Some((kind, id)) = q.slot_key() {
                             let living = q.living.clone().map(|l| (l, q.living_since.unwrap_or(0)));
                             k.living
-                                .insert((q.row.chat_id.clone(), kind.to_string(), id), living);
+                                .entry((q.row.chat_id.clone(), kind.to_string(), id))
+                                .or_insert(living);
                         }
                         k.pending.insert(q.id, q);
                     }
@@ -175,7 +189,7 @@ impl<S: Surface> Outbox<S> {
                 outs.push((q, o));
             } else {
                 tracing::error!(row = q.id, "a reply this version cannot read: dropped");
-                self.mark(q.id, Outcome::Dropped, 0, None).await;
+                self.mark(&q, Outcome::Dropped, 0, None).await;
                 self.known(lane, |k| k.delivered(q.id));
             }
         }
@@ -221,7 +235,7 @@ impl<S: Surface> Outbox<S> {
         for (i, (q, out)) in rows.iter().enumerate() {
             if overtaken(out, &rows[i + 1..]) {
                 self.counters.overtaken.fetch_add(1, Ordering::Relaxed);
-                self.mark(q.id, Outcome::Overtaken, 0, None).await;
+                self.mark(q, Outcome::Overtaken, 0, None).await;
                 self.known(lane, |k| k.delivered(q.id));
             } else {
                 return Some(i);
@@ -230,33 +244,64 @@ impl<S: Surface> Outbox<S> {
         None
     }
 
-    async fn mark(&self, id: i64, outcome: Outcome, calls: i64, slot: Option<SlotChange<'_>>) {
-        self.mark_reporting(id, (outcome, calls), slot, None).await;
+    async fn mark(&self, q: &Queued, outcome: Outcome, calls: i64, slot: Option<SlotChange<'_>>) {
+        self.mark_reporting(q, (outcome, calls), slot, None).await;
     }
 
     /// Mark a row with what it did to its slot and, for a board that starts a clock, its
     /// arrival (fair clocks) in the same write; wake the timers for the game's new due time.
+    /// The sender does not wait for the write: it goes on to the next row (memory knows the
+    /// row is done — see [`Known`] — and the slot's message), and a lane's marks are
+    /// written one after the other, in order, behind it (a surface that marks first, the
+    /// console, waits: it prints after).
     async fn mark_reporting(
         &self,
-        id: i64,
+        q: &Queued,
         (outcome, calls): (Outcome, i64),
         slot: Option<SlotChange<'_>>,
         report: Option<ugolki_core::store::Report>,
     ) {
-        let marked = self
-            .table
-            .store()
-            .mark_reported(id, (outcome, calls), slot, report, crate::now_ms())
-            .await;
-        match (marked, report) {
-            (Ok(ugolki_core::store::Reported::Counted { due }), Some(r)) => {
-                self.table.reported(r.game, due);
-            }
-            (Ok(_), _) => {}
-            (Err(e), _) => tracing::warn!(row = id, error = %e, "reply not marked"),
-        }
         if outcome == Outcome::Dropped {
             self.counters.dropped.fetch_add(1, Ordering::Relaxed);
+        }
+        let id = q.id;
+        let write = self.table.store().mark_reported_later(
+            id,
+            (outcome, calls),
+            slot,
+            report,
+            crate::now_ms(),
+        );
+        let table = self.table.clone();
+        let lane = q.row.lane.as_str();
+        let before = self.known(lane, |k| k.marking.take());
+        let marking = tokio::spawn(async move {
+            if let Some(before) = before {
+                let _ = before.await;
+            }
+            match (write.await, report) {
+                (Ok(ugolki_core::store::Reported::Counted { due }), Some(r)) => {
+                    table.reported(r.game, due);
+                }
+                (Ok(_), _) => {}
+                (Err(e), _) => tracing::warn!(row = id, error = %e, "reply not marked"),
+            }
+        });
+        if self.surface.marks_first() {
+            let _ = marking.await;
+        } else {
+            self.known(lane, |k| k.marking = Some(marking));
+        }
+    }
+
+    /// Wait until the lane's marks are written (before letting the lane go: the next
+    /// holder reads what was sent from them).
+    pub(super) async fn settle(&self, lane: &str) {
+        let marking = super::lock(&self.known)
+            .get_mut(lane)
+            .and_then(|k| k.marking.take());
+        if let Some(m) = marking {
+            let _ = m.await;
         }
     }
 
@@ -308,7 +353,7 @@ impl<S: Surface> Outbox<S> {
             Ok(c) => c,
             Err(DrawError::Gone) => {
                 // A board of a line taken back, a game no longer there: nothing to show.
-                self.mark(q.id, Outcome::Dropped, 0, None).await;
+                self.mark(q, Outcome::Dropped, 0, None).await;
                 return Step::Next;
             }
             Err(DrawError::Store(e)) => {
@@ -324,7 +369,7 @@ impl<S: Surface> Outbox<S> {
             content,
         };
         if self.surface.marks_first() {
-            self.mark(q.id, Outcome::Sent, 1, None).await;
+            self.mark(q, Outcome::Sent, 1, None).await;
         }
         if chat.one_message() {
             return self.show_one_message(&row).await;
@@ -585,8 +630,7 @@ impl<S: Surface> Outbox<S> {
             self.remember(&q.row.lane, change);
         }
         if !self.surface.marks_first() {
-            self.mark_reporting(q.id, (outcome, calls), slot, report)
-                .await;
+            self.mark_reporting(q, (outcome, calls), slot, report).await;
             return;
         }
         if let Some(r) = report {

@@ -103,6 +103,8 @@ struct Known {
     done: VecDeque<i64>,
     /// Whether the lane's pace was seeded with its recent calls.
     seeded: bool,
+    /// The lane's marks being written, the last one queued (each waits for the one before).
+    marking: Option<tokio::task::JoinHandle<()>>,
 }
 
 /// Rows remembered as delivered, per lane.
@@ -435,6 +437,7 @@ impl<S: Surface> Outbox<S> {
 
     /// Let a chat go: another process may serve it now.
     async fn release(&self, chat: &str) {
+        self.settle(chat).await;
         self.forget(chat);
         let store = self.table.store();
         if let Err(e) = store

@@ -179,7 +179,8 @@ async fn a_lanes_own_moves_reach_it_from_memory_each_board_taking_the_last_ones_
             pair[1]
         );
     }
-    // The store agrees with memory: nothing unsent.
+    // The store agrees with memory once the lane's marks are written: nothing unsent.
+    room.outbox.settle(CHAT).await;
     let unsent = room.table.store().unsent("test", CHAT, 10).await.unwrap();
     assert!(unsent.is_empty(), "{unsent:?}");
 }

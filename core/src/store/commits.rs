@@ -80,14 +80,27 @@ impl Commits {
 
     /// Mark an outbox row; the answer comes once its transaction has committed.
     pub(crate) async fn mark(&self, mark: Mark) -> Result<Reported> {
+        self.enqueue_mark(mark).await
+    }
+
+    /// Queue a mark now (marks commit in the order they were queued), answered by the
+    /// future once its transaction has committed.
+    pub(crate) fn enqueue_mark(
+        &self,
+        mark: Mark,
+    ) -> impl std::future::Future<Output = Result<Reported>> + Send + 'static {
         let (answer, answered) = oneshot::channel();
-        self.queue
+        let queued = self
+            .queue
             .send(Job {
                 work: Work::Mark(mark),
                 answer: Answer::Marked(answer),
             })
-            .map_err(|_| StoreError::Closed)?;
-        answered.await.map_err(|_| StoreError::Closed)?
+            .map_err(|_| StoreError::Closed);
+        async move {
+            queued?;
+            answered.await.map_err(|_| StoreError::Closed)?
+        }
     }
 }
 

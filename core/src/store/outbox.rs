@@ -918,6 +918,31 @@ impl Store {
         }
     }
 
+    /// As [`Store::mark_reported`], with the mark taken now and written later: the future
+    /// (owning all it needs) writes it and answers what it came to. On `SQLite` the mark is
+    /// queued at once, so marks are written in the order this is called; on `PostgreSQL`
+    /// the caller runs the futures of one lane one after the other.
+    pub fn mark_reported_later(
+        &self,
+        id: i64,
+        (outcome, calls): (Outcome, i64),
+        slot: Option<SlotChange<'_>>,
+        report: Option<super::games::Report>,
+        now: i64,
+    ) -> std::pin::Pin<
+        Box<dyn std::future::Future<Output = Result<super::games::Reported>> + Send + 'static>,
+    > {
+        let mark = Mark::new(id, (outcome, calls), slot, report, now);
+        match (&self.db, &self.commits) {
+            (super::Db::Postgres(pool), _) => {
+                let pool = pool.clone();
+                Box::pin(async move { mark_in_one_statement(&pool, mark).await })
+            }
+            (super::Db::Sqlite(_), Some(c)) => Box::pin(c.enqueue_mark(mark)),
+            (super::Db::Sqlite(_), None) => Box::pin(async { Err(super::StoreError::Closed) }),
+        }
+    }
+
     /// Chats of `platform` with rows waiting that `holder` may take: their lease is free,
     /// ran out, belongs to a dead process, or is `holder`'s own.
     pub async fn chats_waiting(
