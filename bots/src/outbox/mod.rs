@@ -331,6 +331,20 @@ impl<S: Surface> Outbox<S> {
             tracing::warn!("senders still busy at the stop: cut off");
         }
         tasks.shutdown().await;
+        // Marks still being written (of senders cut off) finish too: they hold the store.
+        let marking: Vec<_> = lock(&self.known)
+            .values_mut()
+            .filter_map(|k| k.marking.take())
+            .collect();
+        let written = tokio::time::timeout(STOP_GRACE, async {
+            for m in marking {
+                let _ = m.await;
+            }
+        })
+        .await;
+        if written.is_err() {
+            tracing::warn!("marks still being written at the stop: left behind");
+        }
         lock(&self.serving).clear();
     }
 
