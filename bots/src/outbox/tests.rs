@@ -109,8 +109,8 @@ impl Room {
         }
     }
 
-    /// `who` says `text` in the room, and the room's sender delivers what waits.
-    async fn say(&self, who: &str, text: &str, mention: Option<&str>) {
+    /// `who` says `text` in the room (nothing delivered yet).
+    async fn hear(&self, who: &str, text: &str, mention: Option<&str>) {
         let n = self.n.fetch_add(1, Ordering::Relaxed);
         let chat = ChatRef::new(Platform::Test, CHAT, ChatKind::Group);
         let origin = Origin::message(chat, user(who), n.to_string());
@@ -120,6 +120,11 @@ impl Room {
         self.table
             .handle(&Incoming::text(origin, text, mentions))
             .await;
+    }
+
+    /// `who` says `text` in the room, and the room's sender delivers what waits.
+    async fn say(&self, who: &str, text: &str, mention: Option<&str>) {
+        self.hear(who, text, mention).await;
         self.outbox.flush(CHAT, false).await;
     }
 
@@ -196,12 +201,7 @@ async fn a_row_told_of_after_a_read_delivered_it_is_not_sent_again() {
     .await;
     let store = room.table.store();
     // The accept's rows, as the store holds them before anything is delivered.
-    let n = room.n.fetch_add(1, Ordering::Relaxed);
-    let chat = ChatRef::new(Platform::Test, CHAT, ChatKind::Group);
-    let origin = Origin::message(chat, user("bob"), n.to_string());
-    room.table
-        .handle(&Incoming::text(origin, "/accept", Vec::new()))
-        .await;
+    room.hear("bob", "/accept", None).await;
     let waiting = store.unsent("test", CHAT, 10).await.unwrap();
     assert!(!waiting.is_empty());
     // A notice makes the lane unknown: the sender reads and delivers them.
