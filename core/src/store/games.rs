@@ -402,26 +402,7 @@ pub(crate) async fn move_in_one_trip(
         .bind(u.checked.turn_started_at)
         .bind(u.checked.draw_offer_by);
     for r in rows {
-        q = q
-            .bind(&r.platform)
-            .bind(&r.chat_id)
-            .bind(&r.chat_kind)
-            .bind(&r.place)
-            .bind(&r.audience)
-            .bind(&r.sender_id)
-            .bind(&r.sender_name)
-            .bind(&r.reply_to)
-            .bind(&r.slot_use)
-            .bind(&r.slot_kind)
-            .bind(r.slot_id)
-            .bind(r.game_id)
-            .bind(r.ply)
-            .bind(&r.message)
-            .bind(&r.lang)
-            .bind(&r.actions)
-            .bind(&r.picture)
-            .bind(now)
-            .bind(&r.lane);
+        q = super::outbox::bind_outbox_row!(q, r, now);
     }
     let answers = q.fetch_all(&mut *conn).await?;
     let mut game = None;

@@ -608,6 +608,34 @@ pub struct Depth {
 /// dies holding chats gives them up within this, not at the end of its leases.
 pub const HOLDER_ALIVE_MS: i64 = 1_000;
 
+/// Bind an outbox row's nineteen values (`$1`..`$19`, in the order of the `INSERT INTO
+/// outbox` column lists here and in `games.rs`) to the query `$q`.
+macro_rules! bind_outbox_row {
+    ($q:expr, $r:expr, $now:expr) => {{
+        let r: &$crate::store::OutRow = $r;
+        $q.bind(&r.platform)
+            .bind(&r.chat_id)
+            .bind(&r.chat_kind)
+            .bind(&r.place)
+            .bind(&r.audience)
+            .bind(&r.sender_id)
+            .bind(&r.sender_name)
+            .bind(&r.reply_to)
+            .bind(&r.slot_use)
+            .bind(&r.slot_kind)
+            .bind(r.slot_id)
+            .bind(r.game_id)
+            .bind(r.ply)
+            .bind(&r.message)
+            .bind(&r.lang)
+            .bind(&r.actions)
+            .bind(&r.picture)
+            .bind($now)
+            .bind(&r.lane)
+    }};
+}
+pub(crate) use bind_outbox_row;
+
 /// Write `$rows` (a `Vec<OutRow>`) in the transaction `$tx`, and on `PostgreSQL` tell the
 /// other processes of their chats when it commits; evaluates to the rows as written (with
 /// their ids), for this process's senders to deliver from memory once the commit is done.
@@ -617,33 +645,15 @@ macro_rules! say_in {
             let (rows, now): (&[$crate::store::OutRow], i64) = (&$rows, $now);
             let mut written = Vec::with_capacity(rows.len());
             for r in rows {
-                let id: i64 = sqlx::query_scalar(
+                let insert = sqlx::query_scalar(
                     "INSERT INTO outbox (platform, chat_id, chat_kind, place, audience, sender_id, sender_name,
                          reply_to, slot_use, slot_kind, slot_id, game_id, ply, message, lang, actions, picture, created_at, lane)
                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
                      RETURNING id",
-                )
-                .bind(&r.platform)
-                .bind(&r.chat_id)
-                .bind(&r.chat_kind)
-                .bind(&r.place)
-                .bind(&r.audience)
-                .bind(&r.sender_id)
-                .bind(&r.sender_name)
-                .bind(&r.reply_to)
-                .bind(&r.slot_use)
-                .bind(&r.slot_kind)
-                .bind(r.slot_id)
-                .bind(r.game_id)
-                .bind(r.ply)
-                .bind(&r.message)
-                .bind(&r.lang)
-                .bind(&r.actions)
-                .bind(&r.picture)
-                .bind(now)
-                .bind(&r.lane)
-                .fetch_one(&mut *$tx)
-                .await?;
+                );
+                let id: i64 = $crate::store::outbox::bind_outbox_row!(insert, r, now)
+                    .fetch_one(&mut *$tx)
+                    .await?;
                 written.push($crate::store::Queued::written(id, r.clone(), now));
             }
             if $pg {
