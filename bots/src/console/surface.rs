@@ -35,6 +35,7 @@ fn slot_name(slot: Slot) -> String {
     match slot {
         Slot::Board(id) => format!("board #{id}"),
         Slot::Challenge(id) => format!("challenge #{id}"),
+        Slot::Tournament(id) => format!("tournament #{id}"),
     }
 }
 

@@ -689,7 +689,7 @@ impl<S: Surface> Outbox<S> {
         let over = c.actions.is_empty()
             && match slot {
                 Slot::Board(_) => c.board.as_ref().is_some_and(|b| b.to_move.is_none()),
-                Slot::Challenge(_) => true,
+                Slot::Challenge(_) | Slot::Tournament(_) => true,
             };
         let (platform, chat, slot) = (self.platform(), chat.id.as_str(), slot.key());
         if over {

@@ -401,6 +401,9 @@ option-help = { $option ->
         [room] classic3x3, triangle, … or training:classic3x3,diag,home=a1-b2
         [train-time] Time control: 10+5, 30s+2, 1d or none (default)
         [bot-variant] classic3x3, triangle, halma16, damas, …
+        [what] arena, swiss, roundrobin, start or cancel
+        [settings] rated, in 10m, at 18:00, 60m, 5 rounds
+        [tournament] Tournament number
     }
 command-help = { $command ->
         [start] Start here: what the bot does
@@ -430,6 +433,10 @@ command-help = { $command ->
         [top] The leaderboard
         [chips] Your chips
         [lang] Choose your language
+        [tournament] Make, start or cancel a tournament here
+        [join] Join the tournament here
+        [withdraw] Leave the tournament here
+        [standings] The tournament's standings
        *[rules] The rules of a variant
     }
 unseen-player = I have not met @{ $handle } yet: @{ $handle }, send /start to me first, then /accept here.
@@ -491,6 +498,107 @@ chips = { $name } has { $chips ->
         [one] { $chips } chip
        *[other] { $chips } chips
     }.
+
+## Tournaments
+
+tournament-card = 🏆 { $format ->
+        [arena] Arena
+        [swiss] Swiss
+       *[roundrobin] Round robin
+    } #{ $id }: { $rules } · { $time } · { $rated ->
+        [yes] rated
+       *[no] casual
+    }{ $rounds ->
+        [none] {""}
+       *[other] {" · "}{ $rounds } rounds
+    }{ $minutes ->
+        [none] {""}
+       *[other] {" · "}{ $minutes } minutes
+    }
+    { $status ->
+        [open] Starts at { $starts }. Press Join or send /join to play.
+        [running] Under way.
+        [finished] Over: see the standings.
+       *[cancelled] Cancelled.
+    }
+    { $count ->
+        [0] Nobody has joined yet.
+        [one] 1 player: { $players }
+       *[other] { $count } players: { $players }
+    }
+tournament-usage = Make a tournament: /tournament arena|swiss|roundrobin VARIANT TIME [rated|casual], with options: in 10m or at 18:00 (UTC; default in 5 minutes), an arena's length (60m), a Swiss's rounds (5 rounds). Then /tournament start, /tournament cancel, /join, /withdraw, /standings.
+tournament-groups-only = Tournaments are played in groups: make one there.
+tournament-admins-only = Only the group's admins can make a tournament here.
+tournament-busy = Tournament #{ $id } is already on in this chat: one at a time.
+tournament-needs-clock = A tournament needs a clock: give a time control like 3+2.
+tournament-bad-word = I do not understand “{ $word }” in a tournament: see /tournament.
+tournament-bad-start = “{ $text }” is not a start I can read: say in 10m, in 2h or at 18:00 (UTC, within a day).
+tournament-bad-rounds = A Swiss has 1 to { $max } rounds.
+tournament-bad-length = An arena lasts { $min } to { $max } minutes.
+tournament-none = There is no tournament open or under way in this chat.
+tournament-not-creator = Only whoever made tournament #{ $id } can start or cancel it.
+tournament-already-started = Tournament #{ $id } has started already.
+tournament-cancelled = Tournament #{ $id } is cancelled{ $why ->
+        [few] : fewer than two players came.
+       *[creator] {"."}
+    }
+tournament-joined = { $name } joins tournament #{ $id } ({ $count ->
+        [one] 1 player
+       *[other] { $count } players
+    }).
+tournament-back = { $name } is back in tournament #{ $id }.
+tournament-already-in = You are in tournament #{ $id } already.
+tournament-not-in = You are not playing in tournament #{ $id }.
+tournament-withdrew = { $name } withdraws from tournament #{ $id }.
+tournament-full = Tournament #{ $id } is full ({ $max } players).
+tournament-closed = Tournament #{ $id } is under way and takes no one new.
+tournament-started = Tournament #{ $id } starts with { $count } players{ $rounds ->
+        [none] {""}
+       *[other] {" "}over { $rounds } rounds
+    }{ $minutes ->
+        [none] {""}
+       *[other] {" "}for { $minutes } minutes
+    }. Good luck!
+tournament-round = Tournament #{ $id }, round { $round } of { $rounds }:
+tournament-pairing = #{ $game }: { $white } (White) vs { $black } (Black)
+tournament-bye = { $name } sits this round out{ $point ->
+        [yes] {" "}(a point)
+       *[no] {""}
+    }
+tournament-forfeit = { $winner } wins: { $loser } withdrew
+tournament-game-started = Game #{ $id } of tournament #{ $tournament }: { $white } (White) vs { $black } (Black) · { $time } · { $rated ->
+        [yes] rated
+       *[no] casual
+    }. { $white }, your move.
+tournament-standings = Tournament #{ $id }{ $status ->
+        [final] , final standings:
+       *[live] { $round ->
+            [none] , standings:
+           *[other] , standings after round { $round }:
+        }
+    }
+tournament-line = { $place }. { $name } { $score } · { $marks }{ $change ->
+        [none] {""}
+       *[other] {" · "}{ $change }
+    }{ $performance ->
+        [none] {""}
+       *[other] {" · "}perf { $performance }
+    }{ $paused ->
+        [yes] {" "}(paused)
+       *[no] {""}
+    }
+tournament-no-show = Game #{ $id }: { $who } never made a first move and loses it in tournament #{ $tournament }.{ $paused ->
+        [yes] {" "}{ $who } is paused: /join to come back.
+       *[no] {""}
+    }
+tournament-over = Tournament #{ $id } is over. The winner: { $winner }! 🏆
+tournament-place = { $format ->
+        [arena] Arena
+        [swiss] Swiss
+       *[roundrobin] Round robin
+    } #{ $id }: { $place } of { $of }
+btn-join = Join
+btn-withdraw = Withdraw
 
 ## Languages
 

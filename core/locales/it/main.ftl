@@ -469,6 +469,9 @@ option-help = { $option ->
         [room] classic3x3, triangle, … o training:classic3x3,diag,home=a1-b2
         [train-time] Cadenza: 10+5, 30s+2, 1d o none (predefinita)
         [bot-variant] classic3x3, triangle, halma16, damas, …
+        [what] arena, swiss, roundrobin, start o cancel
+        [settings] rated, in 10m, at 18:00, 60m, 5 rounds
+        [tournament] Numero del torneo
     }
 command-help = { $command ->
         [start] Inizia da qui: cosa fa il bot
@@ -498,6 +501,10 @@ command-help = { $command ->
         [top] La classifica
         [chips] I tuoi gettoni
         [lang] Scegli la tua lingua
+        [tournament] Crea, avvia o annulla un torneo qui
+        [join] Entra nel torneo di qui
+        [withdraw] Lascia il torneo di qui
+        [standings] La classifica del torneo
        *[rules] Le regole di una variante
     }
 unseen-player = Non conosco ancora @{ $handle }: @{ $handle }, scrivimi prima /start, poi usa /accept qui.
@@ -571,6 +578,107 @@ chips = { $name } ha { $chips ->
         [one] { $chips } gettone
        *[other] { $chips } gettoni
     }.
+
+## Tornei
+
+tournament-card = 🏆 { $format ->
+        [arena] Arena
+        [swiss] Svizzero
+       *[roundrobin] Girone all'italiana
+    } #{ $id }: { $rules } · { $time } · { $rated ->
+        [yes] con rating
+       *[no] amichevole
+    }{ $rounds ->
+        [none] {""}
+       *[other] {" · "}{ $rounds } turni
+    }{ $minutes ->
+        [none] {""}
+       *[other] {" · "}{ $minutes } minuti
+    }
+    { $status ->
+        [open] Inizia alle { $starts }. Premi Partecipa o invia /join per giocare.
+        [running] In corso.
+        [finished] Finito: vedi la classifica.
+       *[cancelled] Annullato.
+    }
+    { $count ->
+        [0] Non si è ancora iscritto nessuno.
+        [one] 1 giocatore: { $players }
+       *[other] { $count } giocatori: { $players }
+    }
+tournament-usage = Crea un torneo: /tournament arena|swiss|roundrobin VARIANTE TEMPO [rated|casual], con opzioni: in 10m o at 18:00 (UTC; di norma tra 5 minuti), la durata di un'arena (60m), i turni di uno svizzero (5 rounds). Poi /tournament start, /tournament cancel, /join, /withdraw, /standings.
+tournament-groups-only = I tornei si giocano nei gruppi: crealo lì.
+tournament-admins-only = Solo gli amministratori del gruppo possono creare un torneo qui.
+tournament-busy = In questa chat c'è già il torneo #{ $id }: uno alla volta.
+tournament-needs-clock = Un torneo vuole un orologio: indica un tempo come 3+2.
+tournament-bad-word = Non capisco “{ $word }” in un torneo: vedi /tournament.
+tournament-bad-start = “{ $text }” non è un inizio che so leggere: di' in 10m, in 2h o at 18:00 (UTC, entro un giorno).
+tournament-bad-rounds = Uno svizzero ha da 1 a { $max } turni.
+tournament-bad-length = Un'arena dura da { $min } a { $max } minuti.
+tournament-none = In questa chat non c'è un torneo aperto o in corso.
+tournament-not-creator = Solo chi ha creato il torneo #{ $id } può avviarlo o annullarlo.
+tournament-already-started = Il torneo #{ $id } è già iniziato.
+tournament-cancelled = Il torneo #{ $id } è annullato{ $why ->
+        [few] : sono venuti meno di due giocatori.
+       *[creator] {"."}
+    }
+tournament-joined = { $name } entra nel torneo #{ $id } ({ $count ->
+        [one] 1 giocatore
+       *[other] { $count } giocatori
+    }).
+tournament-back = { $name } è di nuovo nel torneo #{ $id }.
+tournament-already-in = Sei già nel torneo #{ $id }.
+tournament-not-in = Non giochi nel torneo #{ $id }.
+tournament-withdrew = { $name } si ritira dal torneo #{ $id }.
+tournament-full = Il torneo #{ $id } è al completo ({ $max } giocatori).
+tournament-closed = Il torneo #{ $id } è in corso e non accetta nuovi giocatori.
+tournament-started = Il torneo #{ $id } inizia con { $count } giocatori{ $rounds ->
+        [none] {""}
+       *[other] {" "}su { $rounds } turni
+    }{ $minutes ->
+        [none] {""}
+       *[other] {" "}per { $minutes } minuti
+    }. Buona fortuna!
+tournament-round = Torneo #{ $id }, turno { $round } di { $rounds }:
+tournament-pairing = #{ $game }: { $white } (Bianco) contro { $black } (Nero)
+tournament-bye = { $name } riposa in questo turno{ $point ->
+        [yes] {" "}(un punto)
+       *[no] {""}
+    }
+tournament-forfeit = { $winner } vince: { $loser } si è ritirato
+tournament-game-started = Partita #{ $id } del torneo #{ $tournament }: { $white } (Bianco) contro { $black } (Nero) · { $time } · { $rated ->
+        [yes] con rating
+       *[no] amichevole
+    }. { $white }, tocca a te.
+tournament-standings = Torneo #{ $id }{ $status ->
+        [final] , classifica finale:
+       *[live] { $round ->
+            [none] , classifica:
+           *[other] , classifica dopo il turno { $round }:
+        }
+    }
+tournament-line = { $place }. { $name } { $score } · { $marks }{ $change ->
+        [none] {""}
+       *[other] {" · "}{ $change }
+    }{ $performance ->
+        [none] {""}
+       *[other] {" · "}perf. { $performance }
+    }{ $paused ->
+        [yes] {" "}(in pausa)
+       *[no] {""}
+    }
+tournament-no-show = Partita #{ $id }: { $who } non ha mai fatto la prima mossa e la perde nel torneo #{ $tournament }.{ $paused ->
+        [yes] {" "}{ $who } è in pausa: /join per tornare.
+       *[no] {""}
+    }
+tournament-over = Il torneo #{ $id } è finito. Vince { $winner }! 🏆
+tournament-place = { $format ->
+        [arena] Arena
+        [swiss] Svizzero
+       *[roundrobin] Girone all'italiana
+    } #{ $id }: { $place }º su { $of }
+btn-join = Partecipa
+btn-withdraw = Ritirati
 
 ## Lingue
 

@@ -453,6 +453,9 @@ option-help = { $option ->
         [room] classic3x3, triangle, … ou training:classic3x3,diag,home=a1-b2
         [train-time] Controle de tempo: 10+5, 30s+2, 1d ou none (padrão)
         [bot-variant] classic3x3, triangle, halma16, damas, …
+        [what] arena, swiss, roundrobin, start ou cancel
+        [settings] rated, in 10m, at 18:00, 60m, 5 rounds
+        [tournament] Número do torneio
     }
 command-help = { $command ->
         [start] Comece aqui: o que o bot faz
@@ -482,6 +485,10 @@ command-help = { $command ->
         [top] A classificação
         [chips] As suas fichas
         [lang] Escolher o seu idioma
+        [tournament] Criar, começar ou cancelar um torneio aqui
+        [join] Entrar no torneio daqui
+        [withdraw] Sair do torneio daqui
+        [standings] A classificação do torneio
        *[rules] As regras de uma variante
     }
 unseen-player = Ainda não conheço @{ $handle }: @{ $handle }, envie primeiro /start numa conversa comigo e depois use /accept aqui.
@@ -561,6 +568,107 @@ chips = { $name } tem { $chips ->
         [one] { $chips } ficha
        *[other] { $chips } fichas
     }.
+
+## Torneios
+
+tournament-card = 🏆 { $format ->
+        [arena] Arena
+        [swiss] Suíço
+       *[roundrobin] Todos contra todos
+    } #{ $id }: { $rules } · { $time } · { $rated ->
+        [yes] com rating
+       *[no] casual
+    }{ $rounds ->
+        [none] {""}
+       *[other] {" · "}{ $rounds } rodadas
+    }{ $minutes ->
+        [none] {""}
+       *[other] {" · "}{ $minutes } minutos
+    }
+    { $status ->
+        [open] Começa às { $starts }. Carregue em Entrar ou envie /join para jogar.
+        [running] Em andamento.
+        [finished] Terminado: veja a classificação.
+       *[cancelled] Cancelado.
+    }
+    { $count ->
+        [0] Ninguém entrou ainda.
+        [one] 1 jogador: { $players }
+       *[other] { $count } jogadores: { $players }
+    }
+tournament-usage = Crie um torneio: /tournament arena|swiss|roundrobin VARIANTE TEMPO [rated|casual], com opções: in 10m ou at 18:00 (UTC; por omissão daqui a 5 minutos), a duração de uma arena (60m), as rodadas de um suíço (5 rounds). Depois /tournament start, /tournament cancel, /join, /withdraw, /standings.
+tournament-groups-only = Os torneios jogam-se em grupos: crie um lá.
+tournament-admins-only = Só os administradores do grupo podem criar um torneio aqui.
+tournament-busy = O torneio #{ $id } já está a decorrer neste chat: um de cada vez.
+tournament-needs-clock = Um torneio precisa de relógio: indique um tempo como 3+2.
+tournament-bad-word = Não entendo “{ $word }” num torneio: veja /tournament.
+tournament-bad-start = “{ $text }” não é um início que eu leia: diga in 10m, in 2h ou at 18:00 (UTC, dentro de um dia).
+tournament-bad-rounds = Um suíço tem de 1 a { $max } rodadas.
+tournament-bad-length = Uma arena dura de { $min } a { $max } minutos.
+tournament-none = Não há nenhum torneio aberto ou a decorrer neste chat.
+tournament-not-creator = Só quem criou o torneio #{ $id } o pode começar ou cancelar.
+tournament-already-started = O torneio #{ $id } já começou.
+tournament-cancelled = O torneio #{ $id } foi cancelado{ $why ->
+        [few] : vieram menos de dois jogadores.
+       *[creator] {"."}
+    }
+tournament-joined = { $name } entra no torneio #{ $id } ({ $count ->
+        [one] 1 jogador
+       *[other] { $count } jogadores
+    }).
+tournament-back = { $name } voltou ao torneio #{ $id }.
+tournament-already-in = Já está no torneio #{ $id }.
+tournament-not-in = Não está a jogar o torneio #{ $id }.
+tournament-withdrew = { $name } sai do torneio #{ $id }.
+tournament-full = O torneio #{ $id } está cheio ({ $max } jogadores).
+tournament-closed = O torneio #{ $id } já está a decorrer e não aceita mais ninguém.
+tournament-started = O torneio #{ $id } começa com { $count } jogadores{ $rounds ->
+        [none] {""}
+       *[other] {" "}em { $rounds } rodadas
+    }{ $minutes ->
+        [none] {""}
+       *[other] {" "}durante { $minutes } minutos
+    }. Boa sorte!
+tournament-round = Torneio #{ $id }, rodada { $round } de { $rounds }:
+tournament-pairing = #{ $game }: { $white } (brancas) contra { $black } (pretas)
+tournament-bye = { $name } folga nesta rodada{ $point ->
+        [yes] {" "}(um ponto)
+       *[no] {""}
+    }
+tournament-forfeit = { $winner } vence: { $loser } desistiu
+tournament-game-started = Partida #{ $id } do torneio #{ $tournament }: { $white } (brancas) contra { $black } (pretas) · { $time } · { $rated ->
+        [yes] com rating
+       *[no] casual
+    }. { $white }, é a sua vez.
+tournament-standings = Torneio #{ $id }{ $status ->
+        [final] , classificação final:
+       *[live] { $round ->
+            [none] , classificação:
+           *[other] , classificação após a rodada { $round }:
+        }
+    }
+tournament-line = { $place }. { $name } { $score } · { $marks }{ $change ->
+        [none] {""}
+       *[other] {" · "}{ $change }
+    }{ $performance ->
+        [none] {""}
+       *[other] {" · "}perf. { $performance }
+    }{ $paused ->
+        [yes] {" "}(em pausa)
+       *[no] {""}
+    }
+tournament-no-show = Partida #{ $id }: { $who } nunca fez o primeiro lance e perde-a no torneio #{ $tournament }.{ $paused ->
+        [yes] {" "}{ $who } fica em pausa: /join para voltar.
+       *[no] {""}
+    }
+tournament-over = O torneio #{ $id } terminou. Vencedor: { $winner }! 🏆
+tournament-place = { $format ->
+        [arena] Arena
+        [swiss] Suíço
+       *[roundrobin] Todos contra todos
+    } #{ $id }: { $place }.º de { $of }
+btn-join = Entrar
+btn-withdraw = Sair
 
 ## Languages
 

@@ -501,6 +501,9 @@ option-help = { $option ->
         [room] classic3x3, triangle, … или training:classic3x3,diag,home=a1-b2
         [train-time] Контроль времени: 10+5, 30s+2, 1d или none (по умолчанию)
         [bot-variant] classic3x3, triangle, halma16, damas, …
+        [what] arena, swiss, roundrobin, start или cancel
+        [settings] rated, in 10m, at 18:00, 60m, 5 rounds
+        [tournament] Номер турнира
     }
 command-help = { $command ->
         [start] С чего начать: что умеет бот
@@ -530,6 +533,10 @@ command-help = { $command ->
         [top] Таблица лидеров
         [chips] Ваши фишки
         [lang] Выбрать язык
+        [tournament] Создать, начать или отменить турнир в чате
+        [join] Вступить в турнир этого чата
+        [withdraw] Выйти из турнира этого чата
+        [standings] Таблица турнира
        *[rules] Правила варианта
     }
 unseen-player = Я ещё не знаком с @{ $handle }: @{ $handle }, сначала отправьте мне /start, а потом /accept здесь.
@@ -611,6 +618,103 @@ chips = У { $name } { $chips } { $chips ->
         [few] фишки
        *[many] фишек
     }.
+
+## Турниры
+
+tournament-card = 🏆 { $format ->
+        [arena] Арена
+        [swiss] Швейцарка
+       *[roundrobin] Круговой турнир
+    } #{ $id }: { $rules } · { $time } · { $rated ->
+        [yes] на рейтинг
+       *[no] без рейтинга
+    }{ $rounds ->
+        [none] {""}
+       *[other] {" · "}туров: { $rounds }
+    }{ $minutes ->
+        [none] {""}
+       *[other] {" · "}{ $minutes } мин.
+    }
+    { $status ->
+        [open] Начало в { $starts }. Нажмите «Вступить» или отправьте /join, чтобы играть.
+        [running] Идёт.
+        [finished] Завершён: смотрите таблицу.
+       *[cancelled] Отменён.
+    }
+    { $count ->
+        [0] Пока никто не вступил.
+       *[other] Игроков: { $count } — { $players }
+    }
+tournament-usage = Создать турнир: /tournament arena|swiss|roundrobin ВАРИАНТ КОНТРОЛЬ [rated|casual], с настройками: in 10m или at 18:00 (UTC; по умолчанию через 5 минут), длина арены (60m), число туров швейцарки (5 rounds). Затем /tournament start, /tournament cancel, /join, /withdraw, /standings.
+tournament-groups-only = Турниры играют в группах: создайте его там.
+tournament-admins-only = Создать турнир здесь могут только администраторы группы.
+tournament-busy = В этом чате уже идёт турнир #{ $id }: только один за раз.
+tournament-needs-clock = Турниру нужны часы: укажите контроль, например 3+2.
+tournament-bad-word = Не понимаю «{ $word }» в турнире: см. /tournament.
+tournament-bad-start = «{ $text }» — не время начала: скажите in 10m, in 2h или at 18:00 (UTC, в пределах суток).
+tournament-bad-rounds = В швейцарке от 1 до { $max } туров.
+tournament-bad-length = Арена длится от { $min } до { $max } минут.
+tournament-none = В этом чате нет открытого или идущего турнира.
+tournament-not-creator = Начать или отменить турнир #{ $id } может только его создатель.
+tournament-already-started = Турнир #{ $id } уже начался.
+tournament-cancelled = Турнир #{ $id } отменён{ $why ->
+        [few] : пришло меньше двух игроков.
+       *[creator] {"."}
+    }
+tournament-joined = { $name } вступает в турнир #{ $id } (игроков: { $count }).
+tournament-back = { $name } снова в турнире #{ $id }.
+tournament-already-in = Вы уже в турнире #{ $id }.
+tournament-not-in = Вы не играете в турнире #{ $id }.
+tournament-withdrew = { $name } выходит из турнира #{ $id }.
+tournament-full = Турнир #{ $id } заполнен ({ $max } игроков).
+tournament-closed = Турнир #{ $id } уже идёт и новых игроков не принимает.
+tournament-started = Турнир #{ $id } начинается, игроков: { $count }{ $rounds ->
+        [none] {""}
+       *[other] , туров: { $rounds }
+    }{ $minutes ->
+        [none] {""}
+       *[other] , { $minutes } мин.
+    }. Удачи!
+tournament-round = Турнир #{ $id }, тур { $round } из { $rounds }:
+tournament-pairing = #{ $game }: { $white } (белые) против { $black } (чёрные)
+tournament-bye = { $name } пропускает тур{ $point ->
+        [yes] {" "}(очко)
+       *[no] {""}
+    }
+tournament-forfeit = { $winner } побеждает: { $loser } выбыл
+tournament-game-started = Партия #{ $id } турнира #{ $tournament }: { $white } (белые) против { $black } (чёрные) · { $time } · { $rated ->
+        [yes] на рейтинг
+       *[no] без рейтинга
+    }. { $white }, ваш ход.
+tournament-standings = Турнир #{ $id }{ $status ->
+        [final] , итоговая таблица:
+       *[live] { $round ->
+            [none] , таблица:
+           *[other] , таблица после тура { $round }:
+        }
+    }
+tournament-line = { $place }. { $name } { $score } · { $marks }{ $change ->
+        [none] {""}
+       *[other] {" · "}{ $change }
+    }{ $performance ->
+        [none] {""}
+       *[other] {" · "}перф. { $performance }
+    }{ $paused ->
+        [yes] {" "}(на паузе)
+       *[no] {""}
+    }
+tournament-no-show = Партия #{ $id }: { $who } так и не сделал первый ход и проигрывает её в турнире #{ $tournament }.{ $paused ->
+        [yes] {" "}{ $who } на паузе: /join, чтобы вернуться.
+       *[no] {""}
+    }
+tournament-over = Турнир #{ $id } завершён. Победитель: { $winner }! 🏆
+tournament-place = { $format ->
+        [arena] Арена
+        [swiss] Швейцарка
+       *[roundrobin] Круговой турнир
+    } #{ $id }: { $place }-е место из { $of }
+btn-join = Вступить
+btn-withdraw = Выйти
 
 ## Языки
 

@@ -194,6 +194,15 @@ macro_rules! settle_in {
             result: finish.result,
             abandoned_by: finish.abandoned_by,
         };
+        // A tournament's game that ends makes its tournament due at once (its next pairing).
+        sqlx::query(
+            "UPDATE tournaments SET due_at = $2, lease_until = NULL WHERE status = 'running'
+               AND id IN (SELECT tournament_id FROM tournament_pairings WHERE game_id = $1)",
+        )
+        .bind(game.id)
+        .bind($now)
+        .execute(&mut *$tx)
+        .await?;
         let month = crate::rating::month_of($now);
         let mut touched = crate::settlement::touched(&ended);
         touched.sort_unstable();
@@ -736,6 +745,13 @@ impl Write {
     }
 }
 
+/// A new game in a chat (`$1` platform, `$2` chat, `$14` its kind; then the [`NewGame`]'s
+/// fields in order), due at once: the table sets its timer when it has the game in hand.
+pub(crate) const INSERT_GAME: &str = "INSERT INTO games (platform, chat_id, chat_kind, rules, start_position, white_id,
+         black_id, rated, stake, time_control, white_ms, black_ms, turn_started_at, movetime_ms, monitor, created_at,
+         due_at, credited_until)
+     VALUES ($1, $2, $14, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $11, $11, $11) RETURNING *";
+
 impl Store {
     /// Accept an open challenge and create its game, atomically: `Gone` if the challenge was
     /// no longer open (someone else took it, it expired). The new game's timer is due at
@@ -775,12 +791,7 @@ impl Store {
                     return Ok(Accepted::NotEnoughChips);
                 }
             }
-            let row: GameRow = sqlx::query_as(
-                "INSERT INTO games (platform, chat_id, chat_kind, rules, start_position, white_id, black_id, rated, stake,
-                                    time_control, white_ms, black_ms, turn_started_at, movetime_ms, monitor, created_at,
-                                    due_at, credited_until)
-                 VALUES ($1, $2, $14, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $11, $11, $11) RETURNING *",
-            )
+            let row: GameRow = sqlx::query_as(INSERT_GAME)
             .bind(&platform)
             .bind(&chat)
             .bind(&g.rules)

@@ -80,3 +80,23 @@ impl Store {
         })
     }
 }
+
+/// The key space of tournaments' locks (the two-number one).
+const TOURNAMENT_SPACE: i32 = 0x746f_7572;
+
+impl Store {
+    /// Take tournament `id`'s lock across processes, waiting for it (None: this database
+    /// needs none): its transitions are worked out and written under it, one process at a
+    /// time. (Ids past `i32` share a key with another: they only wait for each other.)
+    pub async fn lock_tournament(&self, id: i64) -> Result<Option<GameLock>> {
+        let Some(locks) = &self.locks else {
+            return Ok(None);
+        };
+        let conn = locks.acquire().await?;
+        let key = i32::try_from(id.rem_euclid(i64::from(i32::MAX))).unwrap_or(0);
+        let guard = PgAdvisoryLock::with_key(PgAdvisoryLockKey::IntPair(TOURNAMENT_SPACE, key))
+            .acquire(conn)
+            .await?;
+        Ok(Some(GameLock { _guard: guard }))
+    }
+}

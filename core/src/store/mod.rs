@@ -80,6 +80,7 @@ mod ratings;
 mod session;
 mod stale;
 mod timers;
+mod tournaments;
 mod types;
 
 pub use challenges::{ChallengeRow, NewChallenge};
@@ -96,6 +97,10 @@ pub use ratings::Standing;
 pub use session::Session;
 pub use stale::StaleButtons;
 pub use timers::Due;
+pub use tournaments::{
+    Created, EntrantRow, Joined, NewBoard, NewTournament, PairingRow, TournamentRow,
+    TournamentStatus, Transition,
+};
 pub use types::{ChallengeStatus, GameStatus};
 
 pub use crate::game::GameResult;

@@ -79,6 +79,17 @@ pub(crate) const TOP_CHAT_MONTHLY: &str = "SELECT r.player_id, p.display_name, r
 
 impl Store {
     /// A player's standings in every kind they have played, for `month`.
+    /// A player's rating of `kind`, if they have one.
+    pub async fn rating_in(&self, player: i64, kind: RatingKind) -> Result<Option<i64>> {
+        on_db!(self, conn, _pg => Ok(sqlx::query_scalar(
+            "SELECT rating FROM ratings WHERE player_id = $1 AND kind = $2",
+        )
+        .bind(player)
+        .bind(kind)
+        .fetch_optional(&mut *conn)
+        .await?))
+    }
+
     pub async fn standings(&self, player: i64, month: &str) -> Result<Vec<Standing>> {
         let rows: Vec<StandingRow> = on_db!(self, conn, _pg => sqlx::query_as(
             "SELECT r.player_id, p.display_name, r.kind, r.rating, r.games, r.wins, r.draws, r.losses, r.month, r.monthly, r.monthly_games

@@ -11,6 +11,8 @@ use super::{Result, Store};
 pub enum Due {
     Game(i64),
     Challenge(i64),
+    /// A tournament's start, next pairing, standings or end.
+    Tournament(i64),
 }
 
 /// Claim due games (`$1` now, `$2` the lease's end, `$3` how many), in `PostgreSQL`: rows
@@ -39,7 +41,7 @@ impl Store {
     /// so processes claiming at once split the work instead of queueing.
     pub async fn claim_due(&self, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<Due>> {
         let until = now.saturating_add(lease_ms);
-        let (games, challenges): (Vec<i64>, Vec<i64>) = on_db!(self, conn, pg => {
+        let (games, challenges, tournaments): (Vec<i64>, Vec<i64>, Vec<i64>) = on_db!(self, conn, pg => {
             let games = sqlx::query_scalar(if pg { CLAIM_GAMES_PG } else { CLAIM_GAMES_SQLITE })
             .bind(now)
             .bind(until)
@@ -64,10 +66,29 @@ impl Store {
             .bind(limit)
             .fetch_all(&mut *conn)
             .await?;
-            (games, challenges)
+            let tournaments = sqlx::query_scalar(if pg {
+                "UPDATE tournaments SET lease_until = $2 WHERE id IN (
+                     SELECT id FROM tournaments
+                     WHERE status IN ('open', 'running') AND due_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+                     ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+                 RETURNING id"
+            } else {
+                "UPDATE tournaments SET lease_until = $2 WHERE id IN (
+                     SELECT id FROM tournaments
+                     WHERE status IN ('open', 'running') AND due_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+                     ORDER BY due_at LIMIT $3)
+                 RETURNING id"
+            })
+            .bind(now)
+            .bind(until)
+            .bind(limit)
+            .fetch_all(&mut *conn)
+            .await?;
+            (games, challenges, tournaments)
         });
         let mut due: Vec<Due> = games.into_iter().map(Due::Game).collect();
         due.extend(challenges.into_iter().map(Due::Challenge));
+        due.extend(tournaments.into_iter().map(Due::Tournament));
         due.sort_unstable();
         Ok(due)
     }
@@ -75,7 +96,7 @@ impl Store {
     /// When the next unclaimed timer is due (ms), from the timers' indexes. (A timer
     /// claimed by a process that then died is found again once its lease has run out.)
     pub async fn next_due(&self, now: i64) -> Result<Option<i64>> {
-        let (game, challenge): (Option<i64>, Option<i64>) = on_db!(self, conn, _pg => {
+        let (game, challenge, tournament): (Option<i64>, Option<i64>, Option<i64>) = on_db!(self, conn, _pg => {
             let game = sqlx::query_scalar(NEXT_DUE_GAMES)
             .bind(now)
             .fetch_optional(&mut *conn)
@@ -88,12 +109,18 @@ impl Store {
             .bind(now)
             .fetch_optional(&mut *conn)
             .await?;
-            (game, challenge)
+            let tournament: Option<i64> = sqlx::query_scalar(
+                "SELECT due_at FROM tournaments
+                 WHERE status IN ('open', 'running') AND due_at IS NOT NULL
+                   AND (lease_until IS NULL OR lease_until <= $1)
+                 ORDER BY due_at LIMIT 1",
+            )
+            .bind(now)
+            .fetch_optional(&mut *conn)
+            .await?;
+            (game, challenge, tournament)
         });
-        Ok(match (game, challenge) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        })
+        Ok([game, challenge, tournament].into_iter().flatten().min())
     }
 
     /// Set when a game's next timer is due (None: it has none) and let go of any claim.
@@ -121,6 +148,13 @@ impl Store {
                     .await?,
                 Due::Challenge(id) => {
                     sqlx::query("UPDATE challenges SET lease_until = $2 WHERE id = $1")
+                        .bind(id)
+                        .bind(retry_at)
+                        .execute(&mut *conn)
+                        .await?
+                }
+                Due::Tournament(id) => {
+                    sqlx::query("UPDATE tournaments SET lease_until = $2 WHERE id = $1")
                         .bind(id)
                         .bind(retry_at)
                         .execute(&mut *conn)

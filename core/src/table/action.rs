@@ -21,6 +21,13 @@ pub enum Action {
     Cancel {
         challenge: i64,
     },
+    /// Join (or come back to) a tournament.
+    Join {
+        tournament: i64,
+    },
+    Withdraw {
+        tournament: i64,
+    },
     Resign {
         game: i64,
         ply: i64,
@@ -78,6 +85,8 @@ impl Action {
             Action::Accept { .. } => "acc",
             Action::Decline { .. } => "dec",
             Action::Cancel { .. } => "can",
+            Action::Join { .. } => "tjn",
+            Action::Withdraw { .. } => "twd",
             Action::Resign { .. } => "res",
             Action::OfferDraw { .. } => "odr",
             Action::AcceptDraw { .. } => "adr",
@@ -99,6 +108,9 @@ impl Action {
             Action::Accept { challenge }
             | Action::Decline { challenge }
             | Action::Cancel { challenge } => format!("{code}:{challenge}"),
+            Action::Join { tournament } | Action::Withdraw { tournament } => {
+                format!("{code}:{tournament}")
+            }
             Action::ShowMoves { game, ply, from } => format!("{code}:{game}:{ply}:{from}"),
             Action::MoveTo {
                 game,
@@ -141,6 +153,8 @@ impl Action {
             "acc" => Action::Accept { challenge: first },
             "dec" => Action::Decline { challenge: first },
             "can" => Action::Cancel { challenge: first },
+            "tjn" => Action::Join { tournament: first },
+            "twd" => Action::Withdraw { tournament: first },
             _ => {
                 let (game, ply) = (first, number(parts.next())?);
                 match code {
@@ -183,6 +197,8 @@ impl Action {
             Action::Accept { .. } => Msg::BtnAccept,
             Action::Decline { .. } => Msg::BtnDecline,
             Action::Cancel { .. } => Msg::BtnCancel,
+            Action::Join { .. } => Msg::BtnJoin,
+            Action::Withdraw { .. } => Msg::BtnWithdraw,
             Action::Resign { .. } => Msg::BtnResign,
             Action::OfferDraw { .. } => Msg::BtnOfferDraw,
             Action::AcceptDraw { .. } => Msg::BtnAcceptDraw,
@@ -207,7 +223,11 @@ impl Action {
     #[must_use]
     pub fn game(self) -> Option<(i64, i64)> {
         match self {
-            Action::Accept { .. } | Action::Decline { .. } | Action::Cancel { .. } => None,
+            Action::Accept { .. }
+            | Action::Decline { .. }
+            | Action::Cancel { .. }
+            | Action::Join { .. }
+            | Action::Withdraw { .. } => None,
             Action::Resign { game, ply }
             | Action::OfferDraw { game, ply }
             | Action::AcceptDraw { game, ply }
@@ -267,7 +287,9 @@ mod tests {
 
     fn any_action() -> impl Strategy<Value = Action> {
         let id = 0..=MAX_ID;
-        (0u8..13, id.clone(), id, 0u8..16, 0u8..16).prop_map(|(k, a, b, f, r)| match k {
+        (0u8..15, id.clone(), id, 0u8..16, 0u8..16).prop_map(|(k, a, b, f, r)| match k {
+            13 => Action::Join { tournament: a },
+            14 => Action::Withdraw { tournament: a },
             0 => Action::Accept { challenge: a },
             1 => Action::Decline { challenge: a },
             2 => Action::Cancel { challenge: a },

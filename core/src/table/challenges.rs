@@ -354,7 +354,7 @@ impl Table {
     }
 
     /// Whether two players have had their rated games of this kind today (F2).
-    async fn pair_limit_reached(
+    pub(super) async fn pair_limit_reached(
         &self,
         a: i64,
         b: i64,

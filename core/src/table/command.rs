@@ -8,7 +8,7 @@ use crate::game::Rules;
 use crate::words::Msg;
 
 /// The commands a platform's menu lists, in order (descriptions: [`Msg::CommandHelp`]).
-pub const MENU: [&str; 28] = [
+pub const MENU: [&str; 32] = [
     "start",
     "help",
     "challenge",
@@ -37,6 +37,10 @@ pub const MENU: [&str; 28] = [
     "chips",
     "rules",
     "lang",
+    "tournament",
+    "join",
+    "withdraw",
+    "standings",
 ];
 
 /// Longest message the table reads at all.
@@ -113,6 +117,13 @@ pub enum Command {
     },
     /// `/undo [N]`: take back a move (training room).
     Undo(Option<i64>),
+    /// `/tournament …`: make, start or cancel the chat's tournament.
+    Tournament(super::tournament::TournamentCommand),
+    /// `/join`, `/withdraw`: the chat's tournament.
+    Join,
+    Withdraw,
+    /// `/standings [N]`: the chat's tournament's (or tournament N's) standings.
+    Standings(Option<i64>),
 }
 
 /// Whom a training game is against.
@@ -335,6 +346,10 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
         "train" | "training" => train(&rest, mentions)?,
         "undo" | "takeback" => Command::Undo(number()?),
         "lang" | "language" => Command::Lang(first.map(str::to_ascii_lowercase)),
+        "tournament" | "tourney" => Command::Tournament(super::tournament::parse(&rest)?),
+        "join" => Command::Join,
+        "withdraw" | "leave" => Command::Withdraw,
+        "standings" => Command::Standings(number()?),
         other => {
             return Err(Msg::CmdUnknown {
                 name: other.chars().take(20).collect(),
@@ -453,7 +468,7 @@ fn train(words: &[&str], mentions: &[Mention]) -> Result<Command, Msg> {
 
 // One flat list of challenge words; splitting it would scatter the vocabulary.
 #[allow(clippy::too_many_lines)]
-fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, Msg> {
+pub(super) fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, Msg> {
     let mut spec = ChallengeSpec::default();
     let mut i = 0;
     let mut damas_word = false;

@@ -19,6 +19,9 @@ fn kind_named(word: &str) -> Result<RatingKind, Msg> {
     })
 }
 
+/// How many of a player's tournaments `/rating` lists.
+const TOURNAMENTS_LISTED: i64 = 5;
+
 impl Table {
     /// `/rating [@user] [kind]`.
     pub(super) async fn rating(
@@ -47,11 +50,30 @@ impl Table {
         };
         let month = month_of(now);
         let standings = self.store.standings(who.id, &month).await?;
+        // The tournaments they finished, newest first, with their places.
+        let places: Vec<Msg> = self
+            .store
+            .tournaments_of(who.id, TOURNAMENTS_LISTED)
+            .await?
+            .into_iter()
+            .filter_map(|(t, place)| {
+                let (place, of) = place?;
+                Some(Msg::TournamentPlace {
+                    id: t.id,
+                    format: t.format.code().into(),
+                    place,
+                    of,
+                })
+            })
+            .collect();
         if standings.is_empty() {
-            return Ok(vec![Outgoing::reply(
-                o,
-                Msg::NoRatedGames { name: who.name },
-            )]);
+            let none = Msg::NoRatedGames { name: who.name };
+            let text = if places.is_empty() {
+                none
+            } else {
+                Msg::Lines(std::iter::once(none).chain(places).collect())
+            };
+            return Ok(vec![Outgoing::reply(o, text)]);
         }
         let mut lines = vec![Msg::RatingTitle {
             name: who.name.clone(),
@@ -59,6 +81,7 @@ impl Table {
         for s in &standings {
             lines.push(self.rating_line(s, &month).await?);
         }
+        lines.extend(places);
         // The chart: the kind asked for, or the most played.
         let chart_kind = kind.unwrap_or(standings[0].kind);
         let history = self.store.rating_history(who.id, chart_kind).await?;

@@ -30,6 +30,7 @@ mod play;
 pub mod public;
 mod time;
 mod timers;
+mod tournament;
 mod training;
 mod types;
 
@@ -748,6 +749,10 @@ impl Table {
             Command::Review(n) => self.review(o, me, n, now).await,
             Command::Train { mode, spec } => self.train(o, me, mode, &spec, now).await,
             Command::Undo(n) => self.undo(o, me, n, now).await,
+            Command::Tournament(c) => self.tournament_command(o, me, c, now).await,
+            Command::Join => self.join(o, me, None, now).await,
+            Command::Withdraw => self.withdraw(o, me, None, now).await,
+            Command::Standings(n) => self.show_standings(o, n).await,
         }
     }
 
@@ -766,6 +771,10 @@ impl Table {
                 Action::Accept { challenge } => self.accept(o, me, Some(challenge), now).await,
                 Action::Decline { challenge } => self.decline(o, me, Some(challenge), now).await,
                 Action::Cancel { challenge } => self.cancel(o, me, Some(challenge), now).await,
+                Action::Join { tournament } => self.join(o, me, Some(tournament), now).await,
+                Action::Withdraw { tournament } => {
+                    self.withdraw(o, me, Some(tournament), now).await
+                }
                 _ => Ok(Vec::new()),
             };
         };
@@ -804,9 +813,11 @@ impl Table {
             Action::ShowMoves { from, .. } => self.pick_piece(msg, me, t, from).await,
             Action::MoveTo { from, to, .. } => self.press_move(msg, me, game, from, to, now).await,
             Action::Back { .. } => self.unpick(msg, me, t, now).await,
-            Action::Accept { .. } | Action::Decline { .. } | Action::Cancel { .. } => {
-                Ok(Vec::new())
-            }
+            Action::Accept { .. }
+            | Action::Decline { .. }
+            | Action::Cancel { .. }
+            | Action::Join { .. }
+            | Action::Withdraw { .. } => Ok(Vec::new()),
         }
     }
 

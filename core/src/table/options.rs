@@ -152,6 +152,15 @@ pub fn options(command: &str) -> Vec<OptionSpec> {
             labels: Labels::Languages,
             ..OptionSpec::text("language", "language").choices(&["en", "ru", "pt", "it", "auto"])
         }],
+        "tournament" => vec![
+            OptionSpec::text("what", "what")
+                .choices(&["arena", "swiss", "roundrobin", "start", "cancel"])
+                .required(),
+            VARIANT,
+            TIME,
+            OptionSpec::text("settings", "settings"),
+        ],
+        "standings" => vec![OptionSpec::new("tournament", Number, "tournament").range(1, i64::MAX)],
         _ => Vec::new(),
     }
 }
@@ -269,6 +278,15 @@ pub fn read(name: &str, given: impl Fn(&str) -> Option<OptionValue>) -> Result<C
             global: flag("global").unwrap_or(false),
         },
         "lang" => Command::Lang(string("language")),
+        "tournament" => tournament(&[
+            string("what"),
+            string("variant"),
+            string("time"),
+            string("settings"),
+        ])?,
+        "join" => Command::Join,
+        "withdraw" => Command::Withdraw,
+        "standings" => Command::Standings(int("tournament")),
         _ => Command::Help,
     })
 }
@@ -309,6 +327,15 @@ fn train(
         // Option text that reads as another command ("solo" in the variant box is fine;
         // nothing else can change which command this is, but be sure).
         _ => Err(Msg::CmdTrainVs),
+    }
+}
+
+/// `/tournament`'s options read as the typed command would be (one reader of its words).
+fn tournament(words: &[Option<String>]) -> Result<Command, Msg> {
+    let text = typed("/tournament", words.iter());
+    match read_typed(&text, &[])? {
+        c @ Command::Tournament(_) => Ok(c),
+        _ => Err(Msg::TournamentUsage),
     }
 }
 

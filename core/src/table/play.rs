@@ -107,9 +107,19 @@ impl Table {
         lang: Lang,
     ) -> Handled<Vec<Outgoing>> {
         let finish = Finish::void(EndCause::NoFirstMove(side), "F1");
-        let text = Msg::NoFirstMove {
-            id: live.id(),
-            who: live.name(side).to_string(),
+        // A tournament counts it as lost by the player who never came (an arena pauses
+        // them): said so, not "it does not count".
+        let text = match self.store.tournament_of_game(live.id()).await? {
+            Some((tournament, format)) => Msg::TournamentNoShow {
+                id: live.id(),
+                who: live.name(side).to_string(),
+                tournament,
+                paused: format == crate::tournament::Format::Arena,
+            },
+            None => Msg::NoFirstMove {
+                id: live.id(),
+                who: live.name(side).to_string(),
+            },
         };
         self.end_game(live, finish, text, now, lang).await
     }

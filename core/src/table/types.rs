@@ -274,6 +274,8 @@ pub enum Audience {
 pub enum Slot {
     Board(i64),
     Challenge(i64),
+    /// A tournament's announcement: who has joined, and where it stands.
+    Tournament(i64),
 }
 
 impl Slot {
@@ -283,6 +285,7 @@ impl Slot {
         match self {
             Slot::Board(id) => ("board", id),
             Slot::Challenge(id) => ("challenge", id),
+            Slot::Tournament(id) => ("tournament", id),
         }
     }
 
@@ -292,6 +295,7 @@ impl Slot {
         match kind {
             "board" => Some(Slot::Board(id)),
             "challenge" => Some(Slot::Challenge(id)),
+            "tournament" => Some(Slot::Tournament(id)),
             _ => None,
         }
     }

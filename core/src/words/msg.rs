@@ -367,6 +367,63 @@ messages! {
     TopYou { place: i64, name: String, rating: i64 } => "top-you",
     Chips { name: String, chips: i64 } => "chips",
 
+    // ---- Tournaments ----
+    /// The living announcement. `format`: `arena`, `swiss` or `roundrobin`; `status`:
+    /// `open`, `running`, `finished` or `cancelled`; `starts`: when it starts (`18:00 UTC`);
+    /// `players`: who has joined, by name.
+    TournamentCard { id: i64, format: String, rules: Box<Rules>, time: TimeControl, rated: bool, status: String, starts: String, rounds: Option<i64>, minutes: Option<i64>, count: usize, players: String } => "tournament-card",
+    TournamentUsage => "tournament-usage",
+    /// A tournament asked for in a private chat.
+    TournamentGroupsOnly => "tournament-groups-only",
+    TournamentAdminsOnly => "tournament-admins-only",
+    /// The chat has one open or running.
+    TournamentBusy { id: i64 } => "tournament-busy",
+    /// Its time control has no clock (`1d`, `none`): games could last for ever.
+    TournamentNeedsClock => "tournament-needs-clock",
+    TournamentBadWord { word: String } => "tournament-bad-word",
+    TournamentBadStart { text: String } => "tournament-bad-start",
+    TournamentBadRounds { max: i64 } => "tournament-bad-rounds",
+    TournamentBadLength { min: i64, max: i64 } => "tournament-bad-length",
+    /// Nothing open or running here.
+    TournamentNone => "tournament-none",
+    TournamentNotCreator { id: i64 } => "tournament-not-creator",
+    TournamentAlreadyStarted { id: i64 } => "tournament-already-started",
+    /// `why`: `creator` (cancelled by them), `few` (fewer than two came).
+    TournamentCancelled { id: i64, why: String } => "tournament-cancelled",
+    TournamentJoined { id: i64, name: String, count: usize } => "tournament-joined",
+    /// Back after withdrawing, or after a no-show paused them (arena).
+    TournamentBack { id: i64, name: String } => "tournament-back",
+    TournamentAlreadyIn { id: i64 } => "tournament-already-in",
+    TournamentNotIn { id: i64 } => "tournament-not-in",
+    TournamentWithdrew { id: i64, name: String } => "tournament-withdrew",
+    TournamentFull { id: i64, max: i64 } => "tournament-full",
+    /// A round robin under way takes no one new.
+    TournamentClosed { id: i64 } => "tournament-closed",
+    TournamentStarted { id: i64, count: usize, rounds: Option<i64>, minutes: Option<i64> } => "tournament-started",
+    /// A round's heading; its boards follow as [`Msg::TournamentPairing`] and
+    /// [`Msg::TournamentBye`] lines.
+    TournamentRound { id: i64, round: i64, rounds: i64 } => "tournament-round",
+    TournamentPairing { game: i64, white: String, black: String } => "tournament-pairing",
+    /// `point`: a Swiss bye scores one; a round robin's does not.
+    TournamentBye { name: String, point: bool } => "tournament-bye",
+    /// A round robin's game that a withdrawn entrant forfeits.
+    TournamentForfeit { winner: String, loser: String } => "tournament-forfeit",
+    /// The first board of a tournament's game.
+    TournamentGameStarted { id: i64, tournament: i64, white: String, black: String, time: TimeControl, rated: bool } => "tournament-game-started",
+    /// `status`: `live` or `final`; the lines follow as [`Msg::TournamentLine`].
+    TournamentStandings { id: i64, status: String, round: Option<i64> } => "tournament-standings",
+    /// A standings line: `score` as written (`3½`), `marks` the games (`1 ½ 0 + *`),
+    /// `change` the rating change (`+12`, or none), `performance` if any game was decided.
+    TournamentLine { place: usize, name: String, score: String, marks: String, change: Option<String>, performance: Option<i64>, paused: bool } => "tournament-line",
+    /// A tournament's game whose player never made a first move: they lose it there (an
+    /// arena also pauses them until they come back). The game itself is void (F1).
+    TournamentNoShow { id: i64, who: String, tournament: i64, paused: bool } => "tournament-no-show",
+    TournamentOver { id: i64, winner: String } => "tournament-over",
+    /// `/rating`: a finished tournament of the player's, and their place in it.
+    TournamentPlace { id: i64, format: String, place: usize, of: usize } => "tournament-place",
+    BtnJoin => "btn-join",
+    BtnWithdraw => "btn-withdraw",
+
     // ---- Languages ----
     /// A language's own name (`Русский`).
     LangName { code: String } => "lang-name",
