@@ -67,3 +67,9 @@ CREATE TABLE tournament_pairings (
     PRIMARY KEY (tournament_id, round, board)
 );
 CREATE UNIQUE INDEX tournament_pairings_by_game ON tournament_pairings (game_id) WHERE game_id IS NOT NULL;
+
+-- A tournament's announcement is a living message too (slot kind 'tournament').
+ALTER TABLE outbox DROP CONSTRAINT outbox_slot_kind_check;
+ALTER TABLE outbox ADD CONSTRAINT outbox_slot_kind_check CHECK (slot_kind IN ('board', 'challenge', 'tournament'));
+ALTER TABLE slots DROP CONSTRAINT slots_kind_check;
+ALTER TABLE slots ADD CONSTRAINT slots_kind_check CHECK (kind IN ('board', 'challenge', 'message', 'tournament'));

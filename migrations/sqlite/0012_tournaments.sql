@@ -67,3 +67,28 @@ CREATE TABLE tournament_pairings (
     PRIMARY KEY (tournament_id, round, board)
 );
 CREATE UNIQUE INDEX tournament_pairings_by_game ON tournament_pairings (game_id) WHERE game_id IS NOT NULL;
+
+-- A tournament's announcement is a living message too (slot kind 'tournament'). SQLite
+-- cannot change a CHECK in place: the outbox's column is replaced, the slots table (whose
+-- key holds its kind) is rebuilt.
+ALTER TABLE outbox ADD COLUMN slot_kind_v2 TEXT CHECK (slot_kind_v2 IN ('board', 'challenge', 'tournament'));
+UPDATE outbox SET slot_kind_v2 = slot_kind;
+ALTER TABLE outbox DROP COLUMN slot_kind;
+ALTER TABLE outbox RENAME COLUMN slot_kind_v2 TO slot_kind;
+
+CREATE TABLE slots_v2 (
+    platform   TEXT    NOT NULL,
+    chat_id    TEXT    NOT NULL,
+    kind       TEXT    NOT NULL CHECK (kind IN ('board', 'challenge', 'message', 'tournament')),
+    id         INTEGER NOT NULL,
+    message_id TEXT    NOT NULL,
+    place      TEXT,
+    photo      BOOLEAN NOT NULL,
+    buttons    BOOLEAN NOT NULL,
+    state      TEXT,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (platform, chat_id, kind, id)
+);
+INSERT INTO slots_v2 SELECT platform, chat_id, kind, id, message_id, place, photo, buttons, state, updated_at FROM slots;
+DROP TABLE slots;
+ALTER TABLE slots_v2 RENAME TO slots;

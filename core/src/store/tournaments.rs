@@ -305,7 +305,7 @@ impl Store {
     /// A tournament's entrants, by seat.
     pub async fn entrants(&self, tournament: i64) -> Result<Vec<EntrantRow>> {
         on_db!(self, conn, _pg => Ok(sqlx::query_as(
-            "SELECT e.player_id, e.seat, e.joined_at, e.back_at, e.withdrawn, e.rating, p.name
+            "SELECT e.player_id, e.seat, e.joined_at, e.back_at, e.withdrawn, e.rating, p.display_name AS name
              FROM tournament_entrants e JOIN players p ON p.id = e.player_id
              WHERE e.tournament_id = $1 ORDER BY e.seat",
         )

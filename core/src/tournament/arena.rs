@@ -63,9 +63,11 @@ pub struct Waiting {
 }
 
 /// Pair the waiting entrants: ranked by points, then rating, each with the closest below
-/// that is not its last opponent; the one with fewer whites takes white. An entrant whose
-/// only partners would be a rematch waits — unless nobody else is playing
-/// (`others_playing` false), when waiting would never end. Deterministic.
+/// that is not its last opponent; the one with fewer whites takes white. Two left over who
+/// just played each other are swapped into a pair made already when that makes two fresh
+/// games. An entrant whose only partner would be a rematch waits — unless nobody would play
+/// at all (`others_playing` false and no other pair), when waiting would never end.
+/// Deterministic.
 #[must_use]
 pub fn pair(waiting: &[Waiting], others_playing: bool) -> Vec<(Entrant, Entrant)> {
     let mut order: Vec<&Waiting> = waiting.iter().collect();
@@ -75,37 +77,57 @@ pub fn pair(waiting: &[Waiting], others_playing: bool) -> Vec<(Entrant, Entrant)
             .then(b.rating.cmp(&a.rating))
             .then(a.entrant.cmp(&b.entrant))
     });
+    let fresh = |a: &Waiting, b: &Waiting| {
+        a.last_opponent != Some(b.entrant) && b.last_opponent != Some(a.entrant)
+    };
     let mut used = vec![false; order.len()];
-    let mut out = Vec::new();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
     for i in 0..order.len() {
         if used[i] {
             continue;
         }
-        let a = order[i];
-        let fresh = (i + 1..order.len()).find(|&j| {
-            let b = order[j];
-            !used[j] && a.last_opponent != Some(b.entrant) && b.last_opponent != Some(a.entrant)
-        });
-        let partner = fresh.or_else(|| {
-            if others_playing {
-                None
-            } else {
-                (i + 1..order.len()).find(|&j| !used[j])
-            }
-        });
-        let Some(j) = partner else {
+        let Some(j) = (i + 1..order.len()).find(|&j| !used[j] && fresh(order[i], order[j])) else {
             continue;
         };
         used[i] = true;
         used[j] = true;
-        let b = order[j];
-        out.push(if b.lean < a.lean {
-            (b.entrant, a.entrant)
-        } else {
-            (a.entrant, b.entrant)
-        });
+        pairs.push((i, j));
     }
-    out
+    // Left over in twos that just met: swap them into a pair from the bottom up.
+    let mut left: Vec<usize> = (0..order.len()).filter(|&i| !used[i]).collect();
+    while left.len() >= 2 {
+        let (x, y) = (left[0], left[1]);
+        let swap = pairs.iter().rposition(|&(a, b)| {
+            fresh(order[a], order[x]) && fresh(order[b], order[y])
+                || fresh(order[a], order[y]) && fresh(order[b], order[x])
+        });
+        let Some(k) = swap else { break };
+        let (a, b) = pairs[k];
+        if fresh(order[a], order[x]) && fresh(order[b], order[y]) {
+            pairs[k] = (a.min(x), a.max(x));
+            pairs.push((b.min(y), b.max(y)));
+        } else {
+            pairs[k] = (a.min(y), a.max(y));
+            pairs.push((b.min(x), b.max(x)));
+        }
+        left.drain(..2);
+    }
+    if pairs.is_empty() && !others_playing && left.len() >= 2 {
+        // Nobody else would ever come free: a rematch rather than waiting for ever.
+        pairs.push((left[0], left[1]));
+    }
+    pairs.sort_unstable();
+    pairs
+        .into_iter()
+        .map(|(i, j)| {
+            let (a, b) = (order[i], order[j]);
+            if b.lean < a.lean {
+                (b.entrant, a.entrant)
+            } else {
+                (a.entrant, b.entrant)
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -157,6 +179,26 @@ mod tests {
         assert_eq!(pair(&two, false), [(0, 1)]);
         // One alone waits.
         assert!(pair(&[waiting(5, 0, None)], false).is_empty());
+    }
+
+    #[test]
+    fn two_left_over_who_just_met_are_swapped_into_fresh_games() {
+        // Greedily 0 meets 1, and 2 and 3, who just played each other, are left: they are
+        // swapped in (0–2, 1–3) rather than left waiting or made to meet again.
+        let w = [
+            waiting(0, 10, None),
+            waiting(1, 9, None),
+            waiting(2, 8, Some(3)),
+            waiting(3, 7, Some(2)),
+        ];
+        let pairs = pair(&w, false);
+        assert_eq!(pairs, [(0, 2), (1, 3)]);
+        for (a, b) in &pairs {
+            assert!(
+                w[*a].last_opponent != Some(*b) && w[*b].last_opponent != Some(*a),
+                "{pairs:?}"
+            );
+        }
     }
 
     #[test]

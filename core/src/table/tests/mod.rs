@@ -27,6 +27,7 @@ mod outbox;
 mod processes;
 mod ratings;
 mod restart;
+mod tournaments;
 mod training;
 
 const T0: i64 = 1_767_225_600_000; // 2026-01-01 00:00 UTC
