@@ -135,6 +135,14 @@ fn the_console_sessions_in_the_guides_play_as_shown() {
             let (code, stdout, err) = ugolki(&args);
             assert_eq!(code, 0, "{}: {err}", path.display());
             sessions += 1;
+            // A tournament shown is played to its end.
+            if block.iter().any(|l| l.contains("/tournament ")) {
+                let over = english(&Msg::TournamentOver {
+                    id: 1,
+                    winner: "ann".into(),
+                });
+                assert!(stdout.contains(&over), "{stdout}");
+            }
             if block.iter().any(|l| l.ends_with("[Accept draw]")) {
                 let agreed = english(&Msg::DrawAgreed { id: 1 });
                 assert!(stdout.contains(&agreed), "{stdout}");

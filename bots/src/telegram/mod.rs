@@ -383,9 +383,11 @@ impl Running {
                 let Some(mut msg) = incoming::message(m) else {
                     return;
                 };
-                // `/lang` in a group sets the chat's language when an admin says it.
+                // `/lang` in a group sets the chat's language when an admin says it, and
+                // only admins make, start or cancel a group's tournament.
                 if msg.origin.group_admin.is_some()
-                    && m.text().is_some_and(|t| t.starts_with("/lang"))
+                    && m.text()
+                        .is_some_and(|t| t.starts_with("/lang") || t.starts_with("/tournament"))
                 {
                     if let Some(from) = &m.from {
                         let member = self.bot.get_chat_member(m.chat.id, from.id).await;
