@@ -132,3 +132,27 @@ pub struct ChartView {
     /// The line under it (how many games, the rating now), in the reader's language.
     pub footer: String,
 }
+
+/// A tournament's standings to draw, every text in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingsView {
+    pub title: String,
+    /// The column headings: place, name, score, games, rating change, performance.
+    pub columns: [String; 6],
+    pub rows: Vec<StandingsRow>,
+    /// Under the table: how many more there are (or nothing).
+    pub footer: String,
+}
+
+/// One line of the standings, as written (`3½`, `1 ½ 0 +`, `+12`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingsRow {
+    pub place: usize,
+    pub name: String,
+    pub score: String,
+    pub marks: String,
+    pub change: String,
+    pub performance: String,
+    /// Paused, or withdrawn: drawn dimmed.
+    pub away: bool,
+}

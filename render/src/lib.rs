@@ -17,6 +17,7 @@ mod palette;
 mod png_out;
 mod scene;
 mod sprites;
+mod standings;
 mod theme;
 
 pub use animation::{AnimationError, REPLAY_WIDTH};

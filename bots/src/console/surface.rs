@@ -86,6 +86,7 @@ impl Console {
             let (stem, ext) = match image.kind {
                 ImageKind::Board => ("board", "png"),
                 ImageKind::Chart => ("chart", "png"),
+                ImageKind::Standings => ("standings", "png"),
                 ImageKind::Replay => ("replay", "gif"),
             };
             let path = self.dir.join(format!("{stem}-{}-{n:04}.{ext}", self.run));

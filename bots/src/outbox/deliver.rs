@@ -330,6 +330,10 @@ impl<S: Surface> Outbox<S> {
                 bytes: self.renderer.chart(&chart),
                 kind: ImageKind::Chart,
             }),
+            PictureView::Standings(table) => Some(Image {
+                bytes: self.renderer.standings(&table),
+                kind: ImageKind::Standings,
+            }),
             PictureView::Replay(frames) => {
                 let scenes: Vec<Scene> = frames.iter().map(Scene::from_view).collect();
                 match self.replays.animate(&scenes) {

@@ -53,6 +53,8 @@ pub enum ImageKind {
     Board,
     /// A rating chart (PNG).
     Chart,
+    /// A tournament's standings (PNG).
+    Standings,
     /// A replay (GIF): an animation.
     Replay,
 }
@@ -64,6 +66,7 @@ impl ImageKind {
         match self {
             ImageKind::Board => "board.png",
             ImageKind::Chart => "chart.png",
+            ImageKind::Standings => "standings.png",
             ImageKind::Replay => "replay.gif",
         }
     }

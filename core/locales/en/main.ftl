@@ -597,6 +597,14 @@ tournament-place = { $format ->
         [swiss] Swiss
        *[roundrobin] Round robin
     } #{ $id }: { $place } of { $of }
+standings-column = { $column ->
+        [place] #
+        [name] Player
+        [score] Score
+        [games] Games
+        [change] ±
+       *[performance] Perf.
+    }
 btn-join = Join
 btn-withdraw = Withdraw
 

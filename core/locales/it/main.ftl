@@ -677,6 +677,14 @@ tournament-place = { $format ->
         [swiss] Svizzero
        *[roundrobin] Girone all'italiana
     } #{ $id }: { $place }º su { $of }
+standings-column = { $column ->
+        [place] N.
+        [name] Giocatore
+        [score] Punti
+        [games] Partite
+        [change] ±
+       *[performance] Prest.
+    }
 btn-join = Partecipa
 btn-withdraw = Ritirati
 

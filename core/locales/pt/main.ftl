@@ -667,6 +667,14 @@ tournament-place = { $format ->
         [swiss] Suíço
        *[roundrobin] Todos contra todos
     } #{ $id }: { $place }.º de { $of }
+standings-column = { $column ->
+        [place] N.º
+        [name] Jogador
+        [score] Pontos
+        [games] Partidas
+        [change] ±
+       *[performance] Desemp.
+    }
 btn-join = Entrar
 btn-withdraw = Sair
 

@@ -713,6 +713,14 @@ tournament-place = { $format ->
         [swiss] Швейцарка
        *[roundrobin] Круговой турнир
     } #{ $id }: { $place }-е место из { $of }
+standings-column = { $column ->
+        [place] №
+        [name] Игрок
+        [score] Очки
+        [games] Партии
+        [change] ±
+       *[performance] Перф.
+    }
 btn-join = Вступить
 btn-withdraw = Выйти
 

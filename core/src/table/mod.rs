@@ -35,7 +35,9 @@ mod training;
 mod types;
 
 pub use action::{destination_buttons, pick_buttons, Action, MAX_ACTION_TEXT};
-pub use picture::{BoardSpec, ChartSpec, DrawError, Picture, PictureView, ReplaySpec};
+pub use picture::{
+    BoardSpec, ChartSpec, DrawError, Picture, PictureView, ReplaySpec, StandingsSpec,
+};
 pub use time::{FakeTime, SystemTime, TimeSource};
 pub use types::{
     lang_of, Audience, ChatKind, ChatRef, Incoming, Input, Mention, Origin, Outgoing, Platform,

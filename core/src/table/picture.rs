@@ -12,7 +12,7 @@ use crate::game::Game;
 use crate::rating::RatingKind;
 use crate::square::Square;
 use crate::store::StoreError;
-use crate::view::{BoardView, ChartView};
+use crate::view::{BoardView, ChartView, StandingsView};
 use crate::words::{render, Code, Lang, Msg};
 use serde_json::{json, Value};
 
@@ -22,6 +22,7 @@ pub enum Picture {
     Board(BoardSpec),
     Chart(ChartSpec),
     Replay(ReplaySpec),
+    Standings(StandingsSpec),
 }
 
 /// A game's board after `ply` plies of the line `takebacks` names.
@@ -58,12 +59,20 @@ pub struct ReplaySpec {
     pub game: i64,
 }
 
+/// A tournament's standings as they stand when the reply is sent, under `title`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingsSpec {
+    pub tournament: i64,
+    pub title: Msg,
+}
+
 /// A picture drawn as data, for the renderer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PictureView {
     Board(Box<BoardView>),
     Chart(ChartView),
     Replay(Vec<BoardView>),
+    Standings(StandingsView),
 }
 
 /// Why a picture cannot be drawn.
@@ -91,6 +100,9 @@ impl Picture {
                 "chart": c.player, "kind": c.kind.encode(), "title": c.title.to_json(),
             }),
             Picture::Replay(r) => json!({ "replay": r.game }),
+            Picture::Standings(t) => {
+                json!({ "standings": t.tournament, "title": t.title.to_json() })
+            }
         }
     }
 
@@ -125,6 +137,12 @@ impl Picture {
             return Some(Picture::Chart(ChartSpec {
                 player,
                 kind: Code::decode(v.get("kind")?)?,
+                title: Msg::from_json(v.get("title")?)?,
+            }));
+        }
+        if let Some(tournament) = v.get("standings").and_then(Value::as_i64) {
+            return Some(Picture::Standings(StandingsSpec {
+                tournament,
                 title: Msg::from_json(v.get("title")?)?,
             }));
         }
@@ -200,6 +218,10 @@ impl Table {
                 .draw_replay(r.game, lang)
                 .await
                 .map(PictureView::Replay),
+            Picture::Standings(t) => self
+                .draw_standings(t.tournament, &t.title, lang)
+                .await
+                .map(PictureView::Standings),
         }
     }
 

@@ -421,6 +421,9 @@ messages! {
     TournamentOver { id: i64, winner: String } => "tournament-over",
     /// `/rating`: a finished tournament of the player's, and their place in it.
     TournamentPlace { id: i64, format: String, place: usize, of: usize } => "tournament-place",
+    /// A heading of the standings picture: `place`, `name`, `score`, `games`, `change` or
+    /// `performance`.
+    StandingsColumn { column: String } => "standings-column",
     BtnJoin => "btn-join",
     BtnWithdraw => "btn-withdraw",
 

@@ -111,24 +111,35 @@ impl Room {
         assert_eq!(g.status, GameStatus::Finished, "#{} {end:?}", b.id);
     }
 
-    /// The standings `/standings` shows: (name, score as written), best first.
+    /// The standings `/standings` shows, as its picture draws them: (name, score as
+    /// written, dimmed), best first. Its text has the first three lines of the same.
     async fn standings_shown(&self, t: i64) -> Vec<(String, String, bool)> {
         let out = self.say("host", &format!("/standings {t}")).await;
         let Msg::Lines(lines) = &out[0].message else {
             panic!("{out:#?}")
         };
-        lines
+        let picture = out[0].picture.as_ref().expect("a picture");
+        let Ok(PictureView::Standings(view)) = self.table.draw_picture(picture, Lang::EN).await
+        else {
+            panic!("not standings")
+        };
+        let rows: Vec<(String, String, bool)> = view
+            .rows
+            .iter()
+            .map(|r| (r.name.clone(), r.score.clone(), r.away))
+            .collect();
+        let podium: Vec<(String, String)> = lines
             .iter()
             .filter_map(|m| match m {
-                Msg::TournamentLine {
-                    name,
-                    score,
-                    paused,
-                    ..
-                } => Some((name.clone(), score.clone(), *paused)),
+                Msg::TournamentLine { name, score, .. } => Some((name.clone(), score.clone())),
                 _ => None,
             })
-            .collect()
+            .collect();
+        assert_eq!(podium.len(), rows.len().min(3));
+        for ((n, s), (rn, rs, _)) in podium.iter().zip(&rows) {
+            assert_eq!((n, s), (rn, rs));
+        }
+        rows
     }
 
     /// Every game of the tournament as stored, in the order they ended.

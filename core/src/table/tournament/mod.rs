@@ -12,6 +12,7 @@ pub use parse::{parse, TournamentCommand, TournamentSpec};
 
 use super::action::Action;
 use super::outbox::Later;
+use super::picture::{DrawError, Picture, StandingsSpec};
 use super::timers::Key;
 use super::types::{lang_of, ChatKind, ChatRef, Origin, Outgoing, Platform, Slot};
 use super::{lock, refuse, GameGuard, Handled, Table};
@@ -22,8 +23,12 @@ use crate::store::{
     Created, EntrantRow, Joined, NewTournament, Player, StoreError, TournamentRow, TournamentStatus,
 };
 use crate::tournament::{Format, MAX_PLAYERS, MAX_ROUND_ROBIN};
-use crate::words::{Lang, Msg};
+use crate::view::{StandingsRow, StandingsView};
+use crate::words::{render, Lang, Msg};
 use scores::Field;
+
+/// Lines a standings message shows beside its picture (which has them all).
+const PODIUM: usize = 3;
 
 /// Names the announcement lists at most (the rest are counted).
 const CARD_NAMES: usize = 30;
@@ -229,10 +234,13 @@ impl Table {
         }
         let lang = lang_of(o);
         let entrants = self.store.entrants(t.id).await?;
-        let said = vec![Msg::TournamentCancelled {
-            id: t.id,
-            why: "creator".into(),
-        }];
+        let said = vec![(
+            Msg::TournamentCancelled {
+                id: t.id,
+                why: "creator".into(),
+            },
+            None,
+        )];
         let step = (TournamentStatus::Cancelled, None);
         let out = self
             .end_tournament(&t, &entrants, step, said, now, lang)
@@ -393,14 +401,7 @@ impl Table {
                 None => return refuse(Msg::TournamentNone),
             },
         };
-        let lines = self.standings_lines(&t).await?;
-        Ok(vec![Outgoing::reply(o, Msg::Lines(lines))])
-    }
-
-    /// The standings of `t` as they stand, with a heading that says which.
-    async fn standings_lines(&self, t: &TournamentRow) -> Result<Vec<Msg>, StoreError> {
         let field = self.field(t.id).await?;
-        let changes = self.store.tournament_rating_changes(t.id).await?;
         let heading = Msg::TournamentStandings {
             id: t.id,
             status: if t.status == TournamentStatus::Finished {
@@ -419,7 +420,57 @@ impl Table {
                 _ => None,
             },
         };
-        Ok(field.lines(t, heading, &changes))
+        let (text, picture) = self.standings_message(&t, &field, heading).await?;
+        Ok(vec![Outgoing::reply(o, text).with_picture(Some(picture))])
+    }
+
+    /// The standings as posted: the heading and the first [`PODIUM`] lines, with the whole
+    /// table as a picture (drawn when it is sent).
+    async fn standings_message(
+        &self,
+        t: &TournamentRow,
+        field: &Field,
+        heading: Msg,
+    ) -> Result<(Msg, Picture), StoreError> {
+        let changes = self.store.tournament_rating_changes(t.id).await?;
+        let lines = field.lines(t, heading.clone(), &changes, PODIUM);
+        let picture = Picture::Standings(StandingsSpec {
+            tournament: t.id,
+            title: heading,
+        });
+        Ok((Msg::Lines(lines), picture))
+    }
+
+    /// The standings picture of tournament `id` as it stands, for a reader of `lang`.
+    pub(in crate::table) async fn draw_standings(
+        &self,
+        id: i64,
+        title: &Msg,
+        lang: Lang,
+    ) -> Result<StandingsView, DrawError> {
+        let t = self.store.tournament(id).await?.ok_or(DrawError::Gone)?;
+        let field = self.field(id).await?;
+        let changes = self.store.tournament_rating_changes(id).await?;
+        let column = |c: &str| render(&Msg::StandingsColumn { column: c.into() }, lang);
+        Ok(StandingsView {
+            // The chat's heading ends with a colon before its lines; the picture's does not.
+            title: render(title, lang).trim_end_matches(':').to_string(),
+            columns: ["place", "name", "score", "games", "change", "performance"].map(column),
+            rows: field
+                .rows(&t, &changes)
+                .into_iter()
+                .map(|r| StandingsRow {
+                    place: r.place,
+                    name: r.name,
+                    score: r.score,
+                    marks: r.marks,
+                    change: r.change.unwrap_or_default(),
+                    performance: r.performance.map(|p| p.to_string()).unwrap_or_default(),
+                    away: r.paused || r.withdrawn,
+                })
+                .collect(),
+            footer: String::new(),
+        })
     }
 
     /// Forget nothing of a tournament in memory: there is nothing kept but its lock.

@@ -9,8 +9,6 @@ use crate::tournament::{Entrant, Format, Played};
 use crate::words::Msg;
 use crate::Color;
 
-/// Standings lines a chat message shows at most (the rest are counted).
-pub const SHOWN_LINES: usize = 30;
 /// Marks a line shows at most (an arena's latest).
 const SHOWN_MARKS: usize = 16;
 
@@ -115,32 +113,46 @@ impl Field {
         standings(format, &all, &games, &byes, rating)
     }
 
+    /// The standings as rows, best first. `changes`: each player's rating change over the
+    /// tournament.
+    pub fn rows(&self, t: &TournamentRow, changes: &[(i64, i64)]) -> Vec<Row> {
+        self.standings(t.format)
+            .iter()
+            .enumerate()
+            .filter_map(|(place, line)| {
+                let e = self.at(i64::try_from(line.entrant).ok()?)?;
+                Some(Row {
+                    place: place + 1,
+                    name: e.name.clone(),
+                    score: score_text(t.format, line.score),
+                    marks: marks_text(&line.marks),
+                    change: changes
+                        .iter()
+                        .find(|(p, _)| *p == e.player_id)
+                        .map(|(_, d)| signed(*d)),
+                    performance: line.performance,
+                    paused: t.format == Format::Arena && !e.withdrawn && self.paused(e),
+                    withdrawn: e.withdrawn,
+                })
+            })
+            .collect()
+    }
+
     /// The standings as the chat reads them: a heading, then a line per entrant (at most
-    /// [`SHOWN_LINES`]). `changes`: each player's rating change over the tournament.
-    pub fn lines(&self, t: &TournamentRow, heading: Msg, changes: &[(i64, i64)]) -> Vec<Msg> {
-        let table = self.standings(t.format);
+    /// `shown`; the rest are counted).
+    pub fn lines(
+        &self,
+        t: &TournamentRow,
+        heading: Msg,
+        changes: &[(i64, i64)],
+        shown: usize,
+    ) -> Vec<Msg> {
+        let rows = self.rows(t, changes);
         let mut out = vec![heading];
-        for (place, line) in table.iter().enumerate().take(SHOWN_LINES) {
-            let Some(e) = self.at(i64::try_from(line.entrant).unwrap_or(-1)) else {
-                continue;
-            };
-            let change = changes
-                .iter()
-                .find(|(p, _)| *p == e.player_id)
-                .map(|(_, d)| signed(*d));
-            out.push(Msg::TournamentLine {
-                place: place + 1,
-                name: e.name.clone(),
-                score: score_text(t.format, line.score),
-                marks: marks_text(&line.marks),
-                change,
-                performance: line.performance,
-                paused: t.format == Format::Arena && !e.withdrawn && self.paused(e),
-            });
-        }
-        if table.len() > SHOWN_LINES {
+        out.extend(rows.iter().take(shown).map(Row::line));
+        if rows.len() > shown {
             out.push(Msg::AndMore {
-                count: table.len() - SHOWN_LINES,
+                count: rows.len() - shown,
             });
         }
         out
@@ -157,6 +169,33 @@ impl Field {
             })
             .collect();
         serde_json::to_string(&order).unwrap_or_else(|_| "[]".into())
+    }
+}
+
+/// One line of the standings, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub place: usize,
+    pub name: String,
+    pub score: String,
+    pub marks: String,
+    pub change: Option<String>,
+    pub performance: Option<i64>,
+    pub paused: bool,
+    pub withdrawn: bool,
+}
+
+impl Row {
+    fn line(&self) -> Msg {
+        Msg::TournamentLine {
+            place: self.place,
+            name: self.name.clone(),
+            score: self.score.clone(),
+            marks: self.marks.clone(),
+            change: self.change.clone(),
+            performance: self.performance,
+            paused: self.paused,
+        }
     }
 }
 

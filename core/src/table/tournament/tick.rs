@@ -19,6 +19,7 @@ use crate::store::{
 };
 use crate::table::live::Live;
 use crate::table::outbox::{says_now, Later};
+use crate::table::picture::Picture;
 use crate::table::types::Outgoing;
 use crate::table::{Handled, Table};
 use crate::tournament::{arena, berger, swiss, Entrant, Format, Pairing};
@@ -298,29 +299,34 @@ impl Table {
                 Some(Vec::new())
             }
             Plan::Cancel => {
-                let said = vec![Msg::TournamentCancelled {
-                    id,
-                    why: "few".into(),
-                }];
+                let said = vec![(
+                    Msg::TournamentCancelled {
+                        id,
+                        why: "few".into(),
+                    },
+                    None,
+                )];
                 let step = (TournamentStatus::Cancelled, None);
                 self.end_tournament(&t, &field.entrants, step, said, now, lang)
                     .await?
             }
             Plan::Finish => {
-                let changes = self.store.tournament_rating_changes(id).await?;
                 let heading = Msg::TournamentStandings {
                     id,
                     status: "final".into(),
                     round: None,
                 };
-                let lines = field.lines(&t, heading, &changes);
+                let table = self.standings_message(&t, &field, heading).await?;
                 let winner = field
                     .standings(t.format)
                     .first()
                     .and_then(|l| field.at(seat_of(l.entrant)))
                     .map(|e| e.name.clone())
                     .unwrap_or_default();
-                let said = vec![Msg::TournamentOver { id, winner }, Msg::Lines(lines)];
+                let said = vec![
+                    (Msg::TournamentOver { id, winner }, None),
+                    (table.0, Some(table.1)),
+                ];
                 let order = field.final_order(t.format);
                 let step = (TournamentStatus::Finished, Some(order));
                 self.end_tournament(&t, &field.entrants, step, said, now, lang)
@@ -332,12 +338,10 @@ impl Table {
                     status: "live".into(),
                     round: None,
                 };
-                let changes = self.store.tournament_rating_changes(id).await?;
-                let mut out =
-                    vec![
-                        Outgoing::to_chat(&chat, Msg::Lines(field.lines(&t, heading, &changes)))
-                            .in_lang(lang),
-                    ];
+                let (text, picture) = self.standings_message(&t, &field, heading).await?;
+                let mut out = vec![Outgoing::to_chat(&chat, text)
+                    .in_lang(lang)
+                    .with_picture(Some(picture))];
                 let mut after = t.clone();
                 after.posted_at = Some(now);
                 let step = Transition {
@@ -375,7 +379,7 @@ impl Table {
         t: &TournamentRow,
         entrants: &[EntrantRow],
         (status, standings): (TournamentStatus, Option<String>),
-        said: Vec<Msg>,
+        said: Vec<(Msg, Option<Picture>)>,
         now: i64,
         lang: Lang,
     ) -> Result<Option<Vec<Outgoing>>, StoreError> {
@@ -384,7 +388,11 @@ impl Table {
         ended.status = status;
         let mut out: Vec<Outgoing> = said
             .into_iter()
-            .map(|m| Outgoing::to_chat(&chat, m).in_lang(lang))
+            .map(|(m, picture)| {
+                Outgoing::to_chat(&chat, m)
+                    .in_lang(lang)
+                    .with_picture(picture)
+            })
             .collect();
         out.push(card(&ended, entrants, lang));
         let step = Transition {
@@ -505,8 +513,7 @@ impl Table {
                     status: status.into(),
                     round,
                 };
-                let changes = self.store.tournament_rating_changes(t.id).await?;
-                Some(Msg::Lines(field.lines(t, heading, &changes)))
+                Some(self.standings_message(t, field, heading).await?)
             }
             None => None,
         };
@@ -607,7 +614,7 @@ fn said_by_pairing(
     s: &Said<'_>,
     boards: &[NewBoard],
     games: &[GameRow],
-    standings: Option<Msg>,
+    standings: Option<(Msg, Picture)>,
     start: bool,
 ) -> Vec<Outgoing> {
     let chat = chat_of(s.t);
@@ -623,8 +630,8 @@ fn said_by_pairing(
         }));
         out.push(card(s.after, s.entrants, s.lang));
     }
-    if let Some(table) = standings {
-        out.push(say(table));
+    if let Some((table, picture)) = standings {
+        out.push(say(table).with_picture(Some(picture)));
     }
     let mut lines = vec![Msg::TournamentRound {
         id: s.t.id,
