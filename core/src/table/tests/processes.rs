@@ -490,3 +490,133 @@ async fn movers_waiting_for_a_game_never_starve_the_holder_of_its_lock() {
     );
     assert_eq!(d.a.store.game(id).await.unwrap().unwrap().ply, 1);
 }
+
+/// A tournament's game on either process: White moves, then Black resigns (`white_wins`)
+/// or moves and White resigns; each message to the process `route` says.
+async fn finish_on(d: &Deployment, chat: &str, g: &GameRow, white_wins: bool, route: usize) {
+    let name = |id| async move { d.a.store().player(id).await.unwrap().unwrap().name };
+    let (white, black) = (name(g.white_id).await, name(g.black_id).await);
+    let table = |n: usize| if n % 2 == 0 { &d.a } else { &d.b };
+    let mover = |who: String, n: usize| async move {
+        let mut o = d.msg(chat, &who, "x").origin;
+        o.message_id = format!("{}-suggest-{n}", o.message_id);
+        let mv = table(n).suggest_moves(&o, "", 1).await;
+        let out = table(n)
+            .handle(&d.msg(chat, &who, &format!("/move {} {}", g.id, mv[0])))
+            .await;
+        assert!(!out.is_empty(), "{who} in #{}", g.id);
+    };
+    mover(white.clone(), route).await;
+    let loser = if white_wins {
+        black
+    } else {
+        mover(black, route + 1).await;
+        white
+    };
+    table(route)
+        .handle(&d.msg(chat, &loser, &format!("/resign {}", g.id)))
+        .await;
+}
+
+/// Two processes on one database run one arena, both firing its timer at every turn:
+/// every pairing is made once (each game announced once, by one of them), and nobody is
+/// ever in two of its games at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn t_two_processes_run_one_arena_and_pair_everyone_once() {
+    let Some(d) = Deployment::new("t_two_processes_run_one_arena_and_pair_everyone_once").await
+    else {
+        return;
+    };
+    let chat = "arena";
+    let mut m = d.msg(
+        chat,
+        "host",
+        "/tournament arena classic3x3 3+2 casual 20m in 1m",
+    );
+    m.origin.group_admin = Some(true);
+    let out = d.a.handle(&m).await;
+    let Some(t) = out.iter().find_map(|o| match o.message {
+        Msg::TournamentCard { id, .. } => Some(id),
+        _ => None,
+    }) else {
+        panic!("{out:#?}")
+    };
+    for (i, p) in ["q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8"]
+        .iter()
+        .enumerate()
+    {
+        let table = if i % 2 == 0 { &d.a } else { &d.b };
+        table.handle(&d.msg(chat, p, "/join")).await;
+    }
+    d.time.advance(MIN);
+    let mut announced: HashMap<i64, usize> = HashMap::new();
+    let count = |announced: &mut HashMap<i64, usize>, out: &[Outgoing]| {
+        for o in out {
+            if let Msg::TournamentGameStarted { id, .. } = o.message {
+                *announced.entry(id).or_default() += 1;
+            }
+        }
+    };
+    for step in 0..30usize {
+        // Both at once outside the timers' claims (as after a lease ran out on a process
+        // that was only slow): the tournament's lock and its round counter hold.
+        let now = d.time.now_ms();
+        let (x, y) = tokio::join!(d.a.fire_tournament(t, now), d.b.fire_tournament(t, now));
+        // Neither fails: the second waits for the first and finds nothing left to do (a
+        // duplicate would only be stopped by the pairings' key, as an error).
+        let (Ok(x), Ok(y)) = (x, y) else {
+            panic!("step {step}: a pairing tried twice")
+        };
+        count(&mut announced, &x);
+        count(&mut announced, &y);
+        let (x, y) = tokio::join!(d.a.fire_due(), d.b.fire_due());
+        count(&mut announced, &x);
+        count(&mut announced, &y);
+        let store = d.a.store();
+        let row = store.tournament(t).await.unwrap().unwrap();
+        if row.status == crate::store::TournamentStatus::Finished {
+            break;
+        }
+        // Nobody in two running games.
+        let mut running = Vec::new();
+        for p in store.pairings(t).await.unwrap() {
+            if let Some(id) = p.game_id {
+                let g = store.game(id).await.unwrap().unwrap();
+                if g.is_active() {
+                    running.push(g);
+                }
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        for g in &running {
+            assert!(
+                seen.insert(g.white_id),
+                "step {step}: a player in two games"
+            );
+            assert!(
+                seen.insert(g.black_id),
+                "step {step}: a player in two games"
+            );
+        }
+        // Every running game ends, its moves sent to one process or the other: both
+        // hear of the endings and race to pair the players again.
+        for (i, g) in running.iter().enumerate() {
+            finish_on(&d, chat, g, (i + step) % 2 == 0, i + step).await;
+        }
+        d.time.advance(MIN);
+    }
+    let store = d.a.store();
+    let row = store.tournament(t).await.unwrap().unwrap();
+    assert_eq!(row.status, crate::store::TournamentStatus::Finished);
+    let pairings = store.pairings(t).await.unwrap();
+    let games: Vec<i64> = pairings.iter().filter_map(|p| p.game_id).collect();
+    assert!(games.len() >= 40, "{} games", games.len());
+    // Each game announced once, by one process or the other.
+    for g in &games {
+        assert_eq!(announced.get(g), Some(&1), "game {g}");
+    }
+    assert_eq!(announced.len(), games.len());
+    // The pairings' batches are the tournament's round counter, each once.
+    let batches: std::collections::BTreeSet<i64> = pairings.iter().map(|p| p.round).collect();
+    assert_eq!(batches.len(), usize::try_from(row.round).unwrap());
+}
