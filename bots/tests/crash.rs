@@ -14,17 +14,15 @@
 //! Short in CI (20 kills); `UGOLKI_CRASH_KILLS=200` runs a longer one. Bounded: every wait
 //! has a time limit, the game a ply limit.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use ugolki_core::corners::Variant;
 use ugolki_core::game::{Game, Rules};
 use ugolki_core::store::Store;
 
+mod support;
+use support::{serve, temp_dir, Console, Transcript, REPLY_PAUSE_MS};
+
 const BANK_MS: i64 = 30 * 60_000;
-const WAIT: Duration = Duration::from_secs(20);
 
 /// A small deterministic generator (xorshift): the run is the same for the same seed.
 struct Rng(u64);
@@ -44,108 +42,6 @@ impl Rng {
     fn millis(&mut self, lo: u64, hi: u64) -> Duration {
         Duration::from_millis(lo + self.below(hi - lo + 1))
     }
-}
-
-/// Every line any console printed, in the order read.
-type Transcript = std::sync::Arc<std::sync::Mutex<Vec<String>>>;
-
-/// How long a console waits between a line's commit and its replies (the console's fault
-/// injection hook), so that a kill can fall between them.
-const REPLY_PAUSE_MS: u64 = 60;
-
-/// One running console, its input and its output lines with the time each was read.
-struct Console {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<(Instant, String)>,
-}
-
-impl Console {
-    fn start(db: &Path, boards: &Path, transcript: &Transcript) -> Console {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ugolki"))
-            .arg("console")
-            .arg("--db")
-            .arg(db)
-            .arg("--boards")
-            .arg(boards)
-            .env(
-                ugolki_bots::console::REPLY_PAUSE,
-                REPLY_PAUSE_MS.to_string(),
-            )
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the console starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = std::sync::mpsc::channel();
-        let transcript = transcript.clone();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                transcript
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .push(line.clone());
-                if tx.send((Instant::now(), line)).is_err() {
-                    break;
-                }
-            }
-        });
-        Console {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) -> Instant {
-        let at = Instant::now();
-        // A write to a process being killed may fail; the driver finds out by the answer.
-        let _ = writeln!(self.stdin, "{line}");
-        let _ = self.stdin.flush();
-        at
-    }
-
-    /// The first line containing any of `wanted`, and when it came.
-    fn wait_for(&self, wanted: &[&str]) -> Option<(Instant, String)> {
-        self.wait_collecting(wanted).map(|(at, line, _)| (at, line))
-    }
-
-    /// The first line containing any of `wanted`, when it came, and the lines before it.
-    fn wait_collecting(&self, wanted: &[&str]) -> Option<(Instant, String, Vec<String>)> {
-        let deadline = Instant::now() + WAIT;
-        let mut before = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok((at, line)) if wanted.iter().any(|w| line.contains(w)) => {
-                    return Some((at, line, before));
-                }
-                Ok((_, line)) => before.push(line),
-                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
-            }
-        }
-    }
-
-    fn kill(mut self) -> Instant {
-        let at = Instant::now();
-        self.child.kill().expect("SIGKILL");
-        let _ = self.child.wait();
-        at
-    }
-}
-
-/// Start a console and wait until it answers (its table is open): the moment it serves,
-/// and what it printed first (replies a killed process committed but did not print).
-fn serve(db: &Path, boards: &Path, transcript: &Transcript) -> (Console, Instant, Vec<String>) {
-    let mut c = Console::start(db, boards, transcript);
-    c.send("carol: /chips");
-    let (at, _, first) = c
-        .wait_collecting(&["carol has"])
-        .expect("the console answers");
-    (c, at, first)
 }
 
 /// The length of `[a, b]` covered by the intervals in `alive`.
@@ -177,13 +73,6 @@ fn advance(mv: &str, white: bool) -> i32 {
     } else {
         -gain
     }
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ugolki-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
 }
 
 /// Where a kill falls in a turn.
@@ -355,8 +244,7 @@ fn sigkill_at_random_moments_loses_no_move_and_charges_no_downtime() {
     );
     assert_eq!(committed_unanswered, 0, "a committed move's reply was lost");
     // A clean end: input closed, the process exits and lets go of the database.
-    drop(console.stdin);
-    let _ = console.child.wait();
+    console.close();
 
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()

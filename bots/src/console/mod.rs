@@ -192,6 +192,10 @@ impl Running {
 /// committed and its replies being printed, so a kill can fall there.
 pub const REPLY_PAUSE: &str = "UGOLKI_CONSOLE_REPLY_PAUSE_MS";
 
+/// Fault injection for the crash test: milliseconds a tournament's step waits between
+/// being worked out and being written (see `Config::tournament_step_pause_ms`).
+pub const TOURNAMENT_STEP_PAUSE: &str = "UGOLKI_TOURNAMENT_STEP_PAUSE_MS";
+
 /// The runtime, the table on the database of `options`, and the outbox (delivering in the
 /// background in a terminal, where timers fire as they come).
 fn open(options: &Options, tag: &str, live: bool) -> Result<Running, String> {
@@ -208,7 +212,13 @@ fn open(options: &Options, tag: &str, live: bool) -> Result<Running, String> {
     }
     let mut service = rt.block_on(Service::start(Start {
         database_url: &options.database_url,
-        config: ugolki_core::table::Config::default(),
+        config: ugolki_core::table::Config {
+            tournament_step_pause_ms: std::env::var(TOURNAMENT_STEP_PAUSE)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0),
+            ..ugolki_core::table::Config::default()
+        },
         metrics: options.metrics,
         web: web.clone(),
         platform: "console",

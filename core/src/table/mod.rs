@@ -93,6 +93,9 @@ pub struct Config {
     /// Where the public pages are read (`--web-url`, else `http://` and `--web`'s address):
     /// the end of a game, `/record` and `/top` link them. None: no pages, no links.
     pub web_url: Option<String>,
+    /// Fault injection for the crash test: how long a tournament's step waits between
+    /// being worked out and being written, so that a kill can fall there. Zero otherwise.
+    pub tournament_step_pause_ms: u64,
 }
 
 impl Default for Config {
@@ -108,6 +111,7 @@ impl Default for Config {
             max_pictures_per_minute: 10,
             max_active_games: 50,
             web_url: None,
+            tournament_step_pause_ms: 0,
         }
     }
 }

@@ -4,9 +4,9 @@
 //! it in one transaction that changes the tournament's `round` from what it read: so each
 //! start, pairing and end happens once, whichever process does it.
 //!
-//! Before reading, the timer is set to its next safety look; a game that ends after that
-//! makes it due at once again (the ending's own transaction does), so no ending is missed
-//! between the read and the write.
+//! Before reading, the timer is set a few seconds ahead (a step cut short by a crash is
+//! done again then); a game that ends after that makes it due at once again (the ending's
+//! own transaction does), so no ending is missed between the read and the write.
 
 use super::scores::Field;
 use super::{card, chat_of, Key};
@@ -29,6 +29,8 @@ use std::collections::HashMap;
 /// A running tournament is looked at this often at least: a transition that a crash cut
 /// short is done then (a game's end makes it due at once).
 pub const TOURNAMENT_POLL_MS: i64 = 60_000;
+/// A step cut short (its process died while working it out) is done again this much later.
+pub const STEP_RETRY_MS: i64 = 5_000;
 /// An arena posts its standings this often (a few messages an hour: well within any
 /// platform's limits for a group).
 pub const ARENA_POST_MS: i64 = 5 * 60_000;
@@ -282,14 +284,22 @@ impl Table {
             self.arm(Key::Tournament(id), t.starts_at);
             return Ok(Vec::new());
         }
-        // From here a game of it that ends makes it due again; it is read after this.
+        // From here a game of it that ends makes it due again; it is read after this. Due
+        // again soon if this step never gets written (the process dies): it is done anew.
         self.store
-            .set_tournament_due(id, Some(now + TOURNAMENT_POLL_MS))
+            .set_tournament_due(id, Some(now + STEP_RETRY_MS))
             .await?;
         let field = self.field(id).await?;
         let chat = chat_of(&t);
         let lang = self.chat_lang_or_english(chat.platform, &chat.id).await;
-        let out = match plan(&t, &field, now) {
+        let plan = plan(&t, &field, now);
+        if self.config.tournament_step_pause_ms > 0 && plan != Plan::Wait {
+            tokio::time::sleep(std::time::Duration::from_millis(
+                self.config.tournament_step_pause_ms,
+            ))
+            .await;
+        }
+        let out = match plan {
             Plan::Wait => {
                 let due = next_due(&t, now);
                 self.store.set_tournament_due(id, due).await?;
