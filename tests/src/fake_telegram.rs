@@ -238,6 +238,9 @@ struct ChatState {
     /// What the bot's messages showed, in order: each as it was posted, and again after
     /// each edit that changed its text, caption or photo (what a person watching saw).
     shown: Vec<SentMessage>,
+    /// The group's administrators (`getChatMember` says `administrator`; anyone else is
+    /// a `member`).
+    admins: Vec<i64>,
 }
 
 /// A message in a chat, the user's or the bot's.
@@ -415,6 +418,15 @@ impl FakeTelegram {
     /// answers "chat not found", as Telegram does for chats the bot is not in).
     pub fn add_chat(&self, chat: &FakeChat) {
         self.lock().chat(chat);
+    }
+
+    /// Make `user` an administrator of `chat` (as its owner would in the group's settings).
+    pub fn make_admin(&self, chat: &FakeChat, user: &FakeUser) {
+        let mut inner = self.lock();
+        inner.chat(chat);
+        if let Some(c) = inner.chats.get_mut(&chat.id) {
+            c.admins.push(user.id);
+        }
     }
 
     /// A text message from `from` in `chat`; returns its message id. Entities are built as
@@ -873,6 +885,7 @@ impl Inner {
                 left: None,
                 topics: forum.then(Vec::new),
                 shown: Vec::new(),
+                admins: Vec::new(),
             });
     }
 
@@ -1171,9 +1184,41 @@ impl Inner {
             | "editmessagereplymarkup"
             | "editmessagemedia" => self.edit(method, p, files),
             "answercallbackquery" => self.answer_callback_query(p),
+            "getchatmember" => self.chat_member(p),
             "answerinlinequery" => self.answer_inline_query(p),
             _ => Err(ApiFail::new(404, "Not Found: method not found")),
         }
+    }
+
+    /// `getChatMember`: an administrator with the rights the Bot API lists for one (every
+    /// field it requires), or a member; a chat the bot is not in: "chat not found".
+    fn chat_member(&self, p: &Map<String, Value>) -> ApiResult {
+        let chat = i64_param(p, "chat_id").ok_or_else(|| bad("Bad Request: chat_id is empty"))?;
+        let user = i64_param(p, "user_id").ok_or_else(|| bad("Bad Request: user_id is empty"))?;
+        let Some(state) = self.chats.get(&chat) else {
+            return Err(bad(CHAT_NOT_FOUND));
+        };
+        let who = json!({"id": user, "is_bot": false, "first_name": format!("user{user}")});
+        if !state.admins.contains(&user) {
+            return Ok(json!({"status": "member", "user": who}));
+        }
+        Ok(json!({
+            "status": "administrator",
+            "user": who,
+            "can_be_edited": false,
+            "is_anonymous": false,
+            "can_manage_chat": true,
+            "can_delete_messages": true,
+            "can_manage_video_chats": true,
+            "can_restrict_members": true,
+            "can_promote_members": false,
+            "can_change_info": true,
+            "can_invite_users": true,
+            "can_post_stories": false,
+            "can_edit_stories": false,
+            "can_delete_stories": false,
+            "can_pin_messages": true,
+        }))
     }
 
     fn set_my_commands(&mut self, p: &Map<String, Value>) -> ApiResult {

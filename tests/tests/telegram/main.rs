@@ -16,4 +16,5 @@ mod privacy;
 mod processes;
 mod removed;
 mod topics;
+mod tournaments;
 mod webhook;
