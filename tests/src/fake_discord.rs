@@ -362,6 +362,8 @@ struct Inner {
     nonces: HashMap<String, (u64, u64, Instant)>,
     /// Permissions the bot is denied in a channel (its threads inherit them).
     denied: HashMap<u64, u64>,
+    /// Members given Manage Server by a role of theirs (the server's moderators).
+    managers: Vec<u64>,
     /// Rate-limit buckets and the global limit.
     limits: limits::Limits,
     /// The token was reset in the Developer Portal: `TOKEN` is refused from now on.
@@ -786,6 +788,10 @@ impl FakeDiscord {
     /// A server admin takes `permissions` from the bot in `channel` (and its threads): the
     /// interactions there say so in `app_permissions`, and calls that need them are answered
     /// 403 50013 "Missing Permissions".
+    pub fn make_manager(&self, user: &FakeUser) {
+        self.lock().managers.push(user.id);
+    }
+
     pub fn deny_bot(&self, channel: u64, permissions: u64) {
         *self.lock().denied.entry(channel).or_default() |= permissions;
     }
@@ -1158,6 +1164,7 @@ impl Inner {
             commands: Vec::new(),
             nonces: HashMap::new(),
             denied: HashMap::new(),
+            managers: Vec::new(),
             limits: limits::Limits::default(),
             token_reset: false,
             user_install: true,

@@ -599,7 +599,12 @@ impl Inner {
             self.add_member(spec.user.id);
             let joined = self.members.get(&spec.user.id).cloned().unwrap_or_default();
             let mut member = member_json(&joined, &[], Some(spec.user));
-            member["permissions"] = model::EVERYONE_PERMISSIONS.to_string().into();
+            // The member's permissions in the channel: @everyone's, and Manage Server
+            // for a member whose role gives it.
+            let manages = self.managers.contains(&spec.user.id);
+            let permissions =
+                model::EVERYONE_PERMISSIONS | if manages { model::MANAGE_GUILD } else { 0 };
+            member["permissions"] = permissions.to_string().into();
             j["guild_id"] = foreign.unwrap_or(FakeDiscord::GUILD_ID).to_string().into();
             j["guild_locale"] = "en-US".into();
             j["member"] = member;

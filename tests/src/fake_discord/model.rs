@@ -12,6 +12,7 @@ use super::{ChannelKind, FakeDiscord, FakeUser, Inner, RegisteredCommand};
 pub(super) const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 
 // Permission bits.
+pub(super) const MANAGE_GUILD: u64 = 1 << 5;
 const ADD_REACTIONS: u64 = 1 << 6;
 pub(super) const VIEW_CHANNEL: u64 = 1 << 10;
 pub(super) const SEND_MESSAGES: u64 = 1 << 11;

@@ -11,3 +11,4 @@ mod installs;
 mod intents;
 mod operators;
 mod threads;
+mod tournaments;
