@@ -1523,3 +1523,103 @@ async fn alices_private_game(name: &str, token: &str) -> (Served, i64) {
     let (id, _) = served.room.start(&alice, &bob, "none casual").await;
     (served, id)
 }
+
+/// A tournament's page: its announcement, its standings as lines and as a picture, its
+/// games linked to their pages, reloading itself while it runs; the chat's standings link
+/// it; a tournament that is not there is a 404 in the reader's words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournaments_page_shows_its_standings_games_and_picture() {
+    let s = served("tournament", test_group("club"), true, None).await;
+    let room = &s.room;
+    let (host, alice, bob) = (
+        user("host", "Host"),
+        user("alice", "Alice"),
+        user("bob", "Bob <b>"),
+    );
+    let as_admin = |text: &str| {
+        let n = room.n.fetch_add(1, Ordering::SeqCst);
+        let mut origin = Origin::message(room.chat.clone(), host.clone(), format!("m{n}"));
+        origin.group_admin = Some(true);
+        Incoming::text(origin, text, Vec::new())
+    };
+    room.table
+        .handle(&as_admin("/tournament roundrobin classic3x3 3+2 casual"))
+        .await;
+    room.say(&alice, "/join", &[]).await;
+    room.say(&bob, "/join", &[]).await;
+    room.table.handle(&as_admin("/tournament start")).await;
+    let t = s
+        .store
+        .tournament(1)
+        .await
+        .expect("read")
+        .expect("tournament #1");
+    let game = s.store.pairings(t.id).await.expect("read")[0]
+        .game_id
+        .expect("a game");
+    let g = s.store.game(game).await.expect("read").expect("its game");
+    let (white, black) = if g.white_id
+        == s.store
+            .player_by_platform_id("test", "platform-id-alice")
+            .await
+            .expect("read")
+            .expect("alice")
+            .id
+    {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+    let first =
+        Game::new(&Rules::from_id("classic3x3").expect("a variant")).legal_move_texts()[0].clone();
+    room.say(white, &format!("/move {game} {first}"), &[]).await;
+
+    // While it runs: the page reloads itself, and links its game.
+    let (code, html) = page(s.addr, "/t/1").await;
+    assert_eq!(code, 200, "{html}");
+    assert!(html.contains("http-equiv=\"refresh\""), "{html}");
+    assert!(html.contains(&format!("href=\"/g/{game}\"")), "{html}");
+    assert!(
+        html.contains(&esc("Bob <b>")) && !html.contains("Bob <b>"),
+        "{html}"
+    );
+    room.say(black, &format!("/resign {game}"), &[]).await;
+    // Its timer (this table runs none of its own) ends it.
+    room.table.fire_due().await;
+    // The round robin of two ends with its one game: the chat's standings link the page.
+    let out = room.say(&alice, "/standings", &[]).await;
+    let said = lines(&out[0].message);
+    let link = Msg::WebTournamentAt {
+        url: format!("http://{}/t/1", s.addr),
+    };
+    assert!(said.contains(&link), "{said:#?}");
+    let (code, html) = page(s.addr, "/t/1").await;
+    assert_eq!(code, 200);
+    assert!(!html.contains("http-equiv=\"refresh\""), "over: no reload");
+    for line in said
+        .iter()
+        .filter(|m| matches!(m, Msg::TournamentLine { .. }))
+    {
+        assert!(html.contains(&esc(&english(line))), "{line:?} in {html}");
+    }
+    // Black resigned: White won.
+    let result = english(&Msg::RecordResult {
+        result: "white".into(),
+        name: white.name.clone(),
+        cause: Some(ugolki_core::game::EndCause::Resigned(
+            ugolki_core::Color::Black,
+        )),
+    });
+    assert!(html.contains(&esc(&result)), "{result} in {html}");
+    // The picture, in the reader's language.
+    let (code, _, png) = get(s.addr, "/t/1/standings.png?lang=ru", &[]).await;
+    assert_eq!(code, 200);
+    assert!(decodes(&png));
+    let (code, html) = page(s.addr, "/t/99?lang=pt").await;
+    assert_eq!(code, 404);
+    assert!(html.contains(&esc(&render(
+        &Msg::WebNoTournament { id: 99 },
+        Lang::from_tag("pt").expect("pt")
+    ))));
+    s.web.stop().await;
+}

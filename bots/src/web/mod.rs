@@ -39,7 +39,8 @@ use ugolki_core::rating::RatingKind;
 use ugolki_core::table::command::Command;
 use ugolki_core::table::public::PublicGame;
 use ugolki_core::table::{
-    Action, ChatKind, ChatRef, Incoming, Input, Origin, PictureView, Platform, Table, User,
+    Action, ChatKind, ChatRef, Incoming, Input, Origin, Picture, PictureView, Platform,
+    StandingsSpec, Table, User,
 };
 use ugolki_core::words::{render, Lang, Msg};
 use ugolki_render::{Renderer, Scene};
@@ -259,6 +260,9 @@ enum Asked {
     Top,
     Player(i64),
     Chart(i64),
+    /// A tournament's page, and its standings picture.
+    Tournament(i64),
+    Standings(i64),
 }
 
 /// A number in a path: a positive one of at most 18 plain digits.
@@ -269,7 +273,8 @@ fn number(text: &str) -> Option<i64> {
     text.parse().ok().filter(|n| *n > 0)
 }
 
-/// The route of a path: `/` and `/top`, `/g/<id>` and its files, `/p/<id>` and its chart.
+/// The route of a path: `/` and `/top`, `/g/<id>` and its files, `/p/<id>` and its chart,
+/// `/t/<id>` and its standings picture.
 fn route(path: &str) -> Option<Asked> {
     if path == "/" || path == "/top" {
         return Some(Asked::Top);
@@ -289,6 +294,8 @@ fn route(path: &str) -> Option<Asked> {
     }
     let (kind, rest) = if let Some(rest) = path.strip_prefix("/g/") {
         ('g', rest)
+    } else if let Some(rest) = path.strip_prefix("/t/") {
+        ('t', rest)
     } else {
         ('p', path.strip_prefix("/p/")?)
     };
@@ -306,6 +313,8 @@ fn route(path: &str) -> Option<Asked> {
         ('g', Some("moves.json")) => Some(Asked::Moves(id)),
         ('p', None) => Some(Asked::Player(id)),
         ('p', Some("chart.png")) => Some(Asked::Chart(id)),
+        ('t', None) => Some(Asked::Tournament(id)),
+        ('t', Some("standings.png")) => Some(Asked::Standings(id)),
         _ => None,
     }
 }
@@ -353,6 +362,11 @@ impl Web {
             Asked::Player(id) | Asked::Chart(id) => {
                 let kind = query(uri, "kind").and_then(RatingKind::from_id);
                 return self.player(id, kind, asked == Asked::Chart(id), lang).await;
+            }
+            Asked::Tournament(id) | Asked::Standings(id) => {
+                return self
+                    .tournament(id, asked == Asked::Standings(id), lang)
+                    .await;
             }
             Asked::Game(id)
             | Asked::Board(id)
@@ -412,6 +426,33 @@ impl Web {
         match self.table.public_top().await {
             Ok(boards) => page::top(&boards, lang),
             Err(e) => unavailable(&e),
+        }
+    }
+
+    /// A tournament's page, or (`picture`) its standings picture.
+    async fn tournament(&self, id: i64, picture: bool, lang: Lang) -> Response {
+        let t = match self.table.public_tournament(id).await {
+            Ok(Some(t)) => t,
+            Ok(None) => return page::no_tournament(id, lang),
+            Err(e) => return unavailable(&e),
+        };
+        if !picture {
+            return page::tournament(&t, lang);
+        }
+        let spec = Picture::Standings(StandingsSpec {
+            tournament: id,
+            title: t.heading,
+        });
+        match self.table.draw_picture(&spec, lang).await {
+            Ok(PictureView::Standings(v)) => (
+                [
+                    (header::CONTENT_TYPE, "image/png"),
+                    (header::CACHE_CONTROL, "no-cache"),
+                ],
+                self.draw(&self.boards, move |r| r.standings(&v)).await,
+            )
+                .into_response(),
+            _ => StatusCode::NOT_FOUND.into_response(),
         }
     }
 
@@ -861,6 +902,8 @@ mod tests {
         assert_eq!(route("/top"), Some(Asked::Top));
         assert_eq!(route("/p/3"), Some(Asked::Player(3)));
         assert_eq!(route("/p/3/chart.png"), Some(Asked::Chart(3)));
+        assert_eq!(route("/t/4"), Some(Asked::Tournament(4)));
+        assert_eq!(route("/t/4/standings.png"), Some(Asked::Standings(4)));
         for bad in [
             "/p/",
             "/p/0",

@@ -7,6 +7,7 @@ use axum::response::{IntoResponse, Response};
 use std::fmt::Write as _;
 use ugolki_core::clock::TimeControl;
 use ugolki_core::table::public::{PublicBoard, PublicGame, PublicPlayer};
+use ugolki_core::table::PublicTournament;
 use ugolki_core::words::{render, Lang, Msg};
 
 /// Text made safe for HTML (element content and quoted attributes alike).
@@ -292,6 +293,59 @@ pub fn player(p: &PublicPlayer, lang: Lang) -> Response {
         esc(&render(&Msg::WebTopTitle, lang))
     );
     respond(StatusCode::OK, html(lang, &title, "", &body))
+}
+
+/// A tournament's page: its announcement, its standings (a picture and the lines), its
+/// games each linked to its page. While it runs the page reloads itself.
+pub fn tournament(t: &PublicTournament, lang: Lang) -> Response {
+    let w = |m: &Msg| esc(&render(m, lang));
+    let heading = render(&t.heading, lang);
+    let title = heading.trim_end_matches(':').to_string();
+    let mut head = String::new();
+    let mut body = format!("<h1>{}</h1>", esc(&title));
+    for line in render(&t.card, lang).lines() {
+        let _ = write!(body, "<p class=\"terms\">{}</p>", esc(line));
+    }
+    if t.live {
+        let live = Msg::WebLive {
+            seconds: RELOAD_SECONDS,
+        };
+        let _ = write!(body, "<p class=\"at\">{}</p>", w(&live));
+        let _ = write!(
+            head,
+            "<meta http-equiv=\"refresh\" content=\"{RELOAD_SECONDS}\">"
+        );
+    }
+    let _ = write!(
+        body,
+        "<img class=\"chart\" src=\"/t/{}/standings.png?lang={}\" alt=\"{}\">",
+        t.id,
+        lang.code(),
+        esc(&title)
+    );
+    body.push_str("<ol class=\"standings\">");
+    for line in &t.lines {
+        let _ = write!(body, "<li>{}</li>", w(line));
+    }
+    body.push_str("</ol>");
+    let _ = write!(body, "<h2>{}</h2>", w(&Msg::WebTournamentGames));
+    body.push_str("<ul class=\"games\">");
+    for (id, line, result) in &t.games {
+        let _ = write!(body, "<li><a href=\"/g/{id}\">{}</a>", w(line));
+        if let Some(r) = result {
+            let _ = write!(body, " · {}", w(r));
+        }
+        body.push_str("</li>");
+    }
+    body.push_str("</ul>");
+    respond(StatusCode::OK, html(lang, &title, &head, &body))
+}
+
+/// A tournament that is not there.
+pub fn no_tournament(id: i64, lang: Lang) -> Response {
+    let words = render(&Msg::WebNoTournament { id }, lang);
+    let body = format!("<p>{}</p>", esc(&words));
+    respond(StatusCode::NOT_FOUND, html(lang, &words, "", &body))
 }
 
 /// A player that is not there.

@@ -712,3 +712,6 @@ web-game-line = #{ $id } { $white } – { $black }, { $rules }{ $outcome ->
         [none] {" "}· being played
        *[other] {" "}— { $outcome }
     }
+web-no-tournament = There is no tournament #{ $id } to show.
+web-tournament-at = The tournament on the web: { $url }
+web-tournament-games = Games

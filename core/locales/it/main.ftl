@@ -798,3 +798,6 @@ web-game-line = n. { $id } { $white } – { $black }, { $rules }{ $outcome ->
         [none] {" "}· in corso
        *[other] {" "}— { $outcome }
     }
+web-no-tournament = Non c'è nessun torneo #{ $id } da mostrare.
+web-tournament-at = Il torneo sul web: { $url }
+web-tournament-games = Partite

@@ -788,3 +788,6 @@ web-game-line = #{ $id } { $white } – { $black }, { $rules }{ $outcome ->
         [none] {" "}· em curso
        *[other] {" "}— { $outcome }
     }
+web-no-tournament = Não há nenhum torneio #{ $id } para mostrar.
+web-tournament-at = O torneio na web: { $url }
+web-tournament-games = Partidas

@@ -841,3 +841,6 @@ web-game-line = №{ $id } { $white } – { $black }, { $rules }{ $outcome ->
         [none] {" "}· идёт
        *[other] {" "}— { $outcome }
     }
+web-no-tournament = Турнира #{ $id } нет или его нельзя показать.
+web-tournament-at = Турнир в браузере: { $url }
+web-tournament-games = Партии

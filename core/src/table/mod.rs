@@ -39,6 +39,7 @@ pub use picture::{
     BoardSpec, ChartSpec, DrawError, Picture, PictureView, ReplaySpec, StandingsSpec,
 };
 pub use time::{FakeTime, SystemTime, TimeSource};
+pub use tournament::PublicTournament;
 pub use types::{
     lang_of, Audience, ChatKind, ChatRef, Incoming, Input, Mention, Origin, Outgoing, Platform,
     Slot, SlotUse, User, TOPIC_SEPARATOR,

@@ -471,6 +471,12 @@ messages! {
     WebNoPublicGames => "web-no-public-games",
     /// A game in a list; `outcome` a [`Msg::RecordResult`] once it is over.
     WebGameLine { id: i64, white: String, black: String, rules: Box<Rules>, outcome: Option<Box<Msg>> } => "web-game-line",
+    /// A tournament that is not there (or not a group's).
+    WebNoTournament { id: i64 } => "web-no-tournament",
+    /// A tournament's page, from the chat.
+    WebTournamentAt { url: String } => "web-tournament-at",
+    /// The heading of a tournament page's games.
+    WebTournamentGames => "web-tournament-games",
 
     // ---- The console's own lines ----
     ConsoleWelcome => "console-welcome",

@@ -433,7 +433,13 @@ impl Table {
         heading: Msg,
     ) -> Result<(Msg, Picture), StoreError> {
         let changes = self.store.tournament_rating_changes(t.id).await?;
-        let lines = field.lines(t, heading.clone(), &changes, PODIUM);
+        let mut lines = field.lines(t, heading.clone(), &changes, PODIUM);
+        // Where the whole tournament is followed, when the pages are served.
+        if let Some(base) = self.pages() {
+            lines.push(Msg::WebTournamentAt {
+                url: format!("{base}/t/{}", t.id),
+            });
+        }
         let picture = Picture::Standings(StandingsSpec {
             tournament: t.id,
             title: heading,
@@ -477,5 +483,90 @@ impl Table {
     pub(super) fn forget_tournament(&self, id: i64) {
         self.disarm(Key::Tournament(id));
         lock(&self.locks).remove(&-id);
+    }
+}
+
+/// A tournament as its public page shows it: its announcement, its standings (a heading
+/// and the lines), and its games, each a [`Msg::TournamentPairing`] with the game's
+/// result once it is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicTournament {
+    pub id: i64,
+    pub card: Msg,
+    pub heading: Msg,
+    pub lines: Vec<Msg>,
+    /// (game, its pairing line, its result if over), newest first.
+    pub games: Vec<(i64, Msg, Option<Msg>)>,
+    /// Still to be played or being played: the page keeps itself up to date.
+    pub live: bool,
+}
+
+/// Standings lines a page shows at most (the picture has them all).
+const PAGE_LINES: usize = 200;
+
+impl Table {
+    /// A tournament's public page (every tournament is a group's: public), if it exists.
+    pub async fn public_tournament(&self, id: i64) -> Result<Option<PublicTournament>, StoreError> {
+        let Some(t) = self.store.tournament(id).await? else {
+            return Ok(None);
+        };
+        if !ChatKind::parse(&t.chat_kind).is_some_and(ChatKind::is_group) {
+            return Ok(None);
+        }
+        let field = self.field(id).await?;
+        let changes = self.store.tournament_rating_changes(id).await?;
+        let heading = Msg::TournamentStandings {
+            id,
+            status: if t.status == TournamentStatus::Finished {
+                "final"
+            } else {
+                "live"
+            }
+            .into(),
+            round: None,
+        };
+        let mut lines = field.lines(&t, heading.clone(), &changes, PAGE_LINES);
+        lines.remove(0);
+        let names: std::collections::HashMap<i64, String> = field
+            .entrants
+            .iter()
+            .map(|e| (e.seat, e.name.clone()))
+            .collect();
+        let name = |seat: i64| names.get(&seat).cloned().unwrap_or_default();
+        let mut games = Vec::new();
+        for p in field.pairings.iter().rev() {
+            let (Some(game), Some(black)) = (p.game_id, p.black_seat) else {
+                continue;
+            };
+            let line = Msg::TournamentPairing {
+                game,
+                white: name(p.white_seat),
+                black: name(black),
+            };
+            let result = p.result.filter(|_| p.finished_at.is_some()).map(|r| {
+                let winner = match r.winner() {
+                    Some(crate::Color::White) => name(p.white_seat),
+                    Some(crate::Color::Black) => name(black),
+                    None => String::new(),
+                };
+                Msg::RecordResult {
+                    result: r.code().into(),
+                    name: winner,
+                    cause: p
+                        .end_reason
+                        .as_deref()
+                        .and_then(crate::game::EndCause::from_code),
+                }
+            });
+            games.push((game, line, result));
+        }
+        Ok(Some(PublicTournament {
+            id,
+            card: card(&t, &field.entrants, Lang::EN).message,
+            heading,
+            lines,
+            games,
+            live: t.is_live(),
+        }))
     }
 }
