@@ -127,8 +127,7 @@ impl Run {
     fn over(&self) -> bool {
         self.transcript
             .lock()
-            .map(|t| t.iter().any(|l| l.contains("Tournament #1 is over")))
-            .unwrap_or(false)
+            .is_ok_and(|t| t.iter().any(|l| l.contains("Tournament #1 is over")))
     }
 
     /// The first running game: announced, not ended by us.
@@ -316,16 +315,13 @@ fn arena(kills: bool) -> (Vec<(String, i64)>, Vec<ugolki_core::store::GameRow>) 
         if run.ended.len() == 6 {
             break;
         }
-        match run.next_game() {
-            Some(id) => {
-                let n = run.ended.len() + 1;
-                run.end(id, kills && n == 4);
-                run.tick();
-            }
-            None => {
-                std::thread::sleep(Duration::from_millis(250));
-                run.tick();
-            }
+        if let Some(id) = run.next_game() {
+            let n = run.ended.len() + 1;
+            run.end(id, kills && n == 4);
+            run.tick();
+        } else {
+            std::thread::sleep(Duration::from_millis(250));
+            run.tick();
         }
     }
     assert_eq!(run.ended.len(), 6, "six games ended");

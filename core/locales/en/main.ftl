@@ -501,7 +501,7 @@ chips = { $name } has { $chips ->
 
 ## Tournaments
 
-tournament-card = 🏆 { $format ->
+tournament-terms = { $format ->
         [arena] Arena
         [swiss] Swiss
        *[roundrobin] Round robin
@@ -515,6 +515,7 @@ tournament-card = 🏆 { $format ->
         [none] {""}
        *[other] {" · "}{ $minutes } minutes
     }
+tournament-card = 🏆 { $terms }
     { $status ->
         [open] Starts at { $starts }. Press Join or send /join to play.
         [running] Under way.
@@ -576,6 +577,11 @@ tournament-standings = Tournament #{ $id }{ $status ->
             [none] , standings:
            *[other] , standings after round { $round }:
         }
+    }
+tournament-change = { $sign ->
+        [plus] +{ $delta }
+        [minus] −{ $delta }
+       *[zero] 0
     }
 tournament-line = { $place }. { $name } { $score } · { $marks }{ $change ->
         [none] {""}

@@ -581,7 +581,7 @@ chips = { $name } ha { $chips ->
 
 ## Tornei
 
-tournament-card = 🏆 { $format ->
+tournament-terms = { $format ->
         [arena] Arena
         [swiss] Svizzero
        *[roundrobin] Girone all'italiana
@@ -595,6 +595,7 @@ tournament-card = 🏆 { $format ->
         [none] {""}
        *[other] {" · "}{ $minutes } minuti
     }
+tournament-card = 🏆 { $terms }
     { $status ->
         [open] Inizia alle { $starts }. Premi Partecipa o invia /join per giocare.
         [running] In corso.
@@ -656,6 +657,11 @@ tournament-standings = Torneo #{ $id }{ $status ->
             [none] , classifica:
            *[other] , classifica dopo il turno { $round }:
         }
+    }
+tournament-change = { $sign ->
+        [plus] +{ $delta }
+        [minus] −{ $delta }
+       *[zero] 0
     }
 tournament-line = { $place }. { $name } { $score } · { $marks }{ $change ->
         [none] {""}

@@ -571,7 +571,7 @@ chips = { $name } tem { $chips ->
 
 ## Torneios
 
-tournament-card = 🏆 { $format ->
+tournament-terms = { $format ->
         [arena] Arena
         [swiss] Suíço
        *[roundrobin] Todos contra todos
@@ -585,6 +585,7 @@ tournament-card = 🏆 { $format ->
         [none] {""}
        *[other] {" · "}{ $minutes } minutos
     }
+tournament-card = 🏆 { $terms }
     { $status ->
         [open] Começa às { $starts }. Carregue em Entrar ou envie /join para jogar.
         [running] Em andamento.
@@ -646,6 +647,11 @@ tournament-standings = Torneio #{ $id }{ $status ->
             [none] , classificação:
            *[other] , classificação após a rodada { $round }:
         }
+    }
+tournament-change = { $sign ->
+        [plus] +{ $delta }
+        [minus] −{ $delta }
+       *[zero] 0
     }
 tournament-line = { $place }. { $name } { $score } · { $marks }{ $change ->
         [none] {""}

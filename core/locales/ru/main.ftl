@@ -621,7 +621,7 @@ chips = У { $name } { $chips } { $chips ->
 
 ## Турниры
 
-tournament-card = 🏆 { $format ->
+tournament-terms = { $format ->
         [arena] Арена
         [swiss] Швейцарка
        *[roundrobin] Круговой турнир
@@ -635,6 +635,7 @@ tournament-card = 🏆 { $format ->
         [none] {""}
        *[other] {" · "}{ $minutes } мин.
     }
+tournament-card = 🏆 { $terms }
     { $status ->
         [open] Начало в { $starts }. Нажмите «Вступить» или отправьте /join, чтобы играть.
         [running] Идёт.
@@ -692,6 +693,11 @@ tournament-standings = Турнир #{ $id }{ $status ->
             [none] , таблица:
            *[other] , таблица после тура { $round }:
         }
+    }
+tournament-change = { $sign ->
+        [plus] +{ $delta }
+        [minus] −{ $delta }
+       *[zero] 0
     }
 tournament-line = { $place }. { $name } { $score } · { $marks }{ $change ->
         [none] {""}

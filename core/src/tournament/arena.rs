@@ -96,20 +96,22 @@ pub fn pair(waiting: &[Waiting], others_playing: bool) -> Vec<(Entrant, Entrant)
     // Left over in twos that just met: swap them into a pair from the bottom up.
     let mut left: Vec<usize> = (0..order.len()).filter(|&i| !used[i]).collect();
     while left.len() >= 2 {
-        let (x, y) = (left[0], left[1]);
-        let swap = pairs.iter().rposition(|&(a, b)| {
-            fresh(order[a], order[x]) && fresh(order[b], order[y])
-                || fresh(order[a], order[y]) && fresh(order[b], order[x])
-        });
-        let Some(k) = swap else { break };
-        let (a, b) = pairs[k];
-        if fresh(order[a], order[x]) && fresh(order[b], order[y]) {
-            pairs[k] = (a.min(x), a.max(x));
-            pairs.push((b.min(y), b.max(y)));
+        let (one, other) = (left[0], left[1]);
+        let fits = |(up, down): (usize, usize), (p, q): (usize, usize)| {
+            fresh(order[up], order[p]) && fresh(order[down], order[q])
+        };
+        let swap = pairs
+            .iter()
+            .rposition(|&pair| fits(pair, (one, other)) || fits(pair, (other, one)));
+        let Some(at) = swap else { break };
+        let (up, down) = pairs[at];
+        let (p, q) = if fits((up, down), (one, other)) {
+            (one, other)
         } else {
-            pairs[k] = (a.min(y), a.max(y));
-            pairs.push((b.min(x), b.max(x)));
-        }
+            (other, one)
+        };
+        pairs[at] = (up.min(p), up.max(p));
+        pairs.push((down.min(q), down.max(q)));
         left.drain(..2);
     }
     if pairs.is_empty() && !others_playing && left.len() >= 2 {

@@ -368,10 +368,13 @@ messages! {
     Chips { name: String, chips: i64 } => "chips",
 
     // ---- Tournaments ----
-    /// The living announcement. `format`: `arena`, `swiss` or `roundrobin`; `status`:
-    /// `open`, `running`, `finished` or `cancelled`; `starts`: when it starts (`18:00 UTC`);
-    /// `players`: who has joined, by name.
-    TournamentCard { id: i64, format: String, rules: Box<Rules>, time: TimeControl, rated: bool, status: String, starts: String, rounds: Option<i64>, minutes: Option<i64>, count: usize, players: String } => "tournament-card",
+    /// The living announcement: its terms (a [`Msg::TournamentTerms`]), `status` (`open`,
+    /// `running`, `finished` or `cancelled`), `starts` when it starts (`18:00 UTC`), and
+    /// who has joined, by name.
+    TournamentCard { id: i64, terms: Box<Msg>, status: String, starts: String, count: usize, players: String } => "tournament-card",
+    /// What a tournament is: `format` `arena`, `swiss` or `roundrobin`, its games' terms,
+    /// its rounds (Swiss, round robin) or minutes (arena).
+    TournamentTerms { id: i64, format: String, rules: Box<Rules>, time: TimeControl, rated: bool, rounds: Option<i64>, minutes: Option<i64> } => "tournament-terms",
     TournamentUsage => "tournament-usage",
     /// A tournament asked for in a private chat.
     TournamentGroupsOnly => "tournament-groups-only",
@@ -413,8 +416,11 @@ messages! {
     /// `status`: `live` or `final`; the lines follow as [`Msg::TournamentLine`].
     TournamentStandings { id: i64, status: String, round: Option<i64> } => "tournament-standings",
     /// A standings line: `score` as written (`3½`), `marks` the games (`1 ½ 0 + *`),
-    /// `change` the rating change (`+12`, or none), `performance` if any game was decided.
-    TournamentLine { place: usize, name: String, score: String, marks: String, change: Option<String>, performance: Option<i64>, paused: bool } => "tournament-line",
+    /// `change` the rating change (a [`Msg::TournamentChange`]), `performance` if any game
+    /// was decided.
+    TournamentLine { place: usize, name: String, score: String, marks: String, change: Option<Box<Msg>>, performance: Option<i64>, paused: bool } => "tournament-line",
+    /// A rating change on a standings line: `sign` `plus`, `minus` or `zero`.
+    TournamentChange { sign: String, delta: i64 } => "tournament-change",
     /// A tournament's game whose player never made a first move: they lose it there (an
     /// arena also pauses them until they come back). The game itself is void (F1).
     TournamentNoShow { id: i64, who: String, tournament: i64, paused: bool } => "tournament-no-show",

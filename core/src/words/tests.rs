@@ -131,7 +131,7 @@ fn english_plurals_come_from_the_catalogue() {
 
 /// Messages that read the same in every language (numbers, squares, names, notation; the
 /// game name Damas, which `kind-name`'s sample falls back to).
-const SAME_IN_EVERY_LANGUAGE: [&str; 10] = [
+const SAME_IN_EVERY_LANGUAGE: [&str; 11] = [
     "kind-name",
     "duration-days",
     "time-fischer",
@@ -142,6 +142,7 @@ const SAME_IN_EVERY_LANGUAGE: [&str; 10] = [
     "rating-change",
     "lang-name",
     "list-or",
+    "tournament-change",
 ];
 
 #[test]

@@ -496,7 +496,7 @@ async fn movers_waiting_for_a_game_never_starve_the_holder_of_its_lock() {
 async fn finish_on(d: &Deployment, chat: &str, g: &GameRow, white_wins: bool, route: usize) {
     let name = |id| async move { d.a.store().player(id).await.unwrap().unwrap().name };
     let (white, black) = (name(g.white_id).await, name(g.black_id).await);
-    let table = |n: usize| if n % 2 == 0 { &d.a } else { &d.b };
+    let table = |n: usize| if n.is_multiple_of(2) { &d.a } else { &d.b };
     let mover = |who: String, n: usize| async move {
         let mut o = d.msg(chat, &who, "x").origin;
         o.message_id = format!("{}-suggest-{n}", o.message_id);
@@ -528,14 +528,14 @@ async fn t_two_processes_run_one_arena_and_pair_everyone_once() {
         return;
     };
     let chat = "arena";
-    let mut m = d.msg(
+    let mut made = d.msg(
         chat,
         "host",
         "/tournament arena classic3x3 3+2 casual 20m in 1m",
     );
-    m.origin.group_admin = Some(true);
-    let out = d.a.handle(&m).await;
-    let Some(t) = out.iter().find_map(|o| match o.message {
+    made.origin.group_admin = Some(true);
+    let out = d.a.handle(&made).await;
+    let Some(cup) = out.iter().find_map(|o| match o.message {
         Msg::TournamentCard { id, .. } => Some(id),
         _ => None,
     }) else {
@@ -561,25 +561,26 @@ async fn t_two_processes_run_one_arena_and_pair_everyone_once() {
         // Both at once outside the timers' claims (as after a lease ran out on a process
         // that was only slow): the tournament's lock and its round counter hold.
         let now = d.time.now_ms();
-        let (x, y) = tokio::join!(d.a.fire_tournament(t, now), d.b.fire_tournament(t, now));
+        let (first, second) =
+            tokio::join!(d.a.fire_tournament(cup, now), d.b.fire_tournament(cup, now));
         // Neither fails: the second waits for the first and finds nothing left to do (a
         // duplicate would only be stopped by the pairings' key, as an error).
-        let (Ok(x), Ok(y)) = (x, y) else {
+        let (Ok(first), Ok(second)) = (first, second) else {
             panic!("step {step}: a pairing tried twice")
         };
-        count(&mut announced, &x);
-        count(&mut announced, &y);
-        let (x, y) = tokio::join!(d.a.fire_due(), d.b.fire_due());
-        count(&mut announced, &x);
-        count(&mut announced, &y);
+        count(&mut announced, &first);
+        count(&mut announced, &second);
+        let (first, second) = tokio::join!(d.a.fire_due(), d.b.fire_due());
+        count(&mut announced, &first);
+        count(&mut announced, &second);
         let store = d.a.store();
-        let row = store.tournament(t).await.unwrap().unwrap();
+        let row = store.tournament(cup).await.unwrap().unwrap();
         if row.status == crate::store::TournamentStatus::Finished {
             break;
         }
         // Nobody in two running games.
         let mut running = Vec::new();
-        for p in store.pairings(t).await.unwrap() {
+        for p in store.pairings(cup).await.unwrap() {
             if let Some(id) = p.game_id {
                 let g = store.game(id).await.unwrap().unwrap();
                 if g.is_active() {
@@ -606,9 +607,9 @@ async fn t_two_processes_run_one_arena_and_pair_everyone_once() {
         d.time.advance(MIN);
     }
     let store = d.a.store();
-    let row = store.tournament(t).await.unwrap().unwrap();
+    let row = store.tournament(cup).await.unwrap().unwrap();
     assert_eq!(row.status, crate::store::TournamentStatus::Finished);
-    let pairings = store.pairings(t).await.unwrap();
+    let pairings = store.pairings(cup).await.unwrap();
     let games: Vec<i64> = pairings.iter().filter_map(|p| p.game_id).collect();
     assert!(games.len() >= 40, "{} games", games.len());
     // Each game announced once, by one process or the other.

@@ -447,6 +447,8 @@ fn arena_points(entrants: &[EntrantRow], games: &[GameRow]) -> HashMap<String, u
         .collect()
 }
 
+// One story: thirty minutes of an arena, with its checks as they come.
+#[allow(clippy::too_many_lines)]
 #[tokio::test]
 async fn t_arena_of_9_for_30_minutes_with_streaks_a_paused_no_show_and_a_late_game() {
     let c = chat().await;

@@ -26,6 +26,7 @@ use crate::tournament::{Format, MAX_PLAYERS, MAX_ROUND_ROBIN};
 use crate::view::{StandingsRow, StandingsView};
 use crate::words::{render, Lang, Msg};
 use scores::Field;
+use std::fmt::Write as _;
 
 /// Lines a standings message shows beside its picture (which has them all).
 const PODIUM: usize = 3;
@@ -59,18 +60,21 @@ fn card(t: &TournamentRow, entrants: &[EntrantRow], lang: Lang) -> Outgoing {
         .collect::<Vec<_>>()
         .join(", ");
     if joined.len() > CARD_NAMES {
-        players.push_str(&format!(", … +{}", joined.len() - CARD_NAMES));
+        let _ = write!(players, ", … +{}", joined.len() - CARD_NAMES);
     }
     let text = Msg::TournamentCard {
         id: t.id,
-        format: t.format.code().into(),
-        rules: Box::new(t.rules.clone()),
-        time: TimeControl::parse(&t.time_control).unwrap_or(TimeControl::Unlimited),
-        rated: t.rated,
+        terms: Box::new(Msg::TournamentTerms {
+            id: t.id,
+            format: t.format.code().into(),
+            rules: Box::new(t.rules.clone()),
+            time: TimeControl::parse(&t.time_control).unwrap_or(TimeControl::Unlimited),
+            rated: t.rated,
+            rounds: t.rounds,
+            minutes: t.length_ms.map(|ms| ms / 60_000),
+        }),
         status: t.status.code().into(),
         starts: clock_text(t.starts_at),
-        rounds: t.rounds,
-        minutes: t.length_ms.map(|ms| ms / 60_000),
         count: joined.len(),
         players,
     };
@@ -470,7 +474,7 @@ impl Table {
                     name: r.name,
                     score: r.score,
                     marks: r.marks,
-                    change: r.change.unwrap_or_default(),
+                    change: r.change.map(scores::signed).unwrap_or_default(),
                     performance: r.performance.map(|p| p.to_string()).unwrap_or_default(),
                     away: r.paused || r.withdrawn,
                 })

@@ -77,52 +77,7 @@ pub fn parse(words: &[&str]) -> Result<TournamentCommand, Msg> {
         _ => {}
     }
     let format = Format::parse(&head).ok_or_else(|| bad(first))?;
-    let mut start = StartAt::In(DEFAULT_START_MS);
-    let (mut rounds, mut minutes) = (None, None);
-    let mut rest = Vec::new();
-    let mut i = 1;
-    while i < words.len() {
-        let w = words[i].to_ascii_lowercase();
-        let next = words.get(i + 1).map(|s| s.to_ascii_lowercase());
-        i += 1;
-        match (w.as_str(), next.as_deref()) {
-            ("in", Some(n)) => {
-                i += 1;
-                let ms = span_ms(n)
-                    .filter(|ms| (0..=MAX_START_MS).contains(ms))
-                    .ok_or_else(|| bad_start(&format!("in {n}")))?;
-                start = StartAt::In(ms);
-            }
-            ("at", Some(n)) => {
-                i += 1;
-                start = clock_time(n).ok_or_else(|| bad_start(&format!("at {n}")))?;
-            }
-            ("in" | "at", None) => return Err(bad_start(&w)),
-            (n, Some("rounds" | "round")) if n.bytes().all(|b| b.is_ascii_digit()) => {
-                i += 1;
-                if format != Format::Swiss {
-                    return Err(bad(words[i - 2]));
-                }
-                let r = n
-                    .parse::<i64>()
-                    .ok()
-                    .filter(|r| (1..=MAX_ROUNDS).contains(r));
-                rounds = Some(r.ok_or(Msg::TournamentBadRounds { max: MAX_ROUNDS })?);
-            }
-            // An arena's length: minutes or hours, with no `+` (that is a time control).
-            (n, _) if format == Format::Arena && span_ms(n).is_some() => {
-                let m = span_ms(n).unwrap_or(0) / 60_000;
-                if !(MIN_ARENA_MINUTES..=MAX_ARENA_MINUTES).contains(&m) {
-                    return Err(Msg::TournamentBadLength {
-                        min: MIN_ARENA_MINUTES,
-                        max: MAX_ARENA_MINUTES,
-                    });
-                }
-                minutes = Some(m);
-            }
-            _ => rest.push(words[i - 1]),
-        }
-    }
+    let (own, rest) = own_options(format, &words[1..])?;
     // The games' terms, as a challenge reads them; a tournament's games have no opponent
     // named, no colour asked for, no stake and no Damas extras.
     if let Some(w) = rest.iter().find(|w| w.starts_with('@')) {
@@ -155,16 +110,78 @@ pub fn parse(words: &[&str]) -> Result<TournamentCommand, Msg> {
         rules: spec.rules,
         time: spec.time,
         rated: spec.rated,
-        start,
+        start: own.start,
         rounds: match format {
-            Format::Swiss => Some(rounds.unwrap_or(DEFAULT_ROUNDS)),
+            Format::Swiss => Some(own.rounds.unwrap_or(DEFAULT_ROUNDS)),
             _ => None,
         },
         length_ms: match format {
-            Format::Arena => Some(minutes.unwrap_or(DEFAULT_ARENA_MINUTES) * 60_000),
+            Format::Arena => Some(own.minutes.unwrap_or(DEFAULT_ARENA_MINUTES) * 60_000),
             _ => None,
         },
     }))
+}
+
+/// A tournament's own options, as said.
+struct Own {
+    start: StartAt,
+    rounds: Option<i64>,
+    minutes: Option<i64>,
+}
+
+/// The tournament's own options among `words` (`in 10m`, `at 18:00`, `5 rounds`, an
+/// arena's `60m`), and the words left for the games' terms.
+fn own_options<'a>(format: Format, words: &[&'a str]) -> Result<(Own, Vec<&'a str>), Msg> {
+    let mut own = Own {
+        start: StartAt::In(DEFAULT_START_MS),
+        rounds: None,
+        minutes: None,
+    };
+    let mut rest = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].to_ascii_lowercase();
+        let next = words.get(i + 1).map(|s| s.to_ascii_lowercase());
+        i += 1;
+        match (w.as_str(), next.as_deref()) {
+            ("in", Some(n)) => {
+                i += 1;
+                let ms = span_ms(n)
+                    .filter(|ms| (0..=MAX_START_MS).contains(ms))
+                    .ok_or_else(|| bad_start(&format!("in {n}")))?;
+                own.start = StartAt::In(ms);
+            }
+            ("at", Some(n)) => {
+                i += 1;
+                own.start = clock_time(n).ok_or_else(|| bad_start(&format!("at {n}")))?;
+            }
+            ("in" | "at", None) => return Err(bad_start(&w)),
+            (n, Some("rounds" | "round")) if n.bytes().all(|b| b.is_ascii_digit()) => {
+                i += 1;
+                if format != Format::Swiss {
+                    return Err(bad(words[i - 2]));
+                }
+                let r = n
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|r| (1..=MAX_ROUNDS).contains(r));
+                own.rounds = Some(r.ok_or(Msg::TournamentBadRounds { max: MAX_ROUNDS })?);
+            }
+            // An arena's length: minutes or hours, with no `+` (that is a time control).
+            (n, _) if format == Format::Arena && span_ms(n).is_some() => {
+                let m = span_ms(n).unwrap_or(0) / 60_000;
+                if !(MIN_ARENA_MINUTES..=MAX_ARENA_MINUTES).contains(&m) {
+                    return Err(Msg::TournamentBadLength {
+                        min: MIN_ARENA_MINUTES,
+                        max: MAX_ARENA_MINUTES,
+                    });
+                }
+                own.minutes = Some(m);
+            }
+            _ => rest.push(words[i - 1]),
+        }
+    }
+    Ok((own, rest))
 }
 
 fn bad(word: &str) -> Msg {

@@ -129,7 +129,7 @@ impl Field {
                     change: changes
                         .iter()
                         .find(|(p, _)| *p == e.player_id)
-                        .map(|(_, d)| signed(*d)),
+                        .map(|(_, d)| *d),
                     performance: line.performance,
                     paused: t.format == Format::Arena && !e.withdrawn && self.paused(e),
                     withdrawn: e.withdrawn,
@@ -179,7 +179,8 @@ pub struct Row {
     pub name: String,
     pub score: String,
     pub marks: String,
-    pub change: Option<String>,
+    /// The rating change, as written (`+12`).
+    pub change: Option<i64>,
     pub performance: Option<i64>,
     pub paused: bool,
     pub withdrawn: bool,
@@ -192,7 +193,17 @@ impl Row {
             name: self.name.clone(),
             score: self.score.clone(),
             marks: self.marks.clone(),
-            change: self.change.clone(),
+            change: self.change.map(|d| {
+                Box::new(Msg::TournamentChange {
+                    sign: match d.signum() {
+                        1 => "plus",
+                        -1 => "minus",
+                        _ => "zero",
+                    }
+                    .into(),
+                    delta: d.abs(),
+                })
+            }),
             performance: self.performance,
             paused: self.paused,
         }
@@ -252,7 +263,7 @@ fn marks_text(marks: &[Mark]) -> String {
 }
 
 /// A rating change as written: `+12`, `−5`, `0`.
-fn signed(d: i64) -> String {
+pub fn signed(d: i64) -> String {
     match d.signum() {
         1 => format!("+{d}"),
         -1 => format!("−{}", d.unsigned_abs()),

@@ -320,66 +320,86 @@ impl Table {
                 self.end_tournament(&t, &field.entrants, step, said, now, lang)
                     .await?
             }
-            Plan::Finish => {
-                let heading = Msg::TournamentStandings {
-                    id,
-                    status: "final".into(),
-                    round: None,
-                };
-                let table = self.standings_message(&t, &field, heading).await?;
-                let winner = field
-                    .standings(t.format)
-                    .first()
-                    .and_then(|l| field.at(seat_of(l.entrant)))
-                    .map(|e| e.name.clone())
-                    .unwrap_or_default();
-                let said = vec![
-                    (Msg::TournamentOver { id, winner }, None),
-                    (table.0, Some(table.1)),
-                ];
-                let order = field.final_order(t.format);
-                let step = (TournamentStatus::Finished, Some(order));
-                self.end_tournament(&t, &field.entrants, step, said, now, lang)
-                    .await?
-            }
-            Plan::Post => {
-                let heading = Msg::TournamentStandings {
-                    id,
-                    status: "live".into(),
-                    round: None,
-                };
-                let (text, picture) = self.standings_message(&t, &field, heading).await?;
-                let mut out = vec![Outgoing::to_chat(&chat, text)
-                    .in_lang(lang)
-                    .with_picture(Some(picture))];
-                let mut after = t.clone();
-                after.posted_at = Some(now);
-                let step = Transition {
-                    from_round: t.round,
-                    from_status: t.status,
-                    round: t.round,
-                    status: t.status,
-                    rounds: None,
-                    ends_at: None,
-                    due_at: next_due(&after, now),
-                    posted: true,
-                    standings: None,
-                    boards: Vec::new(),
-                    now,
-                };
-                let says = says_now(&mut out);
-                let done = self
-                    .store
-                    .tournament_step((id, chat_key(&t)), &step, says)
-                    .await?;
-                done.map(|_| out)
-            }
+            Plan::Finish => self.finish_tournament(&t, &field, now, lang).await?,
+            Plan::Post => self.post_standings(&t, &field, now, lang).await?,
             Plan::Start(boards) | Plan::Pair(boards) => {
                 self.pair_tournament(&t, &field, &boards, now, lang).await?
             }
         };
         // None: another process moved it on meanwhile; nothing to say.
         Ok(out.unwrap_or_default())
+    }
+
+    /// The end: the winner, the final standings kept and posted, the announcement closed.
+    async fn finish_tournament(
+        &self,
+        t: &TournamentRow,
+        field: &Field,
+        now: i64,
+        lang: Lang,
+    ) -> Result<Option<Vec<Outgoing>>, StoreError> {
+        let id = t.id;
+        let heading = Msg::TournamentStandings {
+            id,
+            status: "final".into(),
+            round: None,
+        };
+        let table = self.standings_message(t, field, heading).await?;
+        let winner = field
+            .standings(t.format)
+            .first()
+            .and_then(|l| field.at(seat_of(l.entrant)))
+            .map(|e| e.name.clone())
+            .unwrap_or_default();
+        let said = vec![
+            (Msg::TournamentOver { id, winner }, None),
+            (table.0, Some(table.1)),
+        ];
+        let order = field.final_order(t.format);
+        let step = (TournamentStatus::Finished, Some(order));
+        self.end_tournament(t, &field.entrants, step, said, now, lang)
+            .await
+    }
+
+    /// An arena's standings, every few minutes.
+    async fn post_standings(
+        &self,
+        t: &TournamentRow,
+        field: &Field,
+        now: i64,
+        lang: Lang,
+    ) -> Result<Option<Vec<Outgoing>>, StoreError> {
+        let (id, chat) = (t.id, chat_of(t));
+        let heading = Msg::TournamentStandings {
+            id,
+            status: "live".into(),
+            round: None,
+        };
+        let (text, picture) = self.standings_message(t, field, heading).await?;
+        let mut out = vec![Outgoing::to_chat(&chat, text)
+            .in_lang(lang)
+            .with_picture(Some(picture))];
+        let mut after = t.clone();
+        after.posted_at = Some(now);
+        let step = Transition {
+            from_round: t.round,
+            from_status: t.status,
+            round: t.round,
+            status: t.status,
+            rounds: None,
+            ends_at: None,
+            due_at: next_due(&after, now),
+            posted: true,
+            standings: None,
+            boards: Vec::new(),
+            now,
+        };
+        let says = says_now(&mut out);
+        let done = self
+            .store
+            .tournament_step((id, chat_key(t)), &step, says)
+            .await?;
+        Ok(done.map(|_| out))
     }
 
     /// End `t` (cancelled or finished, with its final order), saying `said` and showing
@@ -429,23 +449,20 @@ impl Table {
         }))
     }
 
-    /// The next pairing of `t` (its start, a round, an arena's waiting players): the games
-    /// created with it in one transaction, each with its first board.
-    async fn pair_tournament(
+    /// The boards of round `round` as the store writes them, each played pairing with its
+    /// new game, and the players of those games.
+    async fn boards_of(
         &self,
         t: &TournamentRow,
         field: &Field,
         boards: &[Board],
+        (round, control): (i64, TimeControl),
         now: i64,
-        lang: Lang,
-    ) -> Result<Option<Vec<Outgoing>>, StoreError> {
-        let start = t.status == TournamentStatus::Open;
-        let control = TimeControl::parse(&t.time_control).unwrap_or(TimeControl::Unlimited);
+    ) -> Result<(Vec<NewBoard>, HashMap<i64, Player>), StoreError> {
         let bank_ms = match control {
             TimeControl::Fischer { base_ms, .. } => base_ms,
             _ => 0,
         };
-        let round = t.round + 1;
         let mut players: HashMap<i64, Player> = HashMap::new();
         let mut new_boards = Vec::with_capacity(boards.len());
         for (i, b) in boards.iter().enumerate() {
@@ -490,24 +507,26 @@ impl Table {
                 game,
             });
         }
-        let mut after = t.clone();
-        after.status = TournamentStatus::Running;
-        after.round = round;
-        if start {
-            after.started_at = Some(now);
-            after.ends_at = t.length_ms.map(|ms| now + ms);
-            if t.format == Format::RoundRobin {
-                let n = boards
-                    .iter()
-                    .map(|b| 1 + usize::from(b.black.is_some()))
-                    .sum::<usize>();
-                after.rounds = Some(i64::try_from(berger::rounds(n)).unwrap_or(0));
-            }
-        }
-        let posted = t.format == Format::Arena && !start && post_due(t, now);
-        if posted {
-            after.posted_at = Some(now);
-        }
+        Ok((new_boards, players))
+    }
+
+    /// The next pairing of `t` (its start, a round, an arena's waiting players): the games
+    /// created with it in one transaction, each with its first board.
+    async fn pair_tournament(
+        &self,
+        t: &TournamentRow,
+        field: &Field,
+        boards: &[Board],
+        now: i64,
+        lang: Lang,
+    ) -> Result<Option<Vec<Outgoing>>, StoreError> {
+        let start = t.status == TournamentStatus::Open;
+        let control = TimeControl::parse(&t.time_control).unwrap_or(TimeControl::Unlimited);
+        let round = t.round + 1;
+        let (new_boards, players) = self
+            .boards_of(t, field, boards, (round, control), now)
+            .await?;
+        let (after, posted) = after_pairing(t, boards, now);
         // Said before the new round: the standings after the one that ended.
         let before = if start {
             None
@@ -602,6 +621,31 @@ impl Table {
         }
         Ok(Some(later.take()))
     }
+}
+
+/// The tournament as a pairing at `now` leaves it, and whether the pairing posts the
+/// arena's standings.
+fn after_pairing(t: &TournamentRow, boards: &[Board], now: i64) -> (TournamentRow, bool) {
+    let start = t.status == TournamentStatus::Open;
+    let mut after = t.clone();
+    after.status = TournamentStatus::Running;
+    after.round = t.round + 1;
+    if start {
+        after.started_at = Some(now);
+        after.ends_at = t.length_ms.map(|ms| now + ms);
+        if t.format == Format::RoundRobin {
+            let n = boards
+                .iter()
+                .map(|b| 1 + usize::from(b.black.is_some()))
+                .sum::<usize>();
+            after.rounds = Some(i64::try_from(berger::rounds(n)).unwrap_or(0));
+        }
+    }
+    let posted = t.format == Format::Arena && !start && post_due(t, now);
+    if posted {
+        after.posted_at = Some(now);
+    }
+    (after, posted)
 }
 
 /// What a pairing's messages are made from.
