@@ -37,6 +37,8 @@ fn repertoire() -> impl Iterator<Item = char> {
         (0x2013, 0x2014),
         (0x2022, 0x2022),
         (0x2026, 0x2026),
+        // № (a column heading of the standings in Russian).
+        (0x2116, 0x2116),
         (0x2190, 0x2193),
         (0x2212, 0x2212),
         (0x25B6, 0x25B6),

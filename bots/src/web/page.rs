@@ -36,7 +36,7 @@ border:1px solid #ccc;border-radius:4px;text-decoration:none;color:#222}\
 nav span{color:#999}ol.moves{padding-left:2rem}ol.moves a{margin-right:.6rem;color:#225}\
 ol.moves a.here{font-weight:bold;background:#ffe08a}.terms,.at{color:#555}\
 img.chart{width:100%;height:auto}ul.top{list-style:none;padding-left:.5rem}\
-ul.top a,ul.games a{color:#225}";
+ul.top a,ul.games a{color:#225}ul.standings{list-style:none;padding-left:.5rem}";
 
 /// A running game's page, kept live: reloaded (at the latest position, in its language) when
 /// the game's events say it changed.
@@ -307,7 +307,7 @@ pub fn tournament(t: &PublicTournament, lang: Lang) -> Response {
         let _ = write!(body, "<p class=\"terms\">{}</p>", esc(line));
     }
     if t.live {
-        let live = Msg::WebLive {
+        let live = Msg::WebTournamentLive {
             seconds: RELOAD_SECONDS,
         };
         let _ = write!(body, "<p class=\"at\">{}</p>", w(&live));
@@ -323,11 +323,12 @@ pub fn tournament(t: &PublicTournament, lang: Lang) -> Response {
         lang.code(),
         esc(&title)
     );
-    body.push_str("<ol class=\"standings\">");
+    // The lines are numbered already (their places, ties and all).
+    body.push_str("<ul class=\"standings\">");
     for line in &t.lines {
         let _ = write!(body, "<li>{}</li>", w(line));
     }
-    body.push_str("</ol>");
+    body.push_str("</ul>");
     let _ = write!(body, "<h2>{}</h2>", w(&Msg::WebTournamentGames));
     body.push_str("<ul class=\"games\">");
     for (id, line, result) in &t.games {

@@ -721,3 +721,7 @@ web-game-line = #{ $id } { $white } – { $black }, { $rules }{ $outcome ->
 web-no-tournament = There is no tournament #{ $id } to show.
 web-tournament-at = The tournament on the web: { $url }
 web-tournament-games = Games
+web-tournament-live = The tournament is on: this page reloads { $seconds ->
+        [one] every second
+       *[other] every { $seconds } seconds
+    }.

@@ -807,3 +807,7 @@ web-game-line = n. { $id } { $white } – { $black }, { $rules }{ $outcome ->
 web-no-tournament = Non c'è nessun torneo #{ $id } da mostrare.
 web-tournament-at = Il torneo sul web: { $url }
 web-tournament-games = Partite
+web-tournament-live = Il torneo è in corso: questa pagina si ricarica { $seconds ->
+        [one] ogni secondo
+       *[other] ogni { $seconds } secondi
+    }.

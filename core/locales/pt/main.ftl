@@ -797,3 +797,7 @@ web-game-line = #{ $id } { $white } – { $black }, { $rules }{ $outcome ->
 web-no-tournament = Não há nenhum torneio #{ $id } para mostrar.
 web-tournament-at = O torneio na web: { $url }
 web-tournament-games = Partidas
+web-tournament-live = O torneio está a decorrer: esta página recarrega { $seconds ->
+        [one] a cada segundo
+       *[other] a cada { $seconds } segundos
+    }.

@@ -483,6 +483,8 @@ messages! {
     WebTournamentAt { url: String } => "web-tournament-at",
     /// The heading of a tournament page's games.
     WebTournamentGames => "web-tournament-games",
+    /// A running tournament's page reloads itself.
+    WebTournamentLive { seconds: i64 } => "web-tournament-live",
 
     // ---- The console's own lines ----
     ConsoleWelcome => "console-welcome",
