@@ -214,7 +214,22 @@ pub struct Transition {
     pub standings: Option<String>,
     pub boards: Vec<NewBoard>,
     pub now: i64,
+    /// What the timer was set to before the step was worked out (`i64::MIN`: nothing):
+    /// if a game's end made it due earlier since, it stays so and `due_at` is not written.
+    pub retry_marker: i64,
 }
+
+/// A tournament's transition (`$1` id, `$2`/`$3` the round and status it was worked out
+/// from, `$4`.. what it becomes; `$12` the timer's retry marker, see [`Transition`]).
+const STEP_SQL: &str = "UPDATE tournaments SET round = $4, status = $5, rounds = COALESCE($6, rounds),
+                     ends_at = COALESCE($7, ends_at),
+                     due_at = CASE WHEN due_at IS NOT NULL AND due_at < $12 THEN due_at ELSE $8 END,
+                     lease_until = NULL,
+                     started_at = CASE WHEN $5 = 'running' THEN COALESCE(started_at, $9) ELSE started_at END,
+                     finished_at = CASE WHEN $5 IN ('finished', 'cancelled') THEN $9 ELSE finished_at END,
+                     posted_at = CASE WHEN $10 THEN $9 ELSE posted_at END,
+                     standings = COALESCE($11, standings)
+                 WHERE id = $1 AND round = $2 AND status = $3";
 
 impl Store {
     /// Create a tournament in a chat that has none open or running; it is due (to start)
@@ -237,7 +252,7 @@ impl Store {
                 tx.rollback().await?;
                 return Ok(Created::Busy(id));
             }
-            let row: TournamentRow = sqlx::query_as(
+            let made: std::result::Result<TournamentRow, sqlx::Error> = sqlx::query_as(
                 "INSERT INTO tournaments (platform, chat_id, chat_kind, format, rules, time_control, rated, rounds,
                      length_ms, creator_id, starts_at, due_at, created_at)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12) RETURNING *",
@@ -255,7 +270,24 @@ impl Store {
             .bind(t.starts_at)
             .bind(t.now)
             .fetch_one(&mut *tx)
-            .await?;
+            .await;
+            let row = match made {
+                Ok(row) => row,
+                // Another process made the chat's one at the same moment (the partial
+                // unique index): busy, as if it had been seen first.
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    tx.rollback().await?;
+                    let id: Option<i64> = sqlx::query_scalar(
+                        "SELECT id FROM tournaments WHERE platform = $1 AND chat_id = $2 AND status IN ('open', 'running')",
+                    )
+                    .bind(&t.platform)
+                    .bind(&t.chat_id)
+                    .fetch_optional(&mut *conn)
+                    .await?;
+                    return Ok(Created::Busy(id.unwrap_or_default()));
+                }
+                Err(e) => return Err(e.into()),
+            };
             let rows = says.rows(&row);
             let rows = say_in!(tx, pg, rows, t.now)?;
             tx.commit().await?;
@@ -368,8 +400,11 @@ impl Store {
             .await?;
             let live = matches!(status.as_deref(), Some("open" | "running"));
             let joined = match had {
-                // An entrant comes back while it runs (after withdrawing, or a no-show).
-                Some(_) if !live => Joined::Closed,
+                // An entrant comes back while it runs (after withdrawing, or a no-show);
+                // not to a round robin under way, whose tables are fixed.
+                Some(_) if !live || (status.as_deref() == Some("running") && !late) => {
+                    Joined::Closed
+                }
                 Some(withdrawn) => {
                     sqlx::query(
                         "UPDATE tournament_entrants SET withdrawn = $3, back_at = $4
@@ -497,6 +532,29 @@ impl Store {
         Ok(())
     }
 
+    /// Set a tournament's next due time after a look that first set it to `marker`: left
+    /// as it is if a game's end made it due earlier since (it is looked at again at once).
+    pub async fn settle_tournament_due(
+        &self,
+        id: i64,
+        marker: i64,
+        due_at: Option<i64>,
+    ) -> Result<()> {
+        on_db!(self, conn, _pg => {
+            sqlx::query(
+                "UPDATE tournaments SET lease_until = NULL,
+                     due_at = CASE WHEN due_at IS NOT NULL AND due_at < $2 THEN due_at ELSE $3 END
+                 WHERE id = $1",
+            )
+            .bind(id)
+            .bind(marker)
+            .bind(due_at)
+            .execute(&mut *conn)
+            .await?;
+        });
+        Ok(())
+    }
+
     /// Apply a transition worked out from the tournament at `from_round` and
     /// `from_status`: its games created with their pairings, in one transaction. The
     /// games, or None if the tournament moved on meanwhile (another process did it), or a
@@ -511,15 +569,7 @@ impl Store {
         let (platform, chat_id, chat_kind) = chat;
         let (games, rows) = on_db!(self, conn, pg => {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            let moved = sqlx::query(
-                "UPDATE tournaments SET round = $4, status = $5, rounds = COALESCE($6, rounds),
-                     ends_at = COALESCE($7, ends_at), due_at = $8, lease_until = NULL,
-                     started_at = CASE WHEN $5 = 'running' THEN COALESCE(started_at, $9) ELSE started_at END,
-                     finished_at = CASE WHEN $5 IN ('finished', 'cancelled') THEN $9 ELSE finished_at END,
-                     posted_at = CASE WHEN $10 THEN $9 ELSE posted_at END,
-                     standings = COALESCE($11, standings)
-                 WHERE id = $1 AND round = $2 AND status = $3",
-            )
+            let moved = sqlx::query(STEP_SQL            )
             .bind(id)
             .bind(step.from_round)
             .bind(step.from_status.code())
@@ -531,6 +581,7 @@ impl Store {
             .bind(step.now)
             .bind(step.posted)
             .bind(step.standings.as_deref())
+            .bind(step.retry_marker)
             .execute(&mut *tx)
             .await?
             .rows_affected();

@@ -198,6 +198,10 @@ fn bad_start(text: &str) -> Msg {
 
 /// `10m`, `90m`, `2h` (whole minutes or hours) in ms.
 fn span_ms(w: &str) -> Option<i64> {
+    // Any word may come here: split only where a character ends.
+    if !w.is_ascii() {
+        return None;
+    }
     let (digits, unit) = w.split_at(w.len().checked_sub(1)?);
     if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;

@@ -136,10 +136,10 @@ fn next_due(t: &TournamentRow, now: i64) -> Option<i64> {
         TournamentStatus::Open => Some(t.starts_at),
         TournamentStatus::Running => {
             let mut due = now + TOURNAMENT_POLL_MS;
-            if t.format == Format::Arena {
-                if let Some(end) = t.ends_at.filter(|e| *e > now) {
-                    due = due.min(end);
-                }
+            // An arena posts and pairs until its end; after it, only its last games' ends
+            // (each makes it due) and the poll.
+            if let Some(end) = t.ends_at.filter(|e| t.format == Format::Arena && *e > now) {
+                due = due.min(end);
                 if let Some(at) = t.posted_at.or(t.started_at) {
                     due = due.min((at + ARENA_POST_MS).max(now));
                 }
@@ -198,16 +198,17 @@ fn round_robin_boards(field: &Field, seats: &[i64], index: usize) -> Vec<Board> 
         .map(|p| match p {
             Pairing::Game { white, black } => {
                 let (w, b) = (seat(white), seat(black));
+                // Both gone: no game, and nobody scores (filtered out below).
+                let forfeit = match (gone(w), gone(b)) {
+                    (true, true) => Some(-1),
+                    (true, false) => Some(w),
+                    (false, true) => Some(b),
+                    (false, false) => None,
+                };
                 Board {
                     white: w,
                     black: Some(b),
-                    forfeit: if gone(w) {
-                        Some(w)
-                    } else if gone(b) {
-                        Some(b)
-                    } else {
-                        None
-                    },
+                    forfeit,
                 }
             }
             Pairing::Bye(e) => Board {
@@ -216,6 +217,7 @@ fn round_robin_boards(field: &Field, seats: &[i64], index: usize) -> Vec<Board> 
                 forfeit: None,
             },
         })
+        .filter(|b| b.forfeit != Some(-1))
         .collect()
 }
 
@@ -284,11 +286,11 @@ impl Table {
             self.arm(Key::Tournament(id), t.starts_at);
             return Ok(Vec::new());
         }
-        // From here a game of it that ends makes it due again; it is read after this. Due
-        // again soon if this step never gets written (the process dies): it is done anew.
-        self.store
-            .set_tournament_due(id, Some(now + STEP_RETRY_MS))
-            .await?;
+        // From here a game of it that ends makes it due again (and what this step writes
+        // keeps that); it is read after this. Due again soon if this step never gets
+        // written (the process dies): it is done anew.
+        let marker = now + STEP_RETRY_MS;
+        self.store.set_tournament_due(id, Some(marker)).await?;
         let field = self.field(id).await?;
         let chat = chat_of(&t);
         let lang = self.chat_lang_or_english(chat.platform, &chat.id).await;
@@ -302,7 +304,7 @@ impl Table {
         let out = match plan {
             Plan::Wait => {
                 let due = next_due(&t, now);
-                self.store.set_tournament_due(id, due).await?;
+                self.store.settle_tournament_due(id, marker, due).await?;
                 if let Some(at) = due {
                     self.arm(Key::Tournament(id), at);
                 }
@@ -321,9 +323,10 @@ impl Table {
                     .await?
             }
             Plan::Finish => self.finish_tournament(&t, &field, now, lang).await?,
-            Plan::Post => self.post_standings(&t, &field, now, lang).await?,
+            Plan::Post => self.post_standings(&t, &field, (now, marker), lang).await?,
             Plan::Start(boards) | Plan::Pair(boards) => {
-                self.pair_tournament(&t, &field, &boards, now, lang).await?
+                self.pair_tournament(&t, &field, &boards, (now, marker), lang)
+                    .await?
             }
         };
         // None: another process moved it on meanwhile; nothing to say.
@@ -366,7 +369,7 @@ impl Table {
         &self,
         t: &TournamentRow,
         field: &Field,
-        now: i64,
+        (now, marker): (i64, i64),
         lang: Lang,
     ) -> Result<Option<Vec<Outgoing>>, StoreError> {
         let (id, chat) = (t.id, chat_of(t));
@@ -393,6 +396,7 @@ impl Table {
             standings: None,
             boards: Vec::new(),
             now,
+            retry_marker: marker,
         };
         let says = says_now(&mut out);
         let done = self
@@ -437,6 +441,7 @@ impl Table {
             standings,
             boards: Vec::new(),
             now,
+            retry_marker: i64::MIN,
         };
         let says = says_now(&mut out);
         let done = self
@@ -517,7 +522,7 @@ impl Table {
         t: &TournamentRow,
         field: &Field,
         boards: &[Board],
-        now: i64,
+        (now, marker): (i64, i64),
         lang: Lang,
     ) -> Result<Option<Vec<Outgoing>>, StoreError> {
         let start = t.status == TournamentStatus::Open;
@@ -586,6 +591,7 @@ impl Table {
             standings: None,
             boards: new_boards,
             now,
+            retry_marker: marker,
         };
         let games = match self
             .store
