@@ -426,6 +426,13 @@ async fn every_page_told(watchers: &[Watcher], ply: usize) {
 }
 
 fn bench(c: &mut Criterion) {
+    // `TRACE_SQL=1`: every statement logged with its time (what a move costs the store).
+    if std::env::var_os("TRACE_SQL").is_some() {
+        tracing_subscriber::fmt()
+            .with_env_filter("sqlx::query=debug")
+            .with_writer(std::io::stderr)
+            .init();
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

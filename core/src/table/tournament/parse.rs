@@ -343,4 +343,107 @@ mod tests {
         assert_eq!(at(12, 0), noon + day);
         assert_eq!(at(9, 30), noon + 21 * 3_600_000 + 30 * 60_000);
     }
+
+    /// Any words at all — the options' own, the games' terms, numbers at and past their
+    /// bounds, and arbitrary text with multi-byte characters — get an answer and never a
+    /// panic; a tournament made is always within the bounds, and a refusal names at most 24
+    /// characters of what it refuses and renders in every language.
+    mod any_words {
+        use super::*;
+        use crate::words::{render, Lang};
+        use proptest::prelude::*;
+
+        /// Phrases a player might say (each option's own words, at and past their bounds).
+        const PHRASES: [&str; 30] = [
+            "arena",
+            "swiss",
+            "roundrobin",
+            "start",
+            "cancel",
+            "help",
+            "classic3x4",
+            "damas",
+            "3+2",
+            "1+0",
+            "1d",
+            "none",
+            "rated",
+            "casual",
+            "in 10m",
+            "in 25h",
+            "in",
+            "at 18:00",
+            "at 25:61",
+            "7 rounds",
+            "21 rounds",
+            "0 rounds",
+            "10m",
+            "5m",
+            "2h",
+            "9999m",
+            "99999999999999999999 rounds",
+            "@bob",
+            "white",
+            "movetime 5s",
+        ];
+
+        /// A phrase, mostly; now and then any text or any number-like word.
+        fn phrase() -> impl Strategy<Value = String> {
+            prop_oneof![
+                12 => proptest::sample::select(&PHRASES[..]).prop_map(str::to_string),
+                1 => "\\PC{1,30}",
+                1 => "[0-9]{1,5}[mh:+]?[0-9]{0,3}",
+            ]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(2_000))]
+            #[test]
+            fn tournament_words_never_panic_and_stay_in_bounds(
+                head in prop_oneof![
+                    3 => proptest::sample::select(&PHRASES[..3]).prop_map(str::to_string),
+                    1 => phrase(),
+                ],
+                tail in proptest::collection::vec(phrase(), 0..6),
+            ) {
+                let said: Vec<&str> = std::iter::once(head.as_str())
+                    .chain(tail.iter().map(String::as_str))
+                    .flat_map(str::split_whitespace)
+                    .collect();
+                match parse(&said) {
+                    Ok(TournamentCommand::Create(s)) => {
+                        let clocked = matches!(s.time, TimeControl::Fischer { .. });
+                        prop_assert!(clocked, "time {:?}", s.time);
+                        match s.start {
+                            StartAt::In(ms) => prop_assert!((0..=MAX_START_MS).contains(&ms)),
+                            StartAt::At { hour, minute } => prop_assert!(hour < 24 && minute < 60),
+                        }
+                        let rounds_ok = match s.format {
+                            Format::Swiss => s.rounds.is_some_and(|r| (1..=MAX_ROUNDS).contains(&r)),
+                            _ => s.rounds.is_none(),
+                        };
+                        let arena = MIN_ARENA_MINUTES * 60_000..=MAX_ARENA_MINUTES * 60_000;
+                        let length_ok = match s.format {
+                            Format::Arena => s.length_ms.is_some_and(|ms| arena.contains(&ms)),
+                            _ => s.length_ms.is_none(),
+                        };
+                        prop_assert!(rounds_ok, "rounds {:?}", s.rounds);
+                        prop_assert!(length_ok, "length {:?}", s.length_ms);
+                    }
+                    Ok(_) => {}
+                    Err(msg) => {
+                        if let Msg::TournamentBadWord { word: w } | Msg::TournamentBadStart { text: w } = &msg {
+                            prop_assert!(w.chars().count() <= 24);
+                        }
+                        for lang in Lang::all() {
+                            prop_assert!(!render(&msg, lang).is_empty());
+                        }
+                    }
+                }
+                // And as a whole chat message.
+                let line = format!("/tournament {}", said.join(" "));
+                let _ = crate::table::command::parse(&line, &[], Some("ugolki_bot"));
+            }
+        }
+    }
 }
