@@ -200,3 +200,31 @@ pub fn corners_rules_lead(variant: Variant) -> String {
         target_lock: false,
     })
 }
+
+/// A game of tournament #1 (3+2, casual), numbered up to 6 and not in `ended`, announced in
+/// what `said` recognises, between two of `names`: (game, White's index, Black's index).
+pub fn tournament_game_announced(
+    names: &[&str],
+    ended: &std::collections::BTreeSet<i64>,
+    said: impl Fn(&str) -> bool,
+) -> Option<(i64, usize, usize)> {
+    let time = ugolki_core::clock::TimeControl::parse("3+2").expect("a time control");
+    for id in (1..=6).filter(|id| !ended.contains(id)) {
+        for (w, white) in names.iter().enumerate() {
+            for (b, black) in names.iter().enumerate().filter(|(b, _)| *b != w) {
+                let text = english(&Msg::TournamentGameStarted {
+                    id,
+                    tournament: 1,
+                    white: (*white).to_string(),
+                    black: (*black).to_string(),
+                    time,
+                    rated: false,
+                });
+                if said(&text) {
+                    return Some((id, w, b));
+                }
+            }
+        }
+    }
+    None
+}

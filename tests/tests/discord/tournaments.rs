@@ -5,7 +5,7 @@
 
 use crate::harness::*;
 use std::collections::BTreeSet;
-use ugolki_core::clock::TimeControl;
+use ugolki_tests::said::tournament_game_announced;
 
 /// A game of tournament #1 announced in `messages`, not in `ended`: (id, White, Black).
 fn announced<'a>(
@@ -13,35 +13,11 @@ fn announced<'a>(
     players: &[&'a FakeUser],
     ended: &BTreeSet<i64>,
 ) -> Option<(i64, &'a FakeUser, &'a FakeUser)> {
-    let time = TimeControl::parse("3+2").expect("a time control");
-    for id in 1..=6 {
-        if ended.contains(&id) {
-            continue;
-        }
-        for w in players {
-            for b in players {
-                if w.id == b.id {
-                    continue;
-                }
-                let text = english(&Msg::TournamentGameStarted {
-                    id,
-                    tournament: 1,
-                    white: w.name.clone(),
-                    black: b.name.clone(),
-                    time,
-                    rated: false,
-                });
-                if messages.iter().any(|m| says(m, &text)) {
-                    return Some((id, *w, *b));
-                }
-            }
-        }
-    }
-    None
+    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+    let said = |text: &str| messages.iter().any(|m| says(m, text));
+    tournament_game_announced(&names, ended, said).map(|(id, w, b)| (id, players[w], players[b]))
 }
 
-// One story: made, joined, started, played round by round, ended.
-#[allow(clippy::too_many_lines)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn four_players_play_a_swiss_to_its_end_and_get_the_standings_picture() {
     let s = Server::new().await;

@@ -4,12 +4,11 @@
 
 use crate::harness::{decodes, has_button, quick, temp_db, Group, RunningBot, StartTelegram};
 use std::collections::BTreeSet;
-use ugolki_core::clock::TimeControl;
 use ugolki_core::game::{Game, Rules};
 use ugolki_core::words::{english, Msg};
 use ugolki_tests::e2e::says;
 use ugolki_tests::fake_telegram::{FakeTelegram, FakeUser, SentMessage};
-use ugolki_tests::said::{fits, hole, played};
+use ugolki_tests::said::{fits, hole, played, tournament_game_announced};
 
 /// A game of tournament #1 announced in `messages`, not in `ended`: (id, White, Black).
 fn announced<'a>(
@@ -17,31 +16,9 @@ fn announced<'a>(
     players: &[&'a FakeUser],
     ended: &BTreeSet<i64>,
 ) -> Option<(i64, &'a FakeUser, &'a FakeUser)> {
-    let time = TimeControl::parse("3+2").expect("a time control");
-    for id in 1..=6 {
-        if ended.contains(&id) {
-            continue;
-        }
-        for w in players {
-            for b in players {
-                if w.id == b.id {
-                    continue;
-                }
-                let text = english(&Msg::TournamentGameStarted {
-                    id,
-                    tournament: 1,
-                    white: w.first_name.clone(),
-                    black: b.first_name.clone(),
-                    time,
-                    rated: false,
-                });
-                if messages.iter().any(|m| says(m, &text)) {
-                    return Some((id, *w, *b));
-                }
-            }
-        }
-    }
-    None
+    let names: Vec<&str> = players.iter().map(|p| p.first_name.as_str()).collect();
+    let said = |text: &str| messages.iter().any(|m| says(m, text));
+    tournament_game_announced(&names, ended, said).map(|(id, w, b)| (id, players[w], players[b]))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
