@@ -406,24 +406,7 @@ impl Table {
             },
         };
         let field = self.field(t.id).await?;
-        let heading = Msg::TournamentStandings {
-            id: t.id,
-            status: if t.status == TournamentStatus::Finished {
-                "final"
-            } else {
-                "live"
-            }
-            .into(),
-            round: match t.format {
-                Format::Swiss | Format::RoundRobin
-                    if t.round > 0 && !field.round_running(t.round) =>
-                {
-                    Some(t.round)
-                }
-                Format::Swiss | Format::RoundRobin if t.round > 1 => Some(t.round - 1),
-                _ => None,
-            },
-        };
+        let heading = heading_of(&t, &field);
         let (text, picture) = self.standings_message(&t, &field, heading).await?;
         Ok(vec![Outgoing::reply(o, text).with_picture(Some(picture))])
     }
@@ -490,6 +473,24 @@ impl Table {
     }
 }
 
+/// The standings' heading as it stands: final once over; while it runs, a Swiss's or a round
+/// robin's names the last round played to its end (an arena has no rounds).
+pub(super) fn heading_of(t: &TournamentRow, field: &Field) -> Msg {
+    let over = t.status == TournamentStatus::Finished;
+    Msg::TournamentStandings {
+        id: t.id,
+        status: if over { "final" } else { "live" }.into(),
+        round: match t.format {
+            _ if over => None,
+            Format::Swiss | Format::RoundRobin if t.round > 0 && !field.round_running(t.round) => {
+                Some(t.round)
+            }
+            Format::Swiss | Format::RoundRobin if t.round > 1 => Some(t.round - 1),
+            _ => None,
+        },
+    }
+}
+
 /// A tournament as its public page shows it: its announcement, its standings (a heading
 /// and the lines), and its games, each a [`Msg::TournamentPairing`] with the game's
 /// result once it is over.
@@ -519,16 +520,7 @@ impl Table {
         }
         let field = self.field(id).await?;
         let changes = self.store.tournament_rating_changes(id).await?;
-        let heading = Msg::TournamentStandings {
-            id,
-            status: if t.status == TournamentStatus::Finished {
-                "final"
-            } else {
-                "live"
-            }
-            .into(),
-            round: None,
-        };
+        let heading = heading_of(&t, &field);
         let mut lines = field.lines(&t, heading.clone(), &changes, PAGE_LINES);
         lines.remove(0);
         let names: std::collections::HashMap<i64, String> = field

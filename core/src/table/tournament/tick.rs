@@ -9,7 +9,7 @@
 //! own transaction does), so no ending is missed between the read and the write.
 
 use super::scores::Field;
-use super::{card, chat_of, Key};
+use super::{card, chat_of, heading_of, Key};
 use crate::clock::TimeControl;
 use crate::color::Color;
 use crate::game::Game;
@@ -342,12 +342,13 @@ impl Table {
         lang: Lang,
     ) -> Result<Option<Vec<Outgoing>>, StoreError> {
         let id = t.id;
-        let heading = Msg::TournamentStandings {
-            id,
-            status: "final".into(),
-            round: None,
+        let over = TournamentRow {
+            status: TournamentStatus::Finished,
+            ..t.clone()
         };
-        let table = self.standings_message(t, field, heading).await?;
+        let table = self
+            .standings_message(t, field, heading_of(&over, field))
+            .await?;
         let winner = field
             .standings(t.format)
             .first()
@@ -373,12 +374,9 @@ impl Table {
         lang: Lang,
     ) -> Result<Option<Vec<Outgoing>>, StoreError> {
         let (id, chat) = (t.id, chat_of(t));
-        let heading = Msg::TournamentStandings {
-            id,
-            status: "live".into(),
-            round: None,
-        };
-        let (text, picture) = self.standings_message(t, field, heading).await?;
+        let (text, picture) = self
+            .standings_message(t, field, heading_of(t, field))
+            .await?;
         let mut out = vec![Outgoing::to_chat(&chat, text)
             .in_lang(lang)
             .with_picture(Some(picture))];
