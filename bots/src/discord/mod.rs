@@ -578,6 +578,7 @@ pub async fn run(
     let activity = options.web.is_some() && options.client_secret.is_some();
     let discord = Discord::new(http.clone(), table.clone()).with_activity(activity);
     let outbox = service.deliver(Arc::new(discord));
+    let delivering = outbox.clone();
     let handler = Handler {
         table: table.clone(),
         outbox,
@@ -618,6 +619,12 @@ pub async fn run(
         () = shutdown => {
             manager.shutdown_all().await;
             Ok(())
+        }
+        // A delivery refused for the token (reset while running) ends it as the gateway's
+        // 4004 does; the row waits in the outbox.
+        () = delivering.token_refused() => {
+            manager.shutdown_all().await;
+            Err(crate::setup::discord::TOKEN_REFUSED.into())
         }
     };
     // Replies waiting now still go out, for a little while; the rest wait in the outbox.

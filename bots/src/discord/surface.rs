@@ -439,6 +439,12 @@ fn code(e: &serenity::Error) -> Option<isize> {
 /// What a failed call calls for: 429s, server and network errors are tried again.
 pub(crate) fn classify(e: &serenity::Error) -> Class {
     match e {
+        // The token reset or wrong: no chat's fault (the row waits for a good token).
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 401 =>
+        {
+            Class::Refused
+        }
         serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
             if r.status_code.as_u16() == 429 || r.status_code.is_server_error() =>
         {
@@ -474,6 +480,35 @@ mod limit_tests {
             assert_eq!(shown, actions.len(), "{what}: every square shown");
         }
         assert!(menus_used, "Halma's 19 pieces need select menus");
+    }
+
+    /// Discord's answer `status` with its JSON body, as serenity reads it.
+    async fn answered(status: u16, body: &'static str) -> serenity::Error {
+        let r = axum::http::Response::builder()
+            .status(status)
+            .body(body)
+            .expect("a response");
+        let r = serenity::http::ErrorResponse::from_response(r.into(), reqwest::Method::POST).await;
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r))
+    }
+
+    /// A 401 is the token's (reset while running): the row waits and the process ends; a
+    /// 429 or a server error is tried again; a 403 or a 404 is the chat's, for good.
+    #[tokio::test]
+    async fn a_refused_token_is_told_apart_from_a_refused_chat() {
+        let unauthorized = answered(401, r#"{"message": "401: Unauthorized", "code": 0}"#);
+        assert_eq!(classify(&unauthorized.await), Class::Refused);
+        let limited = answered(
+            429,
+            r#"{"message": "You are being rate limited.", "retry_after": 0.5, "global": false}"#,
+        );
+        assert_eq!(classify(&limited.await), Class::Retry);
+        let down = answered(502, r#"{"message": "Bad Gateway", "code": 0}"#);
+        assert_eq!(classify(&down.await), Class::Retry);
+        let missing = answered(403, r#"{"message": "Missing Permissions", "code": 50013}"#);
+        assert_eq!(classify(&missing.await), Class::Gone);
+        let gone = answered(404, r#"{"message": "Unknown Channel", "code": 10003}"#);
+        assert_eq!(classify(&gone.await), Class::Gone);
     }
 
     #[test]

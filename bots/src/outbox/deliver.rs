@@ -24,7 +24,8 @@ enum Fail {
     Gone,
     /// The chat has a new id.
     Moved(String),
-    /// Another process holds the chat now.
+    /// Another process holds the chat now, or the token was refused: stop serving it (its
+    /// rows wait).
     Lost,
     /// The bot was removed from the chat or blocked there.
     Left,
@@ -818,6 +819,12 @@ impl<S: Surface> Outbox<S> {
                 Class::Left => {
                     tracing::info!(chat = %chat.id, error = %e, "the bot left the chat");
                     Err(Fail::Left)
+                }
+                Class::Refused => {
+                    // Not this chat's fault: its row waits, unsent, for a good token.
+                    tracing::error!(error = %e, "the platform refused the bot's token");
+                    self.refused.send_replace(true);
+                    Err(Fail::Lost)
                 }
                 Class::Retry | Class::RetryAfter(_) => {
                     tracing::error!(chat = %chat.id, error = %e, "given up after retries");

@@ -156,6 +156,8 @@ pub struct Outbox<S: Surface> {
     stale: Mutex<HashMap<String, Vec<ugolki_core::store::StaleButtons>>>,
     /// Per lane held, what this process knows of it (see [`Known`]).
     known: Mutex<HashMap<String, Known>>,
+    /// Set once the platform refuses the token: the process ends, naming the variable.
+    refused: tokio::sync::watch::Sender<bool>,
 }
 
 /// Old boards stripped in one go at most (the rest wait for the next quiet moment).
@@ -180,7 +182,20 @@ impl<S: Surface> Outbox<S> {
             counters: Counters::default(),
             stale: Mutex::new(HashMap::new()),
             known: Mutex::new(HashMap::new()),
+            refused: tokio::sync::watch::Sender::new(false),
         })
+    }
+
+    /// Resolves once a call has found the bot's token refused ([`Class::Refused`]); its
+    /// rows wait in the outbox for a process with a good token.
+    pub async fn token_refused(&self) {
+        let mut seen = self.refused.subscribe();
+        let _ = seen.wait_for(|refused| *refused).await;
+    }
+
+    /// Whether a call has found the bot's token refused.
+    pub fn is_refused(&self) -> bool {
+        *self.refused.borrow()
     }
 
     pub fn counters(&self) -> &Counters {

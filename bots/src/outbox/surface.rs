@@ -113,6 +113,10 @@ pub enum Class {
     /// The bot can reach the chat no more (removed from a group, blocked in a private
     /// chat): the chat is closed ([`ugolki_core::table::Table::chat_gone`]).
     Left,
+    /// The platform refused the bot's token (revoked, reset, or wrong): no chat's fault.
+    /// The row waits for a process with a good token, and this one stops
+    /// ([`crate::outbox::Outbox::token_refused`]).
+    Refused,
 }
 
 /// A platform's part of delivery.

@@ -19,11 +19,14 @@ enum Call {
     Send(String),
     /// The buttons taken off a message.
     Clear(String),
+    /// A send refused for the bot's token.
+    Refused,
 }
 
-/// A platform that takes every call and keeps a record of them.
+/// A platform that takes every call and keeps a record of them (or, once its token is
+/// revoked, refuses every send as the platform's 401 would).
 #[derive(Default)]
-struct Recorder(Mutex<Vec<Call>>);
+struct Recorder(Mutex<Vec<Call>>, std::sync::atomic::AtomicBool);
 
 impl Recorder {
     fn calls(&self) -> Vec<Call> {
@@ -40,14 +43,21 @@ impl Surface for Recorder {
     fn pace(&self, _: &ChatRef) -> Pace {
         Pace::FREE
     }
-    fn classify(&self, _: &std::io::Error) -> Class {
-        Class::Gone
+    fn classify(&self, e: &std::io::Error) -> Class {
+        match e.kind() {
+            std::io::ErrorKind::PermissionDenied => Class::Refused,
+            _ => Class::Gone,
+        }
     }
     fn layout(&self, actions: &[Action], _: Lang) -> usize {
         actions.len()
     }
     async fn send(&self, _: &Job<'_>, _: &Content) -> std::io::Result<Posted> {
         let mut calls = self.0.lock().unwrap();
+        if self.1.load(Ordering::SeqCst) {
+            calls.push(Call::Refused);
+            return Err(std::io::ErrorKind::PermissionDenied.into());
+        }
         let id = format!("m{}", calls.len());
         calls.push(Call::Send(id.clone()));
         Ok(Posted {
@@ -165,7 +175,7 @@ async fn a_lanes_own_moves_reach_it_from_memory_each_board_taking_the_last_ones_
         .iter()
         .filter_map(|c| match c {
             Call::Send(id) => Some(id),
-            Call::Clear(_) => None,
+            Call::Clear(_) | Call::Refused => None,
         })
         .collect();
     assert_eq!(posts.len(), LINE.len(), "{calls:?}");
@@ -174,6 +184,7 @@ async fn a_lanes_own_moves_reach_it_from_memory_each_board_taking_the_last_ones_
         match c {
             Call::Send(id) => last = Some(id.clone()),
             Call::Clear(id) => assert_ne!(Some(id), last.as_ref(), "the newest board stripped"),
+            Call::Refused => {}
         }
     }
     for pair in posts.windows(2) {
@@ -215,4 +226,35 @@ async fn a_row_told_of_after_a_read_delivered_it_is_not_sent_again() {
     // The next move's board comes as ever.
     room.say("alice", LINE[0], None).await;
     assert!(room.calls().len() > sent);
+}
+
+/// The token refused at delivery (revoked or reset while the bot runs): the row is neither
+/// dropped nor retried — it waits in the outbox for a process with a good token — and the
+/// outbox says so, for the process to end.
+#[tokio::test]
+async fn a_refused_token_leaves_the_row_waiting_and_tells_the_process() {
+    let room = Room::open().await;
+    room.say(
+        "alice",
+        "/challenge @x classic3x3 none casual white",
+        Some("bob"),
+    )
+    .await;
+    room.say("bob", "/accept", None).await;
+    assert!(!room.outbox.is_refused());
+    room.outbox.surface().1.store(true, Ordering::SeqCst);
+    room.say("alice", LINE[0], None).await;
+    assert!(room.outbox.is_refused());
+    tokio::time::timeout(
+        std::time::Duration::from_secs(1),
+        room.outbox.token_refused(),
+    )
+    .await
+    .expect("told at once");
+    let refused = room.calls().iter().filter(|c| **c == Call::Refused).count();
+    assert_eq!(refused, 1, "not retried: {:?}", room.calls());
+    room.outbox.settle(CHAT).await;
+    let unsent = room.table.store().unsent("test", CHAT, 10).await.unwrap();
+    assert_eq!(unsent.len(), 1, "the move's board waits: {unsent:?}");
+    assert_eq!(room.outbox.counters().dropped.load(Ordering::Relaxed), 0);
 }

@@ -192,7 +192,7 @@ pub async fn run(
     let surface = Arc::new(
         Telegram::new(bot.clone(), options.limits, options.inline_chats.clone()).with_links(links),
     );
-    service.deliver(surface.clone());
+    let outbox = service.deliver(surface.clone());
     if !options.inline_chats.is_empty() && !me.supports_inline_queries {
         tracing::warn!(
             "inline chats are set but inline mode is off: turn it on with BotFather's \
@@ -215,11 +215,11 @@ pub async fn run(
     tracing::info!(bot = %username, "telegram bot running");
     // A token refused while running (revoked in BotFather) ends the process as at the start.
     let stopped = {
-        let surface = surface.clone();
+        let outbox = outbox.clone();
         async move {
             tokio::select! {
                 () = shutdown => {}
-                () = surface.token_refused() => {}
+                () = outbox.token_refused() => {}
             }
         }
     };
@@ -231,7 +231,7 @@ pub async fn run(
         }
     };
     let result = match result {
-        Ok(()) if surface.is_refused() => Err(setup::TOKEN_REFUSED.to_string()),
+        Ok(()) if outbox.is_refused() => Err(setup::TOKEN_REFUSED.to_string()),
         other => other.map_err(|e| setup::refused_token(&e).unwrap_or(e)),
     };
     if let Some(p) = pictures {

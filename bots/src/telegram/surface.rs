@@ -106,9 +106,7 @@ pub fn classify(e: &RequestError) -> Class {
         RequestError::RetryAfter(s) => Class::RetryAfter(s.duration()),
         RequestError::Api(ApiError::MessageNotModified) => Class::Unchanged,
         RequestError::MigrateToChatId(to) => Class::Moved(to.0.to_string()),
-        // The token was refused (revoked, or wrong): no chat's fault. The row waits for a
-        // process with a good token (this one ends: see `Telegram::token_refused`).
-        RequestError::Api(ApiError::InvalidToken) => Class::Retry,
+        RequestError::Api(ApiError::InvalidToken) => Class::Refused,
         RequestError::Network(_) | RequestError::InvalidJson { .. } | RequestError::Io(_) => {
             Class::Retry
         }
@@ -153,8 +151,6 @@ pub struct Telegram {
     pictures: Mutex<HashMap<String, FileId>>,
     storing: tokio::sync::Mutex<()>,
     failed_at: Mutex<Option<i64>>,
-    /// Set once the Bot API refuses the token (401): the process ends, naming the variable.
-    refused: tokio::sync::watch::Sender<bool>,
     /// The newest message id seen in each chat (received or sent): how far down a board
     /// is. Ids grow by one per message in a chat, so a message the bot does not receive
     /// (privacy mode) still counts once a later one comes.
@@ -214,7 +210,6 @@ impl Telegram {
             pictures: Mutex::new(HashMap::new()),
             storing: tokio::sync::Mutex::new(()),
             failed_at: Mutex::new(None),
-            refused: tokio::sync::watch::Sender::new(false),
             newest: Mutex::new(HashMap::new()),
             links: BoardLinks::default(),
         }
@@ -258,29 +253,11 @@ impl Telegram {
         }
     }
 
-    /// Resolves once a call has found the token refused (401 Unauthorized).
-    pub async fn token_refused(&self) {
-        let mut seen = self.refused.subscribe();
-        let _ = seen.wait_for(|refused| *refused).await;
-    }
-
     /// Note message `id` in `chat` (one received, or one the bot sent).
     pub fn note_message(&self, chat: ChatId, id: MessageId) {
         let mut newest = lock(&self.newest);
         let n = newest.entry(chat.0).or_insert(id.0);
         *n = (*n).max(id.0);
-    }
-
-    /// Whether a call has found the token refused.
-    pub fn is_refused(&self) -> bool {
-        *self.refused.borrow()
-    }
-
-    /// Note a call's error: a refused token ends the process.
-    pub fn saw(&self, e: &RequestError) {
-        if matches!(e, RequestError::Api(ApiError::InvalidToken)) {
-            self.refused.send_replace(true);
-        }
     }
 
     fn keyboard(actions: &[Action], lang: Lang) -> InlineKeyboardMarkup {
@@ -399,7 +376,6 @@ impl Surface for Telegram {
     }
 
     fn classify(&self, e: &RequestError) -> Class {
-        self.saw(e);
         classify(e)
     }
 
