@@ -340,6 +340,12 @@ impl Surface for Discord {
         Pace::FREE
     }
 
+    /// Each message carries `nonce = ugolki{row id}` with `enforce_nonce`: a repeat within
+    /// Discord's window is answered with the message made before.
+    fn sends_once(&self) -> bool {
+        true
+    }
+
     /// A 429, the server's trouble or the network's: again. Anything else (an unknown
     /// channel or message, missing access or permissions, a bad request): for good.
     fn classify(&self, e: &serenity::Error) -> Class {

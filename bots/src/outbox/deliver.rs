@@ -485,6 +485,11 @@ impl<S: Surface> Outbox<S> {
     /// A new message; it becomes its slot's living message, and the one it replaces loses
     /// its buttons.
     async fn post(&self, r: &Row<'_>) -> Step {
+        if !self.surface.sends_once() {
+            // The rows before it marked first (they are, almost always, by the time the
+            // chat's pace lets the next call go).
+            self.settle(r.chat.lane()).await;
+        }
         let posted = self
             .call(r.chat, r.pace, || self.surface.send(&r.job, &r.content))
             .await;

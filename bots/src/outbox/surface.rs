@@ -140,6 +140,14 @@ pub trait Surface: Send + Sync + 'static {
         false
     }
 
+    /// Whether the platform makes a repeated send harmless (Discord's `enforce_nonce`
+    /// answers a repeat with the message made before). Where it does not (Telegram), a new
+    /// message is sent only once the marks of the lane's rows before it are written, so a
+    /// crash can repeat at most the one send in flight.
+    fn sends_once(&self) -> bool {
+        false
+    }
+
     fn classify(&self, e: &Self::Error) -> Class;
 
     /// Whether a new board for a game is shown by editing its living board `living` (last

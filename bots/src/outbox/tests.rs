@@ -23,14 +23,21 @@ enum Call {
     Refused,
 }
 
-/// A platform that takes every call and keeps a record of them (or, once its token is
-/// revoked, refuses every send as the platform's 401 would).
+/// A platform that takes every call and keeps a record of them.
 #[derive(Default)]
-struct Recorder(Mutex<Vec<Call>>, std::sync::atomic::AtomicBool);
+struct Recorder {
+    calls: Mutex<Vec<Call>>,
+    /// Once revoked, every send is refused as the platform's 401 would.
+    revoked: std::sync::atomic::AtomicBool,
+    /// When watching, each send notes how many rows before its own were still unmarked in
+    /// the store at that moment.
+    watch: Mutex<Option<Store>>,
+    unmarked: Mutex<Vec<usize>>,
+}
 
 impl Recorder {
     fn calls(&self) -> Vec<Call> {
-        self.0.lock().unwrap().clone()
+        self.calls.lock().unwrap().clone()
     }
 }
 
@@ -52,9 +59,15 @@ impl Surface for Recorder {
     fn layout(&self, actions: &[Action], _: Lang) -> usize {
         actions.len()
     }
-    async fn send(&self, _: &Job<'_>, _: &Content) -> std::io::Result<Posted> {
-        let mut calls = self.0.lock().unwrap();
-        if self.1.load(Ordering::SeqCst) {
+    async fn send(&self, job: &Job<'_>, _: &Content) -> std::io::Result<Posted> {
+        let watch = self.watch.lock().unwrap().clone();
+        if let Some(store) = watch {
+            let unsent = store.unsent("test", CHAT, 100).await.unwrap();
+            let before = unsent.iter().filter(|q| q.id < job.id).count();
+            self.unmarked.lock().unwrap().push(before);
+        }
+        let mut calls = self.calls.lock().unwrap();
+        if self.revoked.load(Ordering::SeqCst) {
             calls.push(Call::Refused);
             return Err(std::io::ErrorKind::PermissionDenied.into());
         }
@@ -71,7 +84,7 @@ impl Surface for Recorder {
         Ok(())
     }
     async fn clear_buttons(&self, _: &ChatRef, at: &SlotRow) -> std::io::Result<()> {
-        self.0
+        self.calls
             .lock()
             .unwrap()
             .push(Call::Clear(at.message_id.clone()));
@@ -242,7 +255,7 @@ async fn a_refused_token_leaves_the_row_waiting_and_tells_the_process() {
     .await;
     room.say("bob", "/accept", None).await;
     assert!(!room.outbox.is_refused());
-    room.outbox.surface().1.store(true, Ordering::SeqCst);
+    room.outbox.surface().revoked.store(true, Ordering::SeqCst);
     room.say("alice", LINE[0], None).await;
     assert!(room.outbox.is_refused());
     tokio::time::timeout(
@@ -257,4 +270,32 @@ async fn a_refused_token_leaves_the_row_waiting_and_tells_the_process() {
     let unsent = room.table.store().unsent("test", CHAT, 10).await.unwrap();
     assert_eq!(unsent.len(), 1, "the move's board waits: {unsent:?}");
     assert_eq!(room.outbox.counters().dropped.load(Ordering::Relaxed), 0);
+}
+
+/// A platform that cannot tell a repeated send (Telegram: no idempotency key) is sent a new
+/// message only once the marks of the rows before it are written: a crash repeats at most
+/// the one send in flight. Here several rows of a lane go out in one drain, one after the
+/// other, with nothing between them to let their marks through by chance.
+#[tokio::test]
+async fn a_new_message_waits_for_the_marks_of_the_rows_before_it() {
+    let room = Room::open().await;
+    *room.outbox.surface().watch.lock().unwrap() = Some(room.table.store().clone());
+    room.hear(
+        "alice",
+        "/challenge @x classic3x3 none casual white",
+        Some("bob"),
+    )
+    .await;
+    room.hear("bob", "/accept", None).await;
+    room.hear("alice", "/help", None).await;
+    room.outbox.flush(CHAT, false).await;
+    let unmarked = room.outbox.surface().unmarked.lock().unwrap().clone();
+    assert!(
+        unmarked.len() >= 3,
+        "several sends in one drain: {unmarked:?}"
+    );
+    assert!(
+        unmarked.iter().all(|n| *n == 0),
+        "a send went out before the rows before it were marked: {unmarked:?}"
+    );
 }
