@@ -18,6 +18,8 @@ fn announced<'a>(
     tournament_game_announced(&names, ended, said).map(|(id, w, b)| (id, players[w], players[b]))
 }
 
+// One story: made, joined, started, played round by round, ended.
+#[allow(clippy::too_many_lines)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn four_players_play_a_swiss_to_its_end_and_get_the_standings_picture() {
     let s = Server::new().await;
