@@ -627,7 +627,13 @@ pub async fn run(
             Err(crate::setup::discord::TOKEN_REFUSED.into())
         }
     };
-    // Replies waiting now still go out, for a little while; the rest wait in the outbox.
-    service.stop("discord", Duration::from_secs(10)).await;
+    // Replies waiting now still go out, for a little while (none can with a refused token);
+    // the rest wait in the outbox.
+    let grace = if delivering.is_refused() {
+        Duration::ZERO
+    } else {
+        Duration::from_secs(10)
+    };
+    service.stop("discord", grace).await;
     result
 }

@@ -65,7 +65,9 @@ impl<S: Surface> Outbox<S> {
     /// holds its lease.
     pub(super) async fn drain_held(&self, lane: &str) -> Drained {
         loop {
-            if self.stopping.load(Ordering::SeqCst) {
+            // A refused token stops every sender as a stop does: its rows wait for a
+            // process with a good token, and no call is made meanwhile.
+            if self.stopping.load(Ordering::SeqCst) || self.is_refused() {
                 return Drained::Stopping;
             }
             match self.claim(lane).await {
@@ -94,6 +96,7 @@ impl<S: Surface> Outbox<S> {
             // (The lane's rows may be different topics' chats, paced as their group.)
             match self.deliver(&out.chat, pace, &q, &out).await {
                 Step::Next => self.known(lane, |k| k.delivered(q.id)),
+                Step::Stop if self.is_refused() => return Drained::Stopping,
                 Step::Stop => {
                     self.start_over(lane);
                     return Drained::LostLease;
@@ -766,6 +769,10 @@ impl<S: Surface> Outbox<S> {
     {
         let f = &f;
         let attempt = || async move {
+            if self.is_refused() {
+                // Another sender met the refusal: no more calls with this token.
+                return Err(Tried::Lost);
+            }
             match self.claim(chat.lane()).await {
                 Claim::Lost => return Err(Tried::Lost),
                 Claim::Taken => self.start_over(chat.lane()),

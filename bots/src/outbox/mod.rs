@@ -302,7 +302,7 @@ impl<S: Surface> Outbox<S> {
 
     /// Make sure chat `chat` is being served: poke its sender, or start one.
     pub fn serve(self: &Arc<Self>, chat: String) {
-        if self.stopping.load(Ordering::SeqCst) {
+        if self.stopping.load(Ordering::SeqCst) || self.is_refused() {
             return;
         }
         let mut serving = lock(&self.serving);

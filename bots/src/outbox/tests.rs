@@ -264,11 +264,15 @@ async fn a_refused_token_leaves_the_row_waiting_and_tells_the_process() {
     )
     .await
     .expect("told at once");
+    // Nothing more is tried with this token: not the row again, not the next move's.
+    room.say("bob", LINE[1], None).await;
+    room.outbox.serve(CHAT.to_string());
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let refused = room.calls().iter().filter(|c| **c == Call::Refused).count();
-    assert_eq!(refused, 1, "not retried: {:?}", room.calls());
+    assert_eq!(refused, 1, "tried again: {:?}", room.calls());
     room.outbox.settle(CHAT).await;
     let unsent = room.table.store().unsent("test", CHAT, 10).await.unwrap();
-    assert_eq!(unsent.len(), 1, "the move's board waits: {unsent:?}");
+    assert_eq!(unsent.len(), 2, "both moves' boards wait: {unsent:?}");
     assert_eq!(room.outbox.counters().dropped.load(Ordering::Relaxed), 0);
 }
 
