@@ -120,6 +120,14 @@ impl BoardView {
             info: String::new(),
         }
     }
+
+    /// Nobody to move now (the game is over, whatever ended it: an agreement, a
+    /// resignation, a flag, not only the rules): no piece is marked as one that can move.
+    pub fn no_turn(&mut self) {
+        self.to_move = None;
+        self.movable.clear();
+        self.must_capture = false;
+    }
 }
 
 /// A rating chart to draw: a player's general rating over their rated games of a kind.

@@ -126,7 +126,9 @@ impl Live {
         view.black.clone_from(&self.black.name);
         view.white_clock_ms = clocks.map(|c| c.0);
         view.black_clock_ms = clocks.map(|c| c.1);
-        view.to_move = (result.is_none() && self.active()).then(|| self.game.turn());
+        if result.is_some() || !self.active() {
+            view.no_turn();
+        }
         view.info = match result {
             Some(r) => render(r, lang),
             None => render(

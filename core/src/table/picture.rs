@@ -244,6 +244,9 @@ impl Table {
         view.white_clock_ms = b.clocks.map(|c| c.0);
         view.black_clock_ms = b.clocks.map(|c| c.1);
         view.to_move = b.to_move;
+        if b.to_move.is_none() {
+            view.no_turn();
+        }
         view.info = render(&b.info, lang);
         if let Some(square) = b.selected {
             view.selected = Some(square);

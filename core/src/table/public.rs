@@ -183,7 +183,13 @@ impl Table {
             moves: live.game.move_texts(),
             active: live.active(),
             turn: live.game.turn(),
-            board: crate::view::BoardView::of_game(&live.game),
+            board: {
+                let mut b = crate::view::BoardView::of_game(&live.game);
+                if !live.active() {
+                    b.no_turn();
+                }
+                b
+            },
             legal: if live.active() {
                 legal(&live.game)
             } else {

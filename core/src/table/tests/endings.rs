@@ -496,3 +496,33 @@ async fn the_final_board_is_seen_from_the_winners_side() {
     let out = c.say("alice", "/draw").await;
     assert!(!out[0].board().unwrap().flip);
 }
+
+/// T2/T3: a game ended by agreement or by resignation — not by the rules — has nobody to
+/// move: its last board marks no piece as movable and names no side to move (while the
+/// game ran, the same position marked them).
+#[tokio::test]
+async fn t2_t3_a_board_after_an_agreed_or_resigned_ending_marks_no_piece_as_movable() {
+    let c = chat().await;
+    for ending in [["/draw", "/draw"], ["/resign", ""]] {
+        c.start("").await;
+        let running = c.say("alice", "c3-d3").await;
+        let board = running
+            .iter()
+            .find(|o| o.board().is_some())
+            .expect("a board");
+        let during = c.view(board).await;
+        assert!(!during.movable.is_empty() && during.to_move.is_some());
+        let mut out = c.say("bob", ending[0]).await;
+        if !ending[1].is_empty() {
+            out = c.say("alice", ending[1]).await;
+        }
+        let last = out
+            .iter()
+            .find(|o| o.board().is_some())
+            .unwrap_or_else(|| panic!("{ending:?}: a last board: {out:#?}"));
+        let after = c.view(last).await;
+        assert_eq!(after.to_move, None, "{ending:?}");
+        assert!(after.movable.is_empty(), "{ending:?}: {:?}", after.movable);
+        assert!(!after.must_capture, "{ending:?}");
+    }
+}
