@@ -160,19 +160,25 @@ impl Room {
     }
 }
 
+/// Alice's challenge to the user she mentions: a classic game, alice White, no clock.
+const CHALLENGE: &str = "/challenge @x classic3x3 none casual white";
+
+impl Room {
+    /// A room with a game of alice (White) and bob, its start delivered.
+    async fn with_game() -> Room {
+        let room = Room::open().await;
+        room.say("alice", CHALLENGE, Some("bob")).await;
+        room.say("bob", "/accept", None).await;
+        room
+    }
+}
+
 /// Six plies of a classic game from the start (white first).
 const LINE: [&str; 6] = ["c3-d3", "f6-e6", "d3-e3", "e6-d6", "b3-c3", "g6-f6"];
 
 #[tokio::test]
 async fn a_lanes_own_moves_reach_it_from_memory_each_board_taking_the_last_ones_buttons() {
-    let room = Room::open().await;
-    room.say(
-        "alice",
-        "/challenge @x classic3x3 none casual white",
-        Some("bob"),
-    )
-    .await;
-    room.say("bob", "/accept", None).await;
+    let room = Room::with_game().await;
     let reads = room.reads();
     assert!(reads >= 1, "a lane taken anew reads the store");
     let before = room.calls().len();
@@ -217,12 +223,7 @@ async fn a_lanes_own_moves_reach_it_from_memory_each_board_taking_the_last_ones_
 #[tokio::test]
 async fn a_row_told_of_after_a_read_delivered_it_is_not_sent_again() {
     let room = Room::open().await;
-    room.say(
-        "alice",
-        "/challenge @x classic3x3 none casual white",
-        Some("bob"),
-    )
-    .await;
+    room.say("alice", CHALLENGE, Some("bob")).await;
     let store = room.table.store();
     // The accept's rows, as the store holds them before anything is delivered.
     room.hear("bob", "/accept", None).await;
@@ -246,14 +247,7 @@ async fn a_row_told_of_after_a_read_delivered_it_is_not_sent_again() {
 /// outbox says so, for the process to end.
 #[tokio::test]
 async fn a_refused_token_leaves_the_row_waiting_and_tells_the_process() {
-    let room = Room::open().await;
-    room.say(
-        "alice",
-        "/challenge @x classic3x3 none casual white",
-        Some("bob"),
-    )
-    .await;
-    room.say("bob", "/accept", None).await;
+    let room = Room::with_game().await;
     assert!(!room.outbox.is_refused());
     room.outbox.surface().revoked.store(true, Ordering::SeqCst);
     room.say("alice", LINE[0], None).await;
@@ -284,12 +278,7 @@ async fn a_refused_token_leaves_the_row_waiting_and_tells_the_process() {
 async fn a_new_message_waits_for_the_marks_of_the_rows_before_it() {
     let room = Room::open().await;
     *room.outbox.surface().watch.lock().unwrap() = Some(room.table.store().clone());
-    room.hear(
-        "alice",
-        "/challenge @x classic3x3 none casual white",
-        Some("bob"),
-    )
-    .await;
+    room.hear("alice", CHALLENGE, Some("bob")).await;
     room.hear("bob", "/accept", None).await;
     room.hear("alice", "/help", None).await;
     room.outbox.flush(CHAT, false).await;
