@@ -278,15 +278,27 @@ fn swiss(kills: bool) -> (Vec<(String, i64)>, Vec<ugolki_core::store::GameRow>) 
     run.finish()
 }
 
-#[test]
-fn a_swiss_killed_mid_round_and_mid_pairing_ends_as_one_never_killed() {
-    let (calm, calm_games) = swiss(false);
-    let (killed, games) = swiss(true);
+/// Tournament `run` played never killed, then with its kills: the same standings of four,
+/// nobody ever in two games at once. The two runs' games (calm, killed).
+fn ends_as_one_never_killed(
+    run: fn(bool) -> (Vec<(String, i64)>, Vec<ugolki_core::store::GameRow>),
+) -> (
+    Vec<ugolki_core::store::GameRow>,
+    Vec<ugolki_core::store::GameRow>,
+) {
+    let (calm, calm_games) = run(false);
+    let (killed, games) = run(true);
     assert_eq!(calm.len(), 4);
     assert_eq!(killed, calm, "the same results, the same standings");
+    one_game_at_a_time(&games);
+    (calm_games, games)
+}
+
+#[test]
+fn a_swiss_killed_mid_round_and_mid_pairing_ends_as_one_never_killed() {
+    let (calm_games, games) = ends_as_one_never_killed(swiss);
     assert_eq!(games.len(), 6, "3 rounds of 2 games, each paired once");
     assert_eq!(calm_games.len(), 6);
-    one_game_at_a_time(&games);
 }
 
 fn arena(kills: bool) -> (Vec<(String, i64)>, Vec<ugolki_core::store::GameRow>) {
@@ -348,10 +360,6 @@ fn arena(kills: bool) -> (Vec<(String, i64)>, Vec<ugolki_core::store::GameRow>) 
 
 #[test]
 fn an_arena_killed_while_it_starts_and_while_it_pairs_ends_as_one_never_killed() {
-    let (calm, calm_games) = arena(false);
-    let (killed, games) = arena(true);
-    assert_eq!(calm.len(), 4);
-    assert_eq!(killed, calm, "the same results, the same standings");
+    let (calm_games, games) = ends_as_one_never_killed(arena);
     assert_eq!(games.len(), calm_games.len(), "each pairing made once");
-    one_game_at_a_time(&games);
 }
