@@ -243,6 +243,9 @@ impl Run {
     }
 }
 
+/// A tournament's run: its final standings (name, score) and its games.
+type Ended = (Vec<(String, i64)>, Vec<ugolki_core::store::GameRow>);
+
 /// Nobody was in two of the tournament's games at once.
 fn one_game_at_a_time(games: &[ugolki_core::store::GameRow]) {
     let mut by_player: BTreeMap<i64, Vec<(i64, i64)>> = BTreeMap::new();
@@ -262,7 +265,7 @@ fn one_game_at_a_time(games: &[ugolki_core::store::GameRow]) {
     }
 }
 
-fn swiss(kills: bool) -> (Vec<(String, i64)>, Vec<ugolki_core::store::GameRow>) {
+fn swiss(kills: bool) -> Ended {
     let mut run = Run::new(if kills { "swiss-kills" } else { "swiss" });
     run.say(
         "host: /tournament swiss classic3x3 3+2 casual 3 rounds",
@@ -281,7 +284,7 @@ fn swiss(kills: bool) -> (Vec<(String, i64)>, Vec<ugolki_core::store::GameRow>) 
 /// Tournament `run` played never killed, then with its kills: the same standings of four,
 /// nobody ever in two games at once. The two runs' games (calm, killed).
 fn ends_as_one_never_killed(
-    run: fn(bool) -> (Vec<(String, i64)>, Vec<ugolki_core::store::GameRow>),
+    run: fn(bool) -> Ended,
 ) -> (
     Vec<ugolki_core::store::GameRow>,
     Vec<ugolki_core::store::GameRow>,
@@ -301,7 +304,7 @@ fn a_swiss_killed_mid_round_and_mid_pairing_ends_as_one_never_killed() {
     assert_eq!(calm_games.len(), 6);
 }
 
-fn arena(kills: bool) -> (Vec<(String, i64)>, Vec<ugolki_core::store::GameRow>) {
+fn arena(kills: bool) -> Ended {
     let mut run = Run::new(if kills { "arena-kills" } else { "arena" });
     run.say(
         "host: /tournament arena classic3x3 3+2 casual 10m",
