@@ -72,7 +72,8 @@ impl<S: Surface> Outbox<S> {
             }
             match self.claim(lane).await {
                 Claim::Lost => {
-                    self.forget(lane);
+                    let untold = self.forget(lane);
+                    self.tell(lane, untold).await;
                     return Drained::LostLease;
                 }
                 Claim::Taken => self.start_over(lane),

@@ -408,17 +408,33 @@ impl<S: Surface> Outbox<S> {
             }
         }
         lock(&self.serving).remove(&chat);
-        self.forget(&chat);
+        let untold = self.forget(&chat);
+        self.tell(&chat, untold).await;
     }
 
-    /// Forget what this process knew of a lane it no longer holds.
-    fn forget(&self, lane: &str) {
+    /// Forget what this process knew of a lane it no longer holds: whether rows it
+    /// committed there told no other process (see [`Outbox::tell`]).
+    #[must_use]
+    fn forget(&self, lane: &str) -> bool {
         lock(&self.leases).remove(lane);
         lock(&self.stale).remove(lane);
         lock(&self.known).remove(lane);
-        // What its commits told of it goes to whoever holds it (through the store).
-        self.table.store().signal().take(self.platform(), lane);
         self.pacing.forget(lane);
+        let signal = self.table.store().signal();
+        signal.let_go(self.platform(), lane);
+        // What its commits told of it goes to whoever holds it (through the store).
+        signal.take(self.platform(), lane).untold
+    }
+
+    /// Rows committed while this process held the lane told nobody else (`untold`): the
+    /// lane's next holder is told now, not at its next look at the store.
+    async fn tell(&self, lane: &str, untold: bool) {
+        if !untold {
+            return;
+        }
+        if let Err(e) = self.table.store().tell(self.platform(), lane).await {
+            tracing::debug!(error = %e, "other processes not told of a lane's rows");
+        }
     }
 
     /// Deliver what waits in `chat` now, in this task (the console prints a line's replies
@@ -467,7 +483,7 @@ impl<S: Surface> Outbox<S> {
     /// Let a chat go: another process may serve it now.
     async fn release(&self, chat: &str) {
         self.settle(chat).await;
-        self.forget(chat);
+        let untold = self.forget(chat);
         let store = self.table.store();
         if let Err(e) = store
             .release_chat(self.platform(), chat, self.holder())
@@ -475,6 +491,7 @@ impl<S: Surface> Outbox<S> {
         {
             tracing::debug!(error = %e, "lease not released");
         }
+        self.tell(chat, untold).await;
     }
 
     /// Take (or keep) the chat's lease for this process: whether it was held without a
@@ -509,10 +526,14 @@ impl<S: Surface> Outbox<S> {
             }
         };
         let mut leases = lock(&self.leases);
+        // The store's signal knows too: this process's commits to a lane it holds need
+        // not tell other processes.
         if claim == Claim::Lost {
             leases.remove(chat);
+            store.signal().let_go(platform, chat);
         } else {
             leases.insert(chat.to_string(), until);
+            store.signal().hold(platform, chat, until);
         }
         claim
     }

@@ -118,7 +118,11 @@ const CHAT: &str = "room";
 
 impl Room {
     async fn open() -> Room {
-        let store = Store::connect("sqlite::memory:").await.unwrap();
+        Room::open_on("sqlite::memory:").await
+    }
+
+    async fn open_on(url: &str) -> Room {
+        let store = Store::connect(url).await.unwrap();
         let table = Arc::new(
             Table::open(store, Arc::new(SystemTime), Config::default())
                 .await
@@ -159,6 +163,10 @@ impl Room {
         self.outbox.surface().calls()
     }
 }
+
+/// A fresh `PostgreSQL` database (skipped without `DATABASE_URL_PG`).
+#[path = "../../../tests/src/pg.rs"]
+mod pg;
 
 /// Alice's challenge to the user she mentions: a classic game, alice White, no clock.
 const CHALLENGE: &str = "/challenge @x classic3x3 none casual white";
@@ -291,4 +299,59 @@ async fn a_new_message_waits_for_the_marks_of_the_rows_before_it() {
         unmarked.iter().all(|n| *n == 0),
         "a send went out before the rows before it were marked: {unmarked:?}"
     );
+}
+
+/// The lanes named on `PostgreSQL`'s outbox channel up to a marker told after them.
+async fn told(store: &Store, listener: &mut sqlx::postgres::PgListener) -> Vec<String> {
+    store.tell("test", "marker").await.unwrap();
+    let mut lanes = Vec::new();
+    for _ in 0..100 {
+        let n = tokio::time::timeout(std::time::Duration::from_secs(5), listener.recv())
+            .await
+            .expect("a notice within 5 s")
+            .expect("a notice");
+        let lane = n.payload().split('\t').next().unwrap_or_default();
+        if lane == "test marker" {
+            return lanes;
+        }
+        lanes.push(lane.to_string());
+    }
+    panic!("the marker never came")
+}
+
+/// `PostgreSQL`: a commit to a lane this process's sender holds tells no other process (no
+/// `NOTIFY`: its own sender has the rows); if the sender lets the lane go before it sent
+/// them, it tells the next holder then, so they wait for nobody's next look.
+#[tokio::test]
+async fn rows_committed_to_a_held_lane_are_told_of_only_if_it_is_let_go_first() {
+    let Some(db) = pg::Database::create("rows_committed_to_a_held_lane").await else {
+        return;
+    };
+    let room = Room::open_on(&db.url).await;
+    room.say("alice", CHALLENGE, Some("bob")).await;
+    room.say("bob", "/accept", None).await;
+    let store = room.table.store();
+    let mut listener = store
+        .listen_outbox()
+        .await
+        .expect("a listener on PostgreSQL");
+    // Held (the flush kept the lease): a move's board goes out with no notice.
+    let sent = room.calls().len();
+    room.say("alice", LINE[0], None).await;
+    assert!(room.calls().len() > sent, "the board went out");
+    assert_eq!(told(store, &mut listener).await, Vec::<String>::new());
+    // A move committed, then the lane let go before its board went out: told then.
+    room.hear("bob", LINE[1], None).await;
+    assert_eq!(told(store, &mut listener).await, Vec::<String>::new());
+    room.outbox.release(CHAT).await;
+    assert_eq!(told(store, &mut listener).await, ["test room"]);
+    let unsent = store.unsent("test", CHAT, 10).await.unwrap();
+    assert_eq!(
+        unsent.len(),
+        1,
+        "the board waits for the next holder: {unsent:?}"
+    );
+    // Not held now: the next commit tells at once.
+    room.hear("alice", LINE[2], None).await;
+    assert_eq!(told(store, &mut listener).await, ["test room"]);
 }

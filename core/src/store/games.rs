@@ -297,7 +297,7 @@ macro_rules! settle_in {
 /// A move's writes in the transaction (or savepoint) `$tx`; evaluates to its `Result`, and
 /// an `Err` leaves `$tx` to be rolled back.
 macro_rules! move_in {
-    ($tx:ident, $pg:ident, $game_id:expr, $ply:expr, $now:expr, $u:expr, $says:expr) => {
+    ($tx:ident, $pg:ident, $game_id:expr, $ply:expr, $now:expr, $u:expr, $says:expr, $signal:expr) => {
         async {
             let (game_id, ply, now, u): (i64, i64, i64, &MoveUpdate) = ($game_id, $ply, $now, $u);
             let says: Says<Saved> = $says;
@@ -359,7 +359,7 @@ macro_rules! move_in {
             };
             let saved = Saved { game: row, ratings };
             let rows = says.rows(&saved);
-            let rows = say_in!($tx, $pg, rows, now)?;
+            let rows = say_in!($tx, $pg, rows, now, $signal)?;
             Ok::<(Saved, Vec<Queued>), StoreError>((saved, rows))
         }
         .await
@@ -476,7 +476,7 @@ const OUTBOX_ROW_PARAMS: usize = 19;
 
 /// An ending's writes in the transaction (or savepoint) `$tx`; evaluates to its `Result`.
 macro_rules! finish_in {
-    ($tx:ident, $pg:ident, $game_id:expr, $ply:expr, $finish:expr, $clocks:expr, $now:expr, $says:expr) => {
+    ($tx:ident, $pg:ident, $game_id:expr, $ply:expr, $finish:expr, $clocks:expr, $now:expr, $says:expr, $signal:expr) => {
         async {
             let (game_id, ply, finish, clocks, now): (i64, i64, &Finish, (i64, i64), i64) =
                 ($game_id, $ply, $finish, $clocks, $now);
@@ -504,7 +504,7 @@ macro_rules! finish_in {
             let ratings = settle_in!($tx, $pg, &row, finish, now);
             let saved = Saved { game: row, ratings };
             let rows = says.rows(&saved);
-            let rows = say_in!($tx, $pg, rows, now)?;
+            let rows = say_in!($tx, $pg, rows, now, $signal)?;
             Ok::<(Saved, Vec<Queued>), StoreError>((saved, rows))
         }
         .await
@@ -525,7 +525,7 @@ macro_rules! one_row_change {
                 return Err(StoreError::Conflict);
             }
             let rows = says.rows(&());
-            let rows = say_in!(tx, pg, rows, now)?;
+            let rows = say_in!(tx, pg, rows, now, Some($store.signal()))?;
             tx.commit().await?;
             rows
         });
@@ -539,7 +539,8 @@ macro_rules! one_row_change {
 /// and the message was not handled, the move appended and the message recorded only if it
 /// was. (A move that ends the game settles ratings too, and takes a transaction.) `$16`
 /// says whether the statement takes the game's lock itself (a move checked without it): it
-/// then waits for whoever holds it, and its guard sees what they changed.
+/// then waits for whoever holds it, and its guard sees what they changed. `$18`: the
+/// notices the rows need ([`super::outbox::Signal::notices`]), sent if the move is.
 static MOVE_PG: std::sync::LazyLock<String> =
     std::sync::LazyLock::new(|| MOVE_PG_TEMPLATE.replace("ROW_RECORD", ROW_RECORD));
 
@@ -567,9 +568,7 @@ const MOVE_PG_TEMPLATE: &str = "WITH l AS (
          FROM g, jsonb_to_recordset($17::jsonb) AS ROW_RECORD
          RETURNING id
      ), n AS (
-         SELECT pg_notify('ugolki_outbox', c) FROM
-             (SELECT DISTINCT r.platform || ' ' || r.lane || chr(9)
-                 || coalesce(current_setting('ugolki.origin', true), '') AS c FROM g, jsonb_to_recordset($17::jsonb) AS ROW_RECORD) x
+         SELECT pg_notify('ugolki_outbox', c) FROM g, unnest($18::text[]) AS c
      )
      SELECT g.*, (SELECT array_agg(id ORDER BY id) FROM o) AS outbox_ids
      FROM g WHERE (SELECT COUNT(*) FROM n) >= 0";
@@ -590,21 +589,20 @@ async fn move_in_one_statement(
     now: i64,
     u: &MoveUpdate,
     rows: &[OutRow],
+    notices: &[String],
 ) -> Result<(Saved, Vec<Queued>)> {
     let mut conn = pool.acquire().await?;
     // The caller holds the game's lock (on a connection of its own): not taken again here.
-    move_in_one_statement_on(&mut conn, game_id, ply, now, u, rows, false).await
+    move_in_one_statement_on(&mut conn, (game_id, ply, now), u, (rows, notices), false).await
 }
 
-/// [`MOVE_PG`] on a connection of the caller's, writing `rows` with the move; `lock`: take
-/// the game's lock in it.
+/// [`MOVE_PG`] on a connection of the caller's, writing `rows` with the move and sending
+/// their `notices`; `lock`: take the game's lock in it.
 pub(crate) async fn move_in_one_statement_on(
     conn: &mut sqlx::PgConnection,
-    game_id: i64,
-    ply: i64,
-    now: i64,
+    (game_id, ply, now): (i64, i64, i64),
     u: &MoveUpdate,
-    rows: &[OutRow],
+    (rows, notices): (&[OutRow], &[String]),
     lock: bool,
 ) -> Result<(Saved, Vec<Queued>)> {
     let (platform, chat, id) = match &u.message {
@@ -629,6 +627,7 @@ pub(crate) async fn move_in_one_statement_on(
         .bind(u.checked.draw_offer_by)
         .bind(lock)
         .bind(rows_json(rows))
+        .bind(notices)
         .fetch_optional(&mut *conn)
         .await?;
     if let Some(Moved { game, outbox_ids }) = row {
@@ -732,7 +731,7 @@ impl Write {
                 now,
                 update,
                 says,
-            } => move_in!(tx, pg, game_id, ply, now, &update, says),
+            } => move_in!(tx, pg, game_id, ply, now, &update, says, None),
             Write::Finish {
                 game_id,
                 ply,
@@ -740,7 +739,7 @@ impl Write {
                 clocks,
                 now,
                 says,
-            } => finish_in!(tx, pg, game_id, ply, &finish, clocks, now, says),
+            } => finish_in!(tx, pg, game_id, ply, &finish, clocks, now, says, None),
         }
     }
 }
@@ -809,7 +808,7 @@ impl Store {
             .fetch_one(&mut *tx)
             .await?;
             let rows = says.rows(&row);
-            let rows = say_in!(tx, pg, rows, g.now)?;
+            let rows = say_in!(tx, pg, rows, g.now, Some(self.signal()))?;
             tx.commit().await?;
             (Accepted::Started(Box::new(row)), rows)
         });
@@ -977,8 +976,9 @@ impl Store {
             // A move that ends nothing says what it was going to say: one statement.
             Says::Rows(rows) if u.finish.is_none() => {
                 if let Db::Postgres(pool) = &self.db {
+                    let notices = self.signal().notices(&rows, now);
                     let (saved, rows) =
-                        move_in_one_statement(pool, game_id, ply, now, u, &rows).await?;
+                        move_in_one_statement(pool, game_id, ply, now, u, &rows, &notices).await?;
                     self.committed(&rows);
                     return Ok(saved);
                 }
@@ -988,7 +988,7 @@ impl Store {
         };
         let (saved, rows) = on_db!(self, conn, pg => {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            match move_in!(tx, pg, game_id, ply, now, u, says) {
+            match move_in!(tx, pg, game_id, ply, now, u, says, Some(self.signal())) {
                 Ok(done) => {
                     tx.commit().await?;
                     done
@@ -1028,7 +1028,7 @@ impl Store {
         }
         let (saved, rows) = on_db!(self, conn, pg => {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            match finish_in!(tx, pg, game_id, ply, finish, clocks, now, says) {
+            match finish_in!(tx, pg, game_id, ply, finish, clocks, now, says, Some(self.signal())) {
                 Ok(done) => {
                     tx.commit().await?;
                     done
@@ -1093,7 +1093,7 @@ impl Store {
                 .fetch_one(&mut *tx)
                 .await?;
             let rows = says.rows(&row);
-            let rows = say_in!(tx, pg, rows, now)?;
+            let rows = say_in!(tx, pg, rows, now, Some(self.signal()))?;
             tx.commit().await?;
             (row, rows)
         });

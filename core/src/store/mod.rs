@@ -323,9 +323,7 @@ impl Store {
                 std::hash::RandomState::new().hash_one(std::process::id())
             )
         };
-        let options = PgConnectOptions::from_str(url)?
-            .application_name("ugolki")
-            .options([("ugolki.origin", origin.as_str())]);
+        let options = PgConnectOptions::from_str(url)?.application_name("ugolki");
         // No test before each acquire: a broken connection fails its statement, and the pool
         // tests every connection as it comes back anyway.
         let pool = PgPoolOptions::new()

@@ -198,6 +198,11 @@ struct SignalState {
     dirty: HashSet<(String, String)>,
     /// Rows committed by this process, per lane, not yet taken by its sender.
     fresh: HashMap<(String, String), Fresh>,
+    /// Lanes this process's senders hold the lease of, until when (ms): a commit there
+    /// tells no other process (see [`Signal::notices`]).
+    held: HashMap<(String, String), i64>,
+    /// Lanes committed to without a notice, since their sender last took.
+    untold: HashSet<(String, String)>,
 }
 
 /// What a lane's sender is told of since it last took: the rows this process committed
@@ -206,11 +211,18 @@ struct SignalState {
 pub struct Fresh {
     pub rows: Vec<Queued>,
     pub unknown: bool,
+    /// Rows were committed there without telling other processes (this one held it).
+    pub untold: bool,
 }
 
 /// Rows kept per lane for a sender that has not taken them; past this the lane is
 /// unknown (its sender reads the store) and the rows are dropped from memory.
 const MAX_FRESH: usize = 256;
+
+/// A lease this process holds counts as held for a commit's notice only with this much of
+/// it left (ms): far more than a commit takes, so its sender still holds the lane when the
+/// rows reach it.
+const HELD_MARGIN_MS: i64 = 2_000;
 
 impl Signal {
     pub(crate) fn with_origin(origin: String) -> Signal {
@@ -291,12 +303,53 @@ impl Signal {
         self.wake(woke);
     }
 
+    /// This process's sender holds the lease of `lane` until `until` (ms).
+    pub fn hold(&self, platform: &str, lane: &str, until: i64) {
+        self.state()
+            .held
+            .insert((platform.to_string(), lane.to_string()), until);
+    }
+
+    /// This process's sender no longer holds `lane`.
+    pub fn let_go(&self, platform: &str, lane: &str) {
+        self.state()
+            .held
+            .remove(&(platform.to_string(), lane.to_string()));
+    }
+
+    /// The notices (`NOTIFY` payloads, see [`NOTIFY_CHANNEL`]) that rows committed at `now`
+    /// need: one per lane that this process's senders do not hold. A lane one of them holds
+    /// is told of by [`Signal::written`] alone: its rows go out from here, and a `NOTIFY`
+    /// would only make every committing transaction queue for `PostgreSQL`'s one notice
+    /// lock. Should the lease be lost before the rows are sent, the sender tells the new
+    /// holder itself ([`crate::store::Store::tell`]), and every holder looks at its lanes
+    /// in the store every second anyway.
+    #[must_use]
+    pub fn notices(&self, rows: &[OutRow], now: i64) -> Vec<String> {
+        let mut state = self.state();
+        let mut out = Vec::new();
+        for (platform, lane) in lanes_of(rows) {
+            let key = (platform.to_string(), lane.to_string());
+            let held = state
+                .held
+                .get(&key)
+                .is_some_and(|until| until - now > HELD_MARGIN_MS);
+            if held {
+                state.untold.insert(key);
+            } else {
+                out.push(notice(platform, lane, &self.origin));
+            }
+        }
+        out
+    }
+
     /// What the lane's sender has been told since it last took (nothing: no rows, known).
     pub fn take(&self, platform: &str, lane: &str) -> Fresh {
-        self.state()
-            .fresh
-            .remove(&(platform.to_string(), lane.to_string()))
-            .unwrap_or_default()
+        let key = (platform.to_string(), lane.to_string());
+        let mut state = self.state();
+        let untold = state.untold.remove(&key);
+        let fresh = state.fresh.remove(&key).unwrap_or_default();
+        Fresh { untold, ..fresh }
     }
 
     /// Take the lanes marked so far, waiting for one if there is none. (Their rows wait
@@ -316,9 +369,14 @@ impl Signal {
 }
 
 /// The channel `PostgreSQL` tells of new rows on: the payload is `PLATFORM LANE`, a tab and
-/// the committing store's origin (its connections' `ugolki.origin`), so that a process
-/// skips what it told itself already (its senders were handed the rows).
+/// the committing store's origin, so that a process skips what it told itself already (its
+/// senders were handed the rows).
 pub const NOTIFY_CHANNEL: &str = "ugolki_outbox";
+
+/// A notice's payload (see [`NOTIFY_CHANNEL`]).
+fn notice(platform: &str, lane: &str, origin: &str) -> String {
+    format!("{platform} {lane}\t{origin}")
+}
 
 /// A living message: where the message that shows a slot is, and what it shows.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -637,12 +695,14 @@ macro_rules! bind_outbox_row {
 pub(crate) use bind_outbox_row;
 
 /// Write `$rows` (a `Vec<OutRow>`) in the transaction `$tx`, and on `PostgreSQL` tell the
-/// other processes of their chats when it commits; evaluates to the rows as written (with
+/// other processes of their lanes when it commits, unless `$signal` (the store's, when it
+/// has one at hand) says this process holds them; evaluates to the rows as written (with
 /// their ids), for this process's senders to deliver from memory once the commit is done.
 macro_rules! say_in {
-    ($tx:ident, $pg:ident, $rows:expr, $now:expr) => {
+    ($tx:ident, $pg:ident, $rows:expr, $now:expr, $signal:expr) => {
         async {
             let (rows, now): (&[$crate::store::OutRow], i64) = (&$rows, $now);
+            let signal: Option<&$crate::store::outbox::Signal> = $signal;
             let mut written = Vec::with_capacity(rows.len());
             for r in rows {
                 let insert = sqlx::query_scalar(
@@ -656,13 +716,15 @@ macro_rules! say_in {
                     .await?;
                 written.push($crate::store::Queued::written(id, r.clone(), now));
             }
-            if $pg {
-                for (platform, lane) in $crate::store::outbox::lanes_of(rows) {
-                    sqlx::query(
-                        "SELECT pg_notify($1, $2 || chr(9) || coalesce(current_setting('ugolki.origin', true), ''))",
-                    )
+            if $pg && !rows.is_empty() {
+                let notices = match signal {
+                    Some(s) => s.notices(rows, now),
+                    None => $crate::store::outbox::Signal::default().notices(rows, now),
+                };
+                for payload in notices {
+                    sqlx::query("SELECT pg_notify($1, $2)")
                         .bind($crate::store::outbox::NOTIFY_CHANNEL)
-                        .bind(format!("{platform} {lane}"))
+                        .bind(payload)
                         .execute(&mut *$tx)
                         .await?;
                 }
@@ -771,12 +833,27 @@ impl Store {
                     return Ok(false);
                 }
             }
-            let rows = say_in!(tx, pg, rows, now)?;
+            let rows = say_in!(tx, pg, rows, now, Some(self.signal()))?;
             tx.commit().await?;
             rows
         });
         self.committed(&rows);
         Ok(true)
+    }
+
+    /// Tell the other processes now that `lane` has rows waiting (`PostgreSQL`'s `NOTIFY`;
+    /// nothing on `SQLite`, which has one process): rows this process committed without a
+    /// notice, for a lane its sender held then and has lost since.
+    pub async fn tell(&self, platform: &str, lane: &str) -> Result<()> {
+        let super::Db::Postgres(pool) = &self.db else {
+            return Ok(());
+        };
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(NOTIFY_CHANNEL)
+            .bind(notice(platform, lane, self.signal.origin()))
+            .execute(pool)
+            .await?;
+        Ok(())
     }
 
     /// Claim (or keep) chat `chat`'s queue for `holder` until `until`: true when it is

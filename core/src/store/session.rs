@@ -118,8 +118,10 @@ impl Store {
         let locked = matches!(s.held, Some(Held::Locked(_)));
         match (s.conn(), says) {
             (Some(c), Says::Rows(rows)) if u.finish.is_none() => {
+                let notices = self.signal().notices(&rows, now);
                 let (saved, rows) =
-                    move_in_one_statement_on(c, game_id, ply, now, u, &rows, true).await?;
+                    move_in_one_statement_on(c, (game_id, ply, now), u, (&rows, &notices), true)
+                        .await?;
                 self.committed(&rows);
                 Ok(saved)
             }

@@ -17,6 +17,7 @@ on_both!(
     outbox_a_forums_topics_go_out_in_their_groups_lane,
     outbox_a_commit_hands_its_rows_with_their_ids_to_its_lanes_sender,
     outbox_a_lease_is_renewed_only_as_its_holder_left_it,
+    outbox_a_commit_tells_other_processes_of_the_lanes_this_one_does_not_hold,
 );
 
 fn row(chat: &str, n: i64) -> OutRow {
@@ -520,4 +521,76 @@ async fn outbox_a_lease_is_renewed_only_as_its_holder_left_it(store: Store) {
         .claim_chat("test", "room", "a", T0, until)
         .await
         .unwrap());
+}
+
+/// The lanes named by the notices heard (`PostgreSQL`), up to a marker told after them.
+async fn lanes_told(store: &Store, listener: &mut sqlx::postgres::PgListener) -> Vec<String> {
+    store.tell("test", "marker").await.unwrap();
+    let mut told = Vec::new();
+    for _ in 0..100 {
+        let n = tokio::time::timeout(std::time::Duration::from_secs(5), listener.recv())
+            .await
+            .expect("a notice within 5 s")
+            .expect("a notice");
+        let (lane, from) = n.payload().split_once('\t').expect("a tab");
+        assert_eq!(from, store.signal().origin(), "the store names itself");
+        if lane == "test marker" {
+            return told;
+        }
+        told.push(lane.to_string());
+    }
+    panic!("the marker never came");
+}
+
+async fn outbox_a_commit_tells_other_processes_of_the_lanes_this_one_does_not_hold(store: Store) {
+    // `None` on SQLite: one process, no notices; what the signal keeps is checked there.
+    let mut listener = store.listen_outbox().await;
+    let signal = store.signal();
+    let pg = listener.is_some();
+    // This process's sender holds "room" for 15 s.
+    signal.hold("test", "room", T0 + 15_000);
+    store
+        .say(None, vec![row("room", 1), row("hall", 2)], T0)
+        .await
+        .unwrap();
+    if let Some(l) = &mut listener {
+        assert_eq!(lanes_told(&store, l).await, ["test hall"]);
+    }
+    // The held lane's sender is told that nobody else was (should it lose the lane).
+    assert_eq!(signal.take("test", "room").untold, pg);
+    assert!(!signal.take("test", "hall").untold);
+    assert!(!signal.take("test", "room").untold, "taken once");
+    // A lease about to run out (under 2 s left) is as good as gone: told.
+    store
+        .say(None, vec![row("room", 3)], T0 + 13_500)
+        .await
+        .unwrap();
+    if let Some(l) = &mut listener {
+        assert_eq!(lanes_told(&store, l).await, ["test room"]);
+    }
+    // A move (one statement on PostgreSQL) tells the same way, and only if it is written.
+    let (a, b) = (player(&store, "alice").await, player(&store, "bob").await);
+    let g = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+    let update = super::games::step("c3-d3", Some("m1"), None, T0);
+    let says = || crate::store::Says::Rows(vec![row("room", 4), row("hall", 5)]);
+    store
+        .commit_move(g.id, 0, T0 + 1000, &update, says())
+        .await
+        .unwrap();
+    let again = store.commit_move(g.id, 0, T0 + 1000, &update, says()).await;
+    assert!(again.is_err(), "the same message again writes nothing");
+    if let Some(l) = &mut listener {
+        assert_eq!(lanes_told(&store, l).await, ["test hall"]);
+    }
+    assert_eq!(signal.take("test", "room").untold, pg);
+    // Let go: every commit there tells again.
+    signal.let_go("test", "room");
+    store
+        .say(None, vec![row("room", 6)], T0 + 2000)
+        .await
+        .unwrap();
+    if let Some(l) = &mut listener {
+        assert_eq!(lanes_told(&store, l).await, ["test room"]);
+    }
+    assert!(!signal.take("test", "room").untold);
 }
