@@ -8,8 +8,10 @@
 //!
 //! A process serves only its own platform's rows. The process that committed a change
 //! wakes its own sender at once (the store's signal); others hear of it through
-//! `PostgreSQL`'s `NOTIFY`; and every second the store is asked for chats whose rows wait
-//! with nobody serving them (a holder that died, a notice missed), so nothing waits long.
+//! `PostgreSQL`'s `NOTIFY` (sent unless this process's sender holds the lane, which then
+//! tells the next holder itself if it lets the lane go first); and every second the store
+//! is asked for chats whose rows wait with nobody serving them or served by this process
+//! (a holder that died, a notice missed), so nothing waits long.
 
 mod deliver;
 pub mod one_message;

@@ -242,7 +242,7 @@ async fn a_row_told_of_after_a_read_delivered_it_is_not_sent_again() {
     room.outbox.flush(CHAT, false).await;
     let sent = room.calls().len();
     // Their commit's word arrives late (after the read delivered them): nothing is sent.
-    store.signal().written(&waiting);
+    let _ = store.signal().written(&waiting);
     room.outbox.flush(CHAT, false).await;
     assert_eq!(room.calls().len(), sent, "{:?}", room.calls());
     // The next move's board comes as ever.
@@ -354,4 +354,9 @@ async fn rows_committed_to_a_held_lane_are_told_of_only_if_it_is_let_go_first() 
     // Not held now: the next commit tells at once.
     room.hear("alice", LINE[2], None).await;
     assert_eq!(told(store, &mut listener).await, ["test room"]);
+    // Taken again and delivered: letting it go now tells nobody (nothing waits).
+    room.outbox.flush(CHAT, false).await;
+    room.outbox.release(CHAT).await;
+    assert!(store.unsent("test", CHAT, 10).await.unwrap().is_empty());
+    assert_eq!(told(store, &mut listener).await, Vec::<String>::new());
 }

@@ -87,7 +87,7 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?;
         let rows = says.rows(&row);
-        let rows = say_in!(tx, pg, rows, c.created_at, Some(self.signal()))?;
+        let rows = say_in!(tx, pg, rows, c.created_at, self.signal())?;
         tx.commit().await?;
         (row, rows)
         });
@@ -138,7 +138,7 @@ impl Store {
                 return Ok(false);
             }
             let rows = says.rows(&());
-            let rows = say_in!(tx, pg, rows, now, Some(self.signal()))?;
+            let rows = say_in!(tx, pg, rows, now, self.signal())?;
             tx.commit().await?;
             rows
         });

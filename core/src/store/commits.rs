@@ -131,7 +131,8 @@ async fn run(
             match (answer, result) {
                 (Answer::Saved(a), Ok(Applied::Saved(done))) => {
                     let (saved, rows) = *done;
-                    signal.written(&rows);
+                    // (SQLite sends no notices: nothing is ever left to tell.)
+                    let _told = signal.written(&rows);
                     let _ = a.send(Ok(saved));
                 }
                 (Answer::Marked(a), Ok(Applied::Marked(due))) => {

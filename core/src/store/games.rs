@@ -2,7 +2,7 @@
 //! row updated only if its ply is still the one the move was checked against. A game's row
 //! also keeps when its next timer is due (`due_at`), written with the change that set it.
 
-use super::outbox::{rows_json, say_in, ROW_RECORD};
+use super::outbox::{rows_json, say_in, Signal, ROW_RECORD};
 use super::types::{ChallengeStatus, GameStatus};
 use super::{Db, OutRow, Queued, Result, Says, Store, StoreError};
 use crate::color::Color;
@@ -525,7 +525,7 @@ macro_rules! one_row_change {
                 return Err(StoreError::Conflict);
             }
             let rows = says.rows(&());
-            let rows = say_in!(tx, pg, rows, now, Some($store.signal()))?;
+            let rows = say_in!(tx, pg, rows, now, $store.signal())?;
             tx.commit().await?;
             rows
         });
@@ -731,7 +731,7 @@ impl Write {
                 now,
                 update,
                 says,
-            } => move_in!(tx, pg, game_id, ply, now, &update, says, None),
+            } => move_in!(tx, pg, game_id, ply, now, &update, says, &Signal::default()),
             Write::Finish {
                 game_id,
                 ply,
@@ -739,7 +739,17 @@ impl Write {
                 clocks,
                 now,
                 says,
-            } => finish_in!(tx, pg, game_id, ply, &finish, clocks, now, says, None),
+            } => finish_in!(
+                tx,
+                pg,
+                game_id,
+                ply,
+                &finish,
+                clocks,
+                now,
+                says,
+                &Signal::default()
+            ),
         }
     }
 }
@@ -808,7 +818,7 @@ impl Store {
             .fetch_one(&mut *tx)
             .await?;
             let rows = says.rows(&row);
-            let rows = say_in!(tx, pg, rows, g.now, Some(self.signal()))?;
+            let rows = say_in!(tx, pg, rows, g.now, self.signal())?;
             tx.commit().await?;
             (Accepted::Started(Box::new(row)), rows)
         });
@@ -977,8 +987,10 @@ impl Store {
             Says::Rows(rows) if u.finish.is_none() => {
                 if let Db::Postgres(pool) = &self.db {
                     let notices = self.signal().notices(&rows, now);
-                    let (saved, rows) =
-                        move_in_one_statement(pool, game_id, ply, now, u, &rows, &notices).await?;
+                    let (saved, mut rows) =
+                        move_in_one_statement(pool, game_id, ply, now, u, &rows, &notices.payloads)
+                            .await?;
+                    notices.mark(&mut rows);
                     self.committed(&rows);
                     return Ok(saved);
                 }
@@ -988,7 +1000,7 @@ impl Store {
         };
         let (saved, rows) = on_db!(self, conn, pg => {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            match move_in!(tx, pg, game_id, ply, now, u, says, Some(self.signal())) {
+            match move_in!(tx, pg, game_id, ply, now, u, says, self.signal()) {
                 Ok(done) => {
                     tx.commit().await?;
                     done
@@ -1028,7 +1040,7 @@ impl Store {
         }
         let (saved, rows) = on_db!(self, conn, pg => {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            match finish_in!(tx, pg, game_id, ply, finish, clocks, now, says, Some(self.signal())) {
+            match finish_in!(tx, pg, game_id, ply, finish, clocks, now, says, self.signal()) {
                 Ok(done) => {
                     tx.commit().await?;
                     done
@@ -1093,7 +1105,7 @@ impl Store {
                 .fetch_one(&mut *tx)
                 .await?;
             let rows = says.rows(&row);
-            let rows = say_in!(tx, pg, rows, now, Some(self.signal()))?;
+            let rows = say_in!(tx, pg, rows, now, self.signal())?;
             tx.commit().await?;
             (row, rows)
         });

@@ -60,6 +60,10 @@ pub struct Queued {
     /// When the living message was last posted or changed (ms), read with it.
     #[sqlx(skip)]
     pub living_since: Option<i64>,
+    /// Committed by this process without a notice to the others (its sender held the lane
+    /// then: see [`Signal::notices`]).
+    #[sqlx(skip)]
+    pub untold: bool,
 }
 
 impl Queued {
@@ -72,6 +76,7 @@ impl Queued {
             created_at,
             living: None,
             living_since: None,
+            untold: false,
         }
     }
 
@@ -182,8 +187,10 @@ impl<T> std::fmt::Debug for Says<T> {
 /// Lanes with new rows since their senders last looked, in this process: the committing
 /// process wakes its own senders at once, without asking the store, and hands them the rows
 /// it wrote (so that delivering them reads nothing). Other processes hear of new rows
-/// through `PostgreSQL`'s `NOTIFY`, sent in the same transaction; a lane told of that way,
-/// or by the senders' periodic look, is *unknown*: its sender reads the store.
+/// through `PostgreSQL`'s `NOTIFY`, sent in the same transaction unless this process's
+/// sender holds the lane ([`Signal::notices`]); a lane told of that way, or by the senders'
+/// periodic look, is *unknown*: its sender reads the store. The signal also keeps which
+/// lanes this process's senders hold.
 #[derive(Debug, Default)]
 pub struct Signal {
     state: Mutex<SignalState>,
@@ -213,6 +220,27 @@ pub struct Fresh {
     pub unknown: bool,
     /// Rows were committed there without telling other processes (this one held it).
     pub untold: bool,
+}
+
+/// What a commit's rows need said to the other processes ([`Signal::notices`]).
+#[derive(Debug, Default)]
+pub struct Notices {
+    /// The `NOTIFY` payloads to send in the transaction.
+    pub payloads: Vec<String>,
+    /// Lanes this process's senders hold: not told.
+    skipped: Vec<(String, String)>,
+}
+
+impl Notices {
+    /// Note on the rows as written which were committed without a notice.
+    pub fn mark(&self, written: &mut [Queued]) {
+        for q in written {
+            q.untold = self
+                .skipped
+                .iter()
+                .any(|(p, l)| *p == q.row.platform && *l == q.row.lane);
+        }
+    }
 }
 
 /// Rows kept per lane for a sender that has not taken them; past this the lane is
@@ -264,15 +292,27 @@ impl Signal {
     }
 
     /// Rows this process just committed: their lanes' senders are woken and handed them.
-    pub fn written(&self, rows: &[Queued]) {
+    /// The lanes of rows committed without a notice (see [`Signal::notices`]) whose sender
+    /// no longer holds them are returned: the other processes must be told of them now.
+    #[must_use]
+    pub fn written(&self, rows: &[Queued]) -> Vec<(String, String)> {
         if rows.is_empty() {
-            return;
+            return Vec::new();
         }
+        let mut late: Vec<(String, String)> = Vec::new();
         let woke = {
             let mut state = self.state();
             let before = state.dirty.len();
             for q in rows {
                 let key = (q.row.platform.clone(), q.row.lane.clone());
+                if q.untold {
+                    if state.held.contains_key(&key) {
+                        // Its sender takes them; should it let the lane go first, it tells.
+                        state.untold.insert(key.clone());
+                    } else if !late.contains(&key) {
+                        late.push(key.clone());
+                    }
+                }
                 let fresh = state.fresh.entry(key.clone()).or_default();
                 if !fresh.unknown {
                     if fresh.rows.len() < MAX_FRESH {
@@ -287,6 +327,7 @@ impl Signal {
             state.dirty.len() > before
         };
         self.wake(woke);
+        late
     }
 
     /// Mark one lane as having rows only the store knows of (a notice from another
@@ -317,17 +358,17 @@ impl Signal {
             .remove(&(platform.to_string(), lane.to_string()));
     }
 
-    /// The notices (`NOTIFY` payloads, see [`NOTIFY_CHANNEL`]) that rows committed at `now`
-    /// need: one per lane that this process's senders do not hold. A lane one of them holds
-    /// is told of by [`Signal::written`] alone: its rows go out from here, and a `NOTIFY`
-    /// would only make every committing transaction queue for `PostgreSQL`'s one notice
-    /// lock. Should the lease be lost before the rows are sent, the sender tells the new
-    /// holder itself ([`crate::store::Store::tell`]), and every holder looks at its lanes
-    /// in the store every second anyway.
+    /// The notices (`NOTIFY` payloads, see [`NOTIFY_CHANNEL`]) that rows about to be
+    /// committed at `now` need: one per lane that this process's senders do not hold. A lane
+    /// one of them holds (with over [`HELD_MARGIN_MS`] of its lease left) is told of by
+    /// [`Signal::written`] alone: its rows go out from here, and a `NOTIFY` would only make
+    /// the committing transaction queue for `PostgreSQL`'s one notice lock. Whoever lets
+    /// such a lane go before its sender took the rows tells the next holder then (see
+    /// [`Signal::written`], [`Fresh::untold`]).
     #[must_use]
-    pub fn notices(&self, rows: &[OutRow], now: i64) -> Vec<String> {
-        let mut state = self.state();
-        let mut out = Vec::new();
+    pub fn notices(&self, rows: &[OutRow], now: i64) -> Notices {
+        let state = self.state();
+        let mut out = Notices::default();
         for (platform, lane) in lanes_of(rows) {
             let key = (platform.to_string(), lane.to_string());
             let held = state
@@ -335,9 +376,9 @@ impl Signal {
                 .get(&key)
                 .is_some_and(|until| until - now > HELD_MARGIN_MS);
             if held {
-                state.untold.insert(key);
+                out.skipped.push(key);
             } else {
-                out.push(notice(platform, lane, &self.origin));
+                out.payloads.push(notice(platform, lane, &self.origin));
             }
         }
         out
@@ -695,14 +736,14 @@ macro_rules! bind_outbox_row {
 pub(crate) use bind_outbox_row;
 
 /// Write `$rows` (a `Vec<OutRow>`) in the transaction `$tx`, and on `PostgreSQL` tell the
-/// other processes of their lanes when it commits, unless `$signal` (the store's, when it
-/// has one at hand) says this process holds them; evaluates to the rows as written (with
+/// other processes of their lanes when it commits, unless `$signal` (the store's) says
+/// this process holds them; evaluates to the rows as written (with
 /// their ids), for this process's senders to deliver from memory once the commit is done.
 macro_rules! say_in {
     ($tx:ident, $pg:ident, $rows:expr, $now:expr, $signal:expr) => {
         async {
             let (rows, now): (&[$crate::store::OutRow], i64) = (&$rows, $now);
-            let signal: Option<&$crate::store::outbox::Signal> = $signal;
+            let signal: &$crate::store::outbox::Signal = $signal;
             let mut written = Vec::with_capacity(rows.len());
             for r in rows {
                 let insert = sqlx::query_scalar(
@@ -717,17 +758,15 @@ macro_rules! say_in {
                 written.push($crate::store::Queued::written(id, r.clone(), now));
             }
             if $pg && !rows.is_empty() {
-                let notices = match signal {
-                    Some(s) => s.notices(rows, now),
-                    None => $crate::store::outbox::Signal::default().notices(rows, now),
-                };
-                for payload in notices {
+                let notices = signal.notices(rows, now);
+                for payload in &notices.payloads {
                     sqlx::query("SELECT pg_notify($1, $2)")
                         .bind($crate::store::outbox::NOTIFY_CHANNEL)
                         .bind(payload)
                         .execute(&mut *$tx)
                         .await?;
                 }
+                notices.mark(&mut written);
             }
             Ok::<Vec<$crate::store::Queued>, $crate::store::StoreError>(written)
         }
@@ -799,9 +838,21 @@ impl Store {
         &self.signal
     }
 
-    /// Tell this process's senders of rows just committed.
+    /// Tell this process's senders of rows just committed; and the other processes, of
+    /// rows committed without a notice to a lane its sender let go meanwhile.
     pub(crate) fn committed(&self, rows: &[Queued]) {
-        self.signal.written(rows);
+        let late = self.signal.written(rows);
+        if late.is_empty() {
+            return;
+        }
+        let store = self.clone();
+        tokio::spawn(async move {
+            for (platform, lane) in late {
+                if let Err(e) = store.tell(&platform, &lane).await {
+                    tracing::debug!(error = %e, "other processes not told of a lane's rows");
+                }
+            }
+        });
     }
 
     /// Write replies with nothing else to change, in one transaction with the message they
@@ -833,7 +884,7 @@ impl Store {
                     return Ok(false);
                 }
             }
-            let rows = say_in!(tx, pg, rows, now, Some(self.signal()))?;
+            let rows = say_in!(tx, pg, rows, now, self.signal())?;
             tx.commit().await?;
             rows
         });

@@ -126,7 +126,7 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
             let rows = says.rows(&());
-            let rows = say_in!(tx, pg, rows, now, Some(self.signal()))?;
+            let rows = say_in!(tx, pg, rows, now, self.signal())?;
             tx.commit().await?;
             rows
         });
@@ -167,7 +167,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
             let rows = says.rows(&());
-            let rows = say_in!(tx, pg, rows, now, Some(self.signal()))?;
+            let rows = say_in!(tx, pg, rows, now, self.signal())?;
             tx.commit().await?;
             rows
         });

@@ -119,9 +119,15 @@ impl Store {
         match (s.conn(), says) {
             (Some(c), Says::Rows(rows)) if u.finish.is_none() => {
                 let notices = self.signal().notices(&rows, now);
-                let (saved, rows) =
-                    move_in_one_statement_on(c, (game_id, ply, now), u, (&rows, &notices), true)
-                        .await?;
+                let (saved, mut rows) = move_in_one_statement_on(
+                    c,
+                    (game_id, ply, now),
+                    u,
+                    (&rows, &notices.payloads),
+                    true,
+                )
+                .await?;
+                notices.mark(&mut rows);
                 self.committed(&rows);
                 Ok(saved)
             }

@@ -289,7 +289,7 @@ impl Store {
                 Err(e) => return Err(e.into()),
             };
             let rows = says.rows(&row);
-            let rows = say_in!(tx, pg, rows, t.now, Some(self.signal()))?;
+            let rows = say_in!(tx, pg, rows, t.now, self.signal())?;
             tx.commit().await?;
             (Created::Made(Box::new(row)), rows)
         });
@@ -449,7 +449,7 @@ impl Store {
                 return Ok(joined);
             }
             let rows = says.rows(&joined);
-            let rows = say_in!(tx, pg, rows, now, Some(self.signal()))?;
+            let rows = say_in!(tx, pg, rows, now, self.signal())?;
             tx.commit().await?;
             (joined, rows)
         });
@@ -485,7 +485,7 @@ impl Store {
                 return Ok(false);
             }
             let rows = says.rows(&());
-            let rows = say_in!(tx, pg, rows, now, Some(self.signal()))?;
+            let rows = say_in!(tx, pg, rows, now, self.signal())?;
             tx.commit().await?;
             (true, rows)
         });
@@ -650,7 +650,7 @@ impl Store {
                 .await?;
             }
             let rows = says.rows(&games);
-            let rows = say_in!(tx, pg, rows, step.now, Some(self.signal()))?;
+            let rows = say_in!(tx, pg, rows, step.now, self.signal())?;
             tx.commit().await?;
             (games, rows)
         });

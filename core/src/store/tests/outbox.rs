@@ -583,8 +583,25 @@ async fn outbox_a_commit_tells_other_processes_of_the_lanes_this_one_does_not_ho
         assert_eq!(lanes_told(&store, l).await, ["test hall"]);
     }
     assert_eq!(signal.take("test", "room").untold, pg);
-    // Let go: every commit there tells again.
+    // Let go while rows were being written without a notice: told once they commit.
+    let notices = signal.notices(&[row("room", 6)], T0 + 2000);
+    assert!(notices.payloads.is_empty(), "held: no notice");
+    let mut written = vec![crate::store::Queued::written(0, row("room", 6), T0 + 2000)];
+    notices.mark(&mut written);
+    assert!(written[0].untold);
     signal.let_go("test", "room");
+    store.committed(&written);
+    if let Some(l) = &mut listener {
+        // (Told from a task of its own, after the commit.)
+        let n = tokio::time::timeout(std::time::Duration::from_secs(5), l.recv())
+            .await
+            .expect("told within 5 s")
+            .expect("a notice");
+        assert_eq!(n.payload(), format!("test room\t{}", signal.origin()));
+        assert_eq!(lanes_told(&store, l).await, Vec::<String>::new(), "once");
+    }
+    assert!(!signal.take("test", "room").untold, "told already");
+    // Not held: every commit there tells.
     store
         .say(None, vec![row("room", 6)], T0 + 2000)
         .await
