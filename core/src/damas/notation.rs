@@ -184,6 +184,10 @@ fn diagnose(
             Some((n, _)) if n < best.capture_count() => IllegalMove::Quantity(best.capture_count()),
             Some(_) => IllegalMove::Quality(best.kings_taken(), best.capture_count()),
             None if captured.is_some() => IllegalMove::Quantity(best.capture_count()),
+            // A capture typed as its first hop only, where it must go on (D4).
+            None if walk_path(pos, &[from, to]).is_ok_and(|taken| taken != 0) => {
+                IllegalMove::Quantity(best.capture_count())
+            }
             None => IllegalMove::CaptureCompulsory,
         };
     }

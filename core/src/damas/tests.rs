@@ -141,6 +141,20 @@ fn d4_quantity_beats_quality() {
 }
 
 #[test]
+fn d4_a_capture_stopped_short_is_told_it_must_go_on() {
+    // b3 takes c4 and lands on d5, from where it must go on over c6 to b7.
+    let p = white("b3 h3", "c4 c6");
+    assert_eq!(moves(&p), ["b3xd5xb7"]);
+    for typed in ["b3xd5", "b3-d5", "b3:d5"] {
+        let err = Game::from_position(p).play_text(typed).unwrap_err();
+        assert_eq!(err.reason(), "you must take the most pieces possible (2)");
+    }
+    // A step where a capture is due is still told that a capture is compulsory.
+    let err = Game::from_position(p).play_text("h3-g4").unwrap_err();
+    assert_eq!(err.reason(), "a capture is compulsory");
+}
+
+#[test]
 fn d4_quality_decides_between_equal_counts() {
     let p = white("b3 h3", "c4 Kg4");
     assert_eq!(moves(&p), ["h3xf5"]);
