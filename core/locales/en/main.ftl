@@ -648,13 +648,20 @@ bot-unrated = Games against the bot are unrated and have no opponent to name: le
 hint = Hint for game #{ $id }: { $recorded }
 hint-only-vs-bot = Hints are for games against the bot (/play bot) and the training room (/train), not for games between people.
 review-not-over = Game #{ $id } is still being played: /review works on finished games.
-review-intro = Game #{ $id }: { $white } – { $black }, { $moves } moves.
+review-intro = Game #{ $id }: { $white } – { $black }, { $moves ->
+        [one] one move
+       *[other] { $moves } moves
+    }.
 review-tail = A long game: the review covers its last { $shown } plies of { $total }.
 turning-point = Move { $move_no }, { $who }: { $played } cost { $whole }.{ $tenth } { $damas ->
         [yes] men
        *[no] steps
     }; the engine prefers { $better }.
 review-no-turning-points = No move changed the game by much: no turning points.
+solo-turning-point = Move { $move_no }: { $played } cost { $moves ->
+        [one] a move
+       *[other] { $moves } moves
+    }; a shorter way goes { $better }.
 cmd-train-vs = After vs, say bot [LEVEL] or @user: /train triangle vs bot 2, /train vs @bob, or /train solo.
 train-corners-only = The training room is for Corners variants: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
 train-unrated = The training room is unrated: leave out rated and stake.

@@ -734,13 +734,20 @@ bot-unrated = Le partite contro il bot non contano per il punteggio e non hanno 
 hint = Suggerimento per la partita #{ $id }: { $recorded }
 hint-only-vs-bot = I suggerimenti sono per le partite contro il bot (/play bot) e per la sala d'allenamento (/train), non tra persone.
 review-not-over = La partita #{ $id } è ancora in corso: /review è per le partite finite.
-review-intro = Partita #{ $id }: { $white } – { $black }, { $moves } mosse.
+review-intro = Partita #{ $id }: { $white } – { $black }, { $moves ->
+        [one] una mossa
+       *[other] { $moves } mosse
+    }.
 review-tail = Una partita lunga: la revisione copre le sue ultime { $shown } semimosse su { $total }.
 turning-point = Mossa { $move_no }, { $who }: { $played } è costata { $whole },{ $tenth } { $damas ->
         [yes] pedine
        *[no] passi
     }; il motore preferisce { $better }.
 review-no-turning-points = Nessuna mossa ha cambiato molto la partita: nessun momento decisivo.
+solo-turning-point = Mossa { $move_no }: { $played } è costata { $moves ->
+        [one] una mossa
+       *[other] { $moves } mosse
+    }; una via più corta passa per { $better }.
 cmd-train-vs = Dopo vs, scrivi bot [LIVELLO] o @user: /train triangle vs bot 2, /train vs @bob o /train solo.
 train-corners-only = La sala d'allenamento è per le varianti degli Angoli: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
 train-unrated = La sala d'allenamento è senza punteggio: togli rated e stake.

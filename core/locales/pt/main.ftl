@@ -724,13 +724,20 @@ bot-unrated = Partidas contra o bot não valem rating e não têm adversário a 
 hint = Dica para a partida #{ $id }: { $recorded }
 hint-only-vs-bot = Dicas são para partidas contra o bot (/play bot) e para a sala de treino (/train), não entre pessoas.
 review-not-over = A partida #{ $id } ainda está em andamento: /review é para partidas terminadas.
-review-intro = Partida #{ $id }: { $white } – { $black }, { $moves } lances.
+review-intro = Partida #{ $id }: { $white } – { $black }, { $moves ->
+        [one] um lance
+       *[other] { $moves } lances
+    }.
 review-tail = Uma partida longa: a revisão cobre os seus últimos { $shown } lances de { $total }.
 turning-point = Lance { $move_no }, { $who }: { $played } custou { $whole },{ $tenth } { $damas ->
         [yes] pedras
        *[no] passos
     }; o motor prefere { $better }.
 review-no-turning-points = Nenhum lance mudou muito a partida: sem momentos decisivos.
+solo-turning-point = Lance { $move_no }: { $played } custou { $moves ->
+        [one] um lance
+       *[other] { $moves } lances
+    }; um caminho mais curto passa por { $better }.
 cmd-train-vs = Depois de vs, diga bot [NÍVEL] ou @user: /train triangle vs bot 2, /train vs @bob ou /train solo.
 train-corners-only = A sala de treino é para variantes de Cantos: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
 train-unrated = A sala de treino não vale rating: tire rated e stake.

@@ -782,6 +782,11 @@ turning-point = Ход { $move_no }, { $who }: { $played } стоил { $whole }
        *[no] шага
     }; движок предпочитает { $better }.
 review-no-turning-points = Ни один ход не изменил партию заметно: переломных моментов нет.
+solo-turning-point = Ход { $move_no }: { $played } стоил { $moves ->
+        [one] { $moves } ход
+        [few] { $moves } хода
+       *[other] { $moves } ходов
+    }; путь короче начинается с { $better }.
 cmd-train-vs = После vs укажите bot [УРОВЕНЬ] или @user: /train triangle vs bot 2, /train vs @bob или /train solo.
 train-corners-only = Тренировочный зал — для вариантов уголков: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
 train-unrated = Тренировочный зал без рейтинга: уберите rated и stake.

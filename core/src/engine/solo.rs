@@ -85,6 +85,11 @@ impl SoloBudget {
         width: 2_000,
         proof_nodes: 300_000,
     };
+    /// A review's, for each position of a crossing: a route, not a proof.
+    pub const REVIEW: SoloBudget = SoloBudget {
+        width: 500,
+        proof_nodes: 0,
+    };
 }
 
 /// The fixed facts of one board: how far each square is from the target.

@@ -257,7 +257,7 @@ impl Table {
             id,
             white: live.white.name.clone(),
             black: live.black.name.clone(),
-            moves: i64::try_from(live.game.plies()).unwrap_or(i64::MAX),
+            moves: full_moves(&live.game),
         };
         let mut lines = vec![intro];
         if first > 0 {
@@ -352,6 +352,11 @@ fn assess(g: &Game) -> (i32, Option<String>) {
 /// The moves that lost the most by the engine's reckoning, biggest first: what the mover
 /// gave away compared with the engine's choice. `games` are the positions from ply `first`.
 fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg> {
+    if let Some(Game::Corners(g)) = games.first() {
+        if g.position().is_solo() {
+            return solo_turning_points(games, first);
+        }
+    }
     let assessed: Vec<(i32, Option<String>)> = games.iter().map(assess).collect();
     let all = games.last().map(Game::move_texts).unwrap_or_default();
     let played = all.get(first..).unwrap_or_default();
@@ -361,7 +366,14 @@ fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg>
     let mut swings: Vec<(i32, usize)> = Vec::new();
     for (k, text) in played.iter().enumerate() {
         let (before, best) = (&assessed[k].0, &assessed[k].1);
-        let after = -assessed[k + 1].0;
+        // The next position is worth the negation to the mover, unless the turn stayed
+        // (a training solo: White alone, always to move).
+        let stayed = games[k + 1].turn() == games[k].turn();
+        let after = if stayed {
+            assessed[k + 1].0
+        } else {
+            -assessed[k + 1].0
+        };
         let swing = before - after;
         if best.as_deref() != Some(text.as_str()) && swing >= threshold {
             swings.push((swing, k));
@@ -388,6 +400,73 @@ fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg>
                 tenth: i64::from(tenth),
                 damas,
             }
+        })
+        .collect()
+}
+
+/// How many moves a game had, as its move numbers count them: a move of each side makes
+/// one (so 80 plies are 40 moves), except in a training solo, where each move has its own.
+fn full_moves(game: &Game) -> i64 {
+    let plies = game.plies();
+    let solo = matches!(game, Game::Corners(g) if g.position().is_solo());
+    i64::try_from(if solo { plies } else { plies.div_ceil(2) }).unwrap_or(i64::MAX)
+}
+
+/// A training solo's costly moves, biggest first: the moves a route found from the position
+/// before would have saved. The turn never passes and the score is moves to go, so each
+/// position is worth the shortest route found from it, or the played line's rest if that
+/// is shorter (the search is a beam, not a proof): a move costs what the line it took needs
+/// beyond the route that was there.
+fn solo_turning_points(games: &[Game], first: usize) -> Vec<Msg> {
+    let all = games.last().map(Game::move_texts).unwrap_or_default();
+    let played = all.get(first..).unwrap_or_default();
+    let routes: Vec<Option<(usize, String)>> = games
+        .iter()
+        .map(|g| {
+            let Game::Corners(c) = g else { return None };
+            let pos = *c.position();
+            let route = engine::solo::route(&pos, engine::solo::SoloBudget::REVIEW)?;
+            let first = route
+                .moves
+                .first()
+                .map(|m| crate::notation::join_path(&pos.path(*m), "-"))
+                .unwrap_or_default();
+            Some((route.moves.len(), first))
+        })
+        .collect();
+    // Moves to go from each position, from the end back: the route found, or one more than
+    // the next position's when the played move did better.
+    let mut to_go = vec![usize::MAX; games.len()];
+    for k in (0..games.len()).rev() {
+        let found = routes[k].as_ref().map_or(usize::MAX, |(n, _)| *n);
+        let by_play = to_go.get(k + 1).map_or(usize::MAX, |n| n.saturating_add(1));
+        to_go[k] = found.min(by_play);
+    }
+    let mut costs: Vec<(usize, usize)> = Vec::new();
+    for (k, text) in played.iter().enumerate() {
+        let (Some(before), Some(after)) = (to_go.get(k), to_go.get(k + 1)) else {
+            continue;
+        };
+        let Some((_, better)) = &routes[k] else {
+            continue;
+        };
+        let cost = after.saturating_add(1).saturating_sub(*before);
+        if cost > 0 && *before != usize::MAX && better != text {
+            costs.push((cost, k));
+        }
+    }
+    costs.sort_by_key(|(c, k)| (std::cmp::Reverse(*c), *k));
+    costs
+        .into_iter()
+        .take(TURNING_POINTS)
+        .map(|(cost, k)| Msg::SoloTurningPoint {
+            move_no: games[k].move_number(),
+            played: played[k].clone(),
+            better: routes[k]
+                .as_ref()
+                .map(|(_, b)| b.clone())
+                .unwrap_or_default(),
+            moves: i64::try_from(cost).unwrap_or(i64::MAX),
         })
         .collect()
 }

@@ -273,6 +273,7 @@ messages! {
     /// (`whole`.`tenth` men in Damas, steps in Corners).
     TurningPoint { move_no: u32, who: String, played: String, better: String, whole: i64, tenth: i64, damas: bool } => "turning-point",
     ReviewNoTurningPoints => "review-no-turning-points",
+    SoloTurningPoint { move_no: u32, played: String, better: String, moves: i64 } => "solo-turning-point",
     // ---- The training room ----
     /// After `vs`: `bot [LEVEL]` or `@user`.
     CmdTrainVs => "cmd-train-vs",

@@ -161,7 +161,7 @@ async fn the_bot_answers_moves_and_a_review_arrives_as_an_animation() {
             id: 1,
             white: "Alice".into(),
             black: "Bot L1".into(),
-            moves: 2,
+            moves: 1,
         }))
         .await;
     let gif = review.photo.expect("the replay is sent as an animation");

@@ -207,7 +207,7 @@ async fn a_review_in_one_chat_delays_no_move_in_another() {
         id: 1,
         white: "Alice".into(),
         black: "Bob".into(),
-        moves: i64::try_from(plies).unwrap(),
+        moves: i64::try_from(plies.div_ceil(2)).unwrap(),
     });
     let review_shown = |g: &Group| {
         g.shown()

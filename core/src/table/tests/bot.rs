@@ -171,8 +171,8 @@ async fn review_replays_a_finished_game_one_board_per_position() {
     assert_eq!(frames[1].last_path, vec![sq("c3"), sq("d3")]);
     match &out[0].message {
         Msg::Lines(lines) => assert!(
-            matches!(&lines[0], Msg::ReviewIntro { id: i, moves: 3, .. } if *i == id),
-            "{lines:?}"
+            matches!(&lines[0], Msg::ReviewIntro { id: i, moves: 2, .. } if *i == id),
+            "three plies are two moves: {lines:?}"
         ),
         other => panic!("{other:?}"),
     }

@@ -83,6 +83,59 @@ async fn training_solo_crossing_of_classic_3x3_in_22_moves_is_reported_optimal()
     assert_eq!(c.moves(id).await.len(), 22);
 }
 
+/// C10: a solo's review reads every position from White's side (the turn never passes):
+/// the proven-minimal crossing has no move that cost anything.
+#[tokio::test]
+async fn c10_training_solo_review_finds_no_cost_in_a_perfect_crossing() {
+    let c = chat().await;
+    let id = c.solo("classic3x3 solo", 22).await;
+    c.play_all(&route(CLASSIC_22)).await;
+    let out = c.say("alice", &format!("/review {id}")).await;
+    let lines = match out.first().map(|o| &o.message) {
+        Some(Msg::Lines(lines)) => lines.clone(),
+        _ => panic!("{out:#?}"),
+    };
+    assert!(
+        matches!(&lines[0], Msg::ReviewIntro { id: i, moves: 22, .. } if *i == id),
+        "{lines:?}"
+    );
+    let costs: Vec<&Msg> = lines
+        .iter()
+        .filter(|m| matches!(m, Msg::TurningPoint { .. }))
+        .collect();
+    assert!(
+        costs.is_empty(),
+        "a perfect crossing with costs: {costs:#?}"
+    );
+}
+
+/// C10: a solo's review names the moves a shorter way would have saved, in moves.
+#[tokio::test]
+async fn c10_training_solo_review_names_the_wasted_moves() {
+    let c = chat().await;
+    let id = c.solo("diagonal3x3 solo", 15).await;
+    // A step out and back first: 17 moves where 15 do.
+    let mut moves = vec!["c3-d4", "d4-c3"];
+    moves.extend(route(DIAGONAL_15));
+    c.play_all(&moves).await;
+    let out = c.say("alice", &format!("/review {id}")).await;
+    let Some(Msg::Lines(lines)) = out.first().map(|o| &o.message) else {
+        panic!("{out:#?}")
+    };
+    let costs: Vec<(u32, i64)> = lines
+        .iter()
+        .filter_map(|m| match m {
+            Msg::SoloTurningPoint { move_no, moves, .. } => Some((*move_no, *moves)),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        !costs.is_empty() && costs.iter().all(|(n, _)| *n <= 2),
+        "{lines:#?}"
+    );
+    assert_eq!(costs.iter().map(|(_, m)| m).sum::<i64>(), 2, "{lines:#?}");
+}
+
 #[tokio::test]
 async fn training_solo_minima_of_diagonal_and_triangle_are_reported_optimal() {
     for (variant, line, min) in [
