@@ -316,7 +316,7 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
         "games" => Command::Games,
         "record" => Command::Record(number()?),
         "help" | "start" => Command::Help,
-        "rules" => Command::Rules(first.map(str::to_ascii_lowercase)),
+        "rules" => Command::Rules((!rest.is_empty()).then(|| rest.join(" ").to_ascii_lowercase())),
         "rating" | "ratings" | "elo" => Command::Rating {
             who: named_person(&rest, mentions)?,
             kind: rest

@@ -57,22 +57,39 @@ fn corners_rules(v: &Variant) -> Msg {
     }
 }
 
-/// `/rules [variant]`.
-/// `/rules [which]`: the rules as the table plays them; `Err`, for the sender alone, when
-/// `which` names no game.
+/// The rules of a game being played, as its own settings make them.
+pub(super) fn rules_of(rules: &Rules) -> Msg {
+    match rules {
+        Rules::Corners(v) => corners_rules(v),
+        Rules::Damas { flying } => Msg::RulesDamas { flying: *flying },
+    }
+}
+
+/// `/rules [which]`: the rules as the table plays them; `which` in the words a challenge
+/// takes (`damas short`, `classic3x3`); `Err`, for the sender alone, when it names no game.
 pub(super) fn rules_text(which: Option<&str>) -> Result<Msg, Msg> {
-    Ok(match which {
-        None => Msg::Lines(vec![
+    let Some(which) = which else {
+        return Ok(Msg::Lines(vec![
             corners_rules(&Variant::classic3x3()),
             Msg::RulesDamas { flying: true },
-        ]),
-        Some("damas" | "checkers") => Msg::RulesDamas { flying: true },
-        Some("damas-short" | "short") => Msg::RulesDamas { flying: false },
-        Some(id) => match Variant::by_id(id) {
-            Ok(v) => corners_rules(&v),
-            Err(e) => return Err(words::variant_error(&e)),
-        },
-    })
+        ]));
+    };
+    let said: Vec<&str> = which.split_whitespace().collect();
+    let damas = |w: &&str| matches!(*w, "damas" | "checkers" | "draughts" | "damas-short");
+    if said.iter().any(damas) || said == ["short"] {
+        let short = said.iter().any(|w| matches!(*w, "short" | "damas-short"));
+        return Ok(Msg::RulesDamas { flying: !short });
+    }
+    // A Corners variant, named alone or after `corners`.
+    let id = said
+        .iter()
+        .find(|w| !matches!(**w, "corners" | "ugolki"))
+        .copied()
+        .unwrap_or("classic3x3");
+    match Variant::by_id(id) {
+        Ok(v) => Ok(corners_rules(&v)),
+        Err(e) => Err(words::variant_error(&e)),
+    }
 }
 
 impl Table {

@@ -737,10 +737,21 @@ impl Table {
             Command::Games => self.games(o, me).await,
             Command::Record(n) => self.record(o, me, n).await,
             Command::Help => Ok(vec![Outgoing::reply(o, self.help(&o.chat))]),
-            Command::Rules(v) => match in_game::rules_text(v.as_deref()) {
-                Ok(text) => Ok(vec![Outgoing::reply(o, text)]),
-                Err(m) => refuse(m),
-            },
+            Command::Rules(v) => {
+                // Asked without words in a game of one's own: that game's rules.
+                let own = match v {
+                    None => self.pick_row_in(None, o, me, None).await.ok().flatten(),
+                    Some(_) => None,
+                };
+                let text = match own {
+                    Some(row) => Ok(in_game::rules_of(&row.rules)),
+                    None => in_game::rules_text(v.as_deref()),
+                };
+                match text {
+                    Ok(text) => Ok(vec![Outgoing::reply(o, text)]),
+                    Err(m) => refuse(m),
+                }
+            }
             Command::Rating { who, kind } => {
                 self.rating(o, me, who.as_ref(), kind.as_deref(), now).await
             }

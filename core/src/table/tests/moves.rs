@@ -232,6 +232,19 @@ async fn boards_moves_help_and_rules() {
         c.said("carol", "/rules damas").await,
         Msg::RulesDamas { flying: true }
     );
+    // D3: the words a challenge takes name the short kings too.
+    for words in [
+        "damas short",
+        "short damas",
+        "Damas-Short",
+        "checkers short",
+    ] {
+        assert_eq!(
+            c.said("carol", &format!("/rules {words}")).await,
+            Msg::RulesDamas { flying: false },
+            "{words}"
+        );
+    }
     assert_eq!(
         c.refused("carol", "/frobnicate").await,
         Msg::CmdUnknown {
@@ -335,4 +348,21 @@ async fn a_chat_moved_to_a_new_id_keeps_its_game_and_clock() {
     // Said again (the new chat announces it too): nothing more moves.
     c.table.chat_moved(Platform::Test, "room", "super").await;
     assert_eq!(c.row(id).await.chat, "super");
+}
+
+/// D3, C1: `/rules` without words, from a player in a game here, is that game's rules (a
+/// short-kings Damas game's kings step); from anyone else, both games' usual rules.
+#[tokio::test]
+async fn d3_rules_asked_in_a_game_are_that_games_own() {
+    let c = chat().await;
+    c.start("damas short").await;
+    assert_eq!(
+        c.said("alice", "/rules").await,
+        Msg::RulesDamas { flying: false }
+    );
+    assert_eq!(
+        c.said("bob", "/rules").await,
+        Msg::RulesDamas { flying: false }
+    );
+    assert!(matches!(c.said("carol", "/rules").await, Msg::Lines(l) if l.len() == 2));
 }
