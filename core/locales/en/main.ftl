@@ -376,6 +376,8 @@ help =
     /resign · /draw (offer or accept) · /nodraw · /abort (before both have moved) · /confirm · /claim — or the buttons under the board
     /rating [@user] [kind] — ratings and a chart · /top [kind] [month] [global] — the leaderboard · /chips
     /rules [variant] — the rules
+    /lang [en|ru|it|pt|auto] — your language (a group admin's: the chat's)
+    /tournament arena|swiss|roundrobin [variant] [time] … — a tournament here (its admins) · /join · /withdraw · /standings [N]
     /play bot [1-5] [variant] [time] [white|black] — play the built-in engine (unrated) · /hint · /review N — a finished game as an animation
     /train [variant] [vs bot 1-5 | vs @user | solo] [time] — the training room (unrated, any variant, /undo and /hint allowed); solo: cross alone in as few moves as you can
     Variants: classic3x3 (default), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…

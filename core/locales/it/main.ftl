@@ -444,6 +444,8 @@ help =
     /resign · /draw (proponi o accetta la patta) · /nodraw · /abort (prima che abbiate mosso entrambi) · /confirm · /claim — oppure i pulsanti sotto la scacchiera
     /rating [@utente] [tipo] — rating e grafico · /top [tipo] [month] [global] — la classifica · /chips
     /rules [variante] — le regole
+    /lang [en|ru|it|pt|auto] — la tua lingua (di un admin del gruppo: quella della chat)
+    /tournament arena|swiss|roundrobin [variante] [tempo] … — un torneo qui (i suoi admin) · /join · /withdraw · /standings [N]
     /play bot [1-5] [variante] [tempo] [white|black] — gioca contro il motore (senza punteggio) · /hint · /review N — una partita finita come animazione
     /train [variante] [vs bot 1-5 | vs @user | solo] [tempo] — la sala d'allenamento (senza punteggio, ogni variante, con /undo e /hint); solo: attraversa da solo nel minor numero di mosse
     Varianti: classic3x3 (predefinita), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…

@@ -428,6 +428,8 @@ help =
     /resign · /draw (propor ou aceitar empate) · /nodraw · /abort (antes de ambos jogarem) · /confirm · /claim — ou os botões sob o tabuleiro
     /rating [@jogador] [tipo] — rating e gráfico · /top [tipo] [month] [global] — a classificação · /chips
     /rules [variante] — as regras
+    /lang [en|ru|it|pt|auto] — o seu idioma (de um admin do grupo: o do chat)
+    /tournament arena|swiss|roundrobin [variante] [tempo] … — um torneio aqui (os admins) · /join · /withdraw · /standings [N]
     /play bot [1-5] [variante] [tempo] [white|black] — jogue contra o motor (sem rating) · /hint · /review N — uma partida terminada em animação
     /train [variante] [vs bot 1-5 | vs @user | solo] [tempo] — a sala de treino (sem rating, qualquer variante, com /undo e /hint); solo: atravesse sozinho no menor número de lances
     Variantes: classic3x3 (padrão), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…

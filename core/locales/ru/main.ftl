@@ -476,6 +476,8 @@ help =
     /resign · /draw (предложить или принять) · /nodraw · /abort (пока оба не сделали ход) · /confirm · /claim — или кнопки под доской
     /rating [@имя] [вариант] — рейтинг и график · /top [вариант] [month] [global] — таблица лидеров · /chips
     /rules [вариант] — правила
+    /lang [en|ru|it|pt|auto] — язык ответов (от админа группы — язык чата)
+    /tournament arena|swiss|roundrobin [вариант] [время] … — турнир здесь (его админы) · /join · /withdraw · /standings [N]
     /play bot [1-5] [вариант] [время] [white|black] — игра со встроенным движком (без рейтинга) · /hint · /review N — законченная партия анимацией
     /train [вариант] [vs bot 1-5 | vs @user | solo] [время] — тренировочный зал (без рейтинга, любой вариант, можно /undo и /hint); solo: перейдите в угол один за наименьшее число ходов
     Варианты: classic3x3 (по умолчанию), classic3x4, diagonal3x3, diagonal3x4, triangle, square4x4, halma16, training:…

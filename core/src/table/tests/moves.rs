@@ -366,3 +366,24 @@ async fn d3_rules_asked_in_a_game_are_that_games_own() {
     );
     assert!(matches!(c.said("carol", "/rules").await, Msg::Lines(l) if l.len() == 2));
 }
+
+/// `/help` names every other command of the menu, in every language (an alias aside: `/start`
+/// is `/help`, `/m` is `/move`), so a player finds languages and tournaments there.
+#[test]
+fn help_names_every_command_in_every_language() {
+    for lang in crate::words::Lang::all() {
+        let help = crate::words::render(&Msg::Help, lang);
+        for name in command::MENU
+            .iter()
+            .filter(|c| !matches!(**c, "start" | "help" | "m"))
+        {
+            let named = help.match_indices(&format!("/{name}")).any(|(at, m)| {
+                !help[at + m.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphanumeric)
+            });
+            assert!(named, "{lang:?}: /{name} is not in /help");
+        }
+    }
+}
