@@ -247,6 +247,11 @@ only-target-declines = Only the challenged player can decline; the challenger ca
 only-author-cancels = Only the challenger can cancel a challenge.
 cancelled = Challenge #{ $id } cancelled.
 nothing-to-cancel = You have no open challenge here.
+which-to-cancel = You have several open challenges here: { $list }{ $more ->
+    [0] {""}
+   *[other] , and { $more } more
+}. Say which, e.g. /cancel { $first }.
+cancel-brief = #{ $id } ({ $terms })
 expired = { $challenger }'s challenge #{ $id } expired.
 not-enough-chips = { $who } has { $has ->
         [one] { $has } chip

@@ -303,6 +303,11 @@ only-target-declines = Solo il giocatore sfidato può rifiutare; chi ha lanciato
 only-author-cancels = Solo chi ha lanciato la sfida può annullarla.
 cancelled = Sfida #{ $id } annullata.
 nothing-to-cancel = Qui non hai sfide aperte.
+which-to-cancel = Hai più sfide aperte qui: { $list }{ $more ->
+    [0] {""}
+   *[other] , e altre { $more }
+}. Indica quale, per esempio /cancel { $first }.
+cancel-brief = #{ $id } ({ $terms })
 expired = La sfida #{ $id } di { $challenger } è scaduta.
 not-enough-chips = { $who } ha { $has ->
         [one] { $has } gettone

@@ -298,6 +298,11 @@ only-target-declines = Só o jogador desafiado pode recusar; quem desafiou pode 
 only-author-cancels = Só quem fez o desafio pode cancelá-lo.
 cancelled = Desafio #{ $id } cancelado.
 nothing-to-cancel = Você não tem nenhum desafio aberto aqui.
+which-to-cancel = Você tem vários desafios abertos aqui: { $list }{ $more ->
+    [0] {""}
+   *[other] , e mais { $more }
+}. Indique qual, por exemplo /cancel { $first }.
+cancel-brief = #{ $id } ({ $terms })
 expired = O desafio #{ $id } de { $challenger } expirou.
 not-enough-chips = { $who } tem { $has ->
         [0] { $has } fichas

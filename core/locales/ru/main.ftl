@@ -329,6 +329,11 @@ only-target-declines = Отклонить вызов может только т�
 only-author-cancels = Отменить вызов может только его автор.
 cancelled = Вызов #{ $id } отменён.
 nothing-to-cancel = У вас здесь нет открытых вызовов.
+which-to-cancel = У вас здесь несколько открытых вызовов: { $list }{ $more ->
+    [0] {""}
+   *[other] , и ещё { $more }
+}. Уточните, какой, например: /cancel { $first }.
+cancel-brief = #{ $id } ({ $terms })
 expired = Вызов #{ $id } от { $challenger } истёк.
 not-enough-chips = У { $who } { $has } { $has ->
         [one] фишка

@@ -627,11 +627,31 @@ impl Table {
                 return refuse(Msg::OnlyAuthorCancels);
             }
         }
-        let c = open
+        let mut mine: Vec<ChallengeRow> = open
             .into_iter()
-            .find(|c| c.challenger_id == me.id && number.is_none_or(|n| n == c.id));
-        let Some(c) = c else {
-            return refuse(Msg::NothingToCancel);
+            .filter(|c| c.challenger_id == me.id && number.is_none_or(|n| n == c.id))
+            .collect();
+        // F3: several of one's own open and none named: which one is said, never guessed.
+        if mine.len() > 1 {
+            mine.sort_by_key(|c| std::cmp::Reverse(c.id));
+            let more = mine.len().saturating_sub(crate::words::LISTED);
+            let list = mine
+                .iter()
+                .take(crate::words::LISTED)
+                .map(|c| Msg::CancelBrief {
+                    id: c.id,
+                    terms: Box::new(terms_of(c)),
+                })
+                .collect();
+            return refuse(Msg::WhichToCancel {
+                list: crate::words::List(list),
+                first: mine[0].id,
+                more,
+            });
+        }
+        let Some(c) = mine.pop() else {
+            // A number (a Cancel button's) of a challenge no longer open: said so.
+            return refuse(number.map_or(Msg::NothingToCancel, |id| Msg::NoSuchChallenge { id }));
         };
         let mut out =
             vec![Outgoing::reply(o, Msg::Cancelled { id: c.id }).editing(Slot::Challenge(c.id))];

@@ -234,6 +234,8 @@ messages! {
     /// The end of a list cut short: how many more there are.
     AndMore { count: usize } => "and-more",
     ChallengeBrief { id: i64, from: String, terms: Box<Msg> } => "challenge-brief",
+    WhichToCancel { list: List, first: i64, more: usize } => "which-to-cancel",
+    CancelBrief { id: i64, terms: Box<Msg> } => "cancel-brief",
     ChallengeTaken { id: i64, by: String, game: i64 } => "challenge-taken",
     SelfChallenge => "self-challenge",
     OneAtATime => "one-at-a-time",

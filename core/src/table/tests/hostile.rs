@@ -111,6 +111,48 @@ async fn f3_a_bare_decline_with_several_open_asks_which_and_declines_nothing() {
     );
 }
 
+/// F3: a bare `/cancel` with several of one's own challenges open asks which and cancels
+/// none; a number (a Cancel button's) of one no longer open is told it is not open.
+#[tokio::test]
+async fn f3_a_bare_cancel_with_several_open_asks_which_and_cancels_nothing() {
+    let c = chat().await;
+    let mut ids = Vec::new();
+    for to in ["bob", "carol"] {
+        let out = c.say("alice", &format!("/challenge @{to}")).await;
+        match out.first().map(|o| head(&o.message)) {
+            Some(Msg::ChallengeTo { id, .. }) => ids.push(*id),
+            other => panic!("{other:?}"),
+        }
+    }
+    let m = c.refused("alice", "/cancel").await;
+    let Msg::WhichToCancel { list, first, more } = &m else {
+        panic!("{m:?}")
+    };
+    assert_eq!((*first, *more, list.0.len()), (ids[1], 0, 2));
+    for lang in Lang::all() {
+        let text = render(&m, lang);
+        assert!(text.contains(&format!("/cancel {}", ids[1])), "{text}");
+        assert!(text.contains(&format!("#{}", ids[0])), "{text}");
+    }
+    // Nothing was cancelled: the newest goes by number, then its old number is not open…
+    let out = c.say("alice", &format!("/cancel {}", ids[1])).await;
+    assert!(
+        matches!(head(&out[0].message), Msg::Cancelled { id } if *id == ids[1]),
+        "{out:#?}"
+    );
+    assert_eq!(
+        c.refused("alice", &format!("/cancel {}", ids[1])).await,
+        Msg::NoSuchChallenge { id: ids[1] }
+    );
+    // …and with one left, a bare /cancel takes it.
+    let out = c.say("alice", "/cancel").await;
+    assert!(
+        matches!(head(&out[0].message), Msg::Cancelled { id } if *id == ids[0]),
+        "{out:#?}"
+    );
+    assert_eq!(c.refused("alice", "/cancel").await, Msg::NothingToCancel);
+}
+
 #[tokio::test]
 async fn games_lists_ten_and_says_how_many_more() {
     let c = chat().await;
