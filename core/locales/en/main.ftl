@@ -298,6 +298,7 @@ status = Move { $move_no }{ $clocks ->
         [none] {""}
        *[other] {" · "}limit { $limit }
     } · { $to_move } to move
+status-over = The game is over.
 status-clocks = { $white } { $white_clock } · { $black } { $black_clock }
 board-info = Move { $move_no }{ $deadline ->
         [none] {""}

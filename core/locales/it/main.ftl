@@ -357,6 +357,7 @@ status = Mossa { $move_no }{ $clocks ->
         [none] {""}
        *[other] {" · "}limite { $limit }
     } · muove { $to_move }
+status-over = La partita è finita.
 status-clocks = { $white } { $white_clock } · { $black } { $black_clock }
 board-info = Mossa { $move_no }{ $deadline ->
         [none] {""}

@@ -353,6 +353,7 @@ status = Lance { $move_no }{ $clocks ->
         [none] {""}
        *[other] {" · "}limite: lance { $limit }
     } · vez de { $to_move }
+status-over = A partida terminou.
 status-clocks = { $white } { $white_clock } · { $black } { $black_clock }
 board-info = Lance { $move_no }{ $deadline ->
         [none] {""}

@@ -394,6 +394,7 @@ status = Ход { $move_no }{ $clocks ->
            *[many] ходов
         }
     } · ходит { $to_move }
+status-over = Партия окончена.
 status-clocks = { $white } { $white_clock } · { $black } { $black_clock }
 board-info = Ход { $move_no }{ $deadline ->
         [none] {""}

@@ -97,6 +97,10 @@ impl Live {
 
     /// `Move 12 · alice 4:32 · bob 3:10 · leave home by 40 · limit 80 · bob to move`.
     pub fn status(&self, now: i64) -> Msg {
+        if !self.active() {
+            // Nobody is to move, and no clock runs.
+            return Msg::StatusOver;
+        }
         let clocks = self.clocks_ms(now).map(|(w, b)| {
             Box::new(Msg::StatusClocks {
                 white: self.name(Color::White).to_string(),

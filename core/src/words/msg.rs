@@ -305,6 +305,8 @@ messages! {
     /// The caption under a board after a move.
     AfterMove { mover: String, recorded: String, status: Box<Msg>, offer_declined: bool } => "after-move",
     /// `Move 12 · alice 4:32 · bob 3:10 · leave home by 40 · limit 80 · bob to move`.
+    /// The status line of a game that has ended (its result is said beside it).
+    StatusOver => "status-over",
     Status { move_no: u32, clocks: Option<Box<Msg>>, deadline: Option<u16>, limit: Option<u16>, to_move: String } => "status",
     StatusClocks { white: String, white_clock: Duration, black: String, black_clock: Duration } => "status-clocks",
     /// The board header's second line.

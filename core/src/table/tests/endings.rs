@@ -17,12 +17,15 @@ fn by_rules(id: i64, winner: Option<Color>, name: &str, cause: EndCause, rule: &
     }
 }
 
-/// The replies to a move that ends the game: the final board (captioned with the move), then
-/// the result. Returns the result.
+/// The replies to a move that ends the game: the final board (captioned with the move, and
+/// that the game is over: nobody is to move), then the result. Returns the result.
 fn final_move(out: &[Outgoing], id: i64) -> Msg {
     assert_eq!(out.len(), 2, "{out:#?}");
     let (board, result) = (&out[0], &out[1]);
-    assert!(matches!(board.message, Msg::AfterMove { .. }), "{board:#?}");
+    assert!(
+        matches!(&board.message, Msg::AfterMove { status, .. } if **status == Msg::StatusOver),
+        "{board:#?}"
+    );
     assert_eq!(board.slot, Some(SlotUse::Replace(Slot::Board(id))));
     assert!(board.actions.is_empty(), "a finished game has no buttons");
     assert_eq!(board.ply, None, "a finished game starts no clock");
