@@ -199,7 +199,7 @@ fn console_plays_the_bot_and_reviews_the_game_as_a_gif() {
         "bot: alice played c3-d3.",
         "bot: Bot L1 played ",
         "bot → alice: Hint for game #1: ",
-        "bot: Game #1: alice – Bot L1, 2 moves.",
+        "bot: Game #1: alice – Bot L1, one move.",
         "bot: [replay] ",
     ] {
         assert!(stdout.contains(want), "missing {want:?} in:\n{stdout}");
