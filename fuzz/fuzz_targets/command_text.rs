@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ugolki_core::table::command::{looks_like_move, parse, Parsed};
+use ugolki_core::table::command::{looks_like_move, move_shaped, parse, Parsed};
 use ugolki_core::table::Mention;
 
 fuzz_target!(|data: &[u8]| {
@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
             // Move text is only ever plain text that looks like a move.
             assert!(!t.starts_with('/'), "move text that is a command: {t:?}");
             assert!(
-                looks_like_move(&t),
+                move_shaped(&t),
                 "move text that does not look like one: {t:?}"
             );
         }

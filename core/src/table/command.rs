@@ -154,7 +154,14 @@ pub enum Parsed {
 #[must_use]
 pub fn looks_like_move(text: &str) -> bool {
     let t = text.trim();
-    if t.is_empty() || t.len() > MAX_MESSAGE {
+    t.len() <= MAX_MESSAGE && move_shaped(t)
+}
+
+/// [`looks_like_move`] at any length (the adapters bound a message's length): a move typed
+/// too long is told so rather than taken for chatter.
+#[must_use]
+pub fn move_shaped(t: &str) -> bool {
+    if t.is_empty() {
         return false;
     }
     let mut squares = 0;
@@ -251,7 +258,10 @@ fn named_person(words: &[&str], mentions: &[Mention]) -> Result<Option<Mention>,
 pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Option<Parsed>, Msg> {
     let t = text.trim();
     if !t.starts_with('/') {
-        if looks_like_move(t) {
+        // Move-shaped at any length (the adapters bound it): a player's move typed too long
+        // is told so once the table knows it is a player's (`Table::try_move`); anyone
+        // else's is chatter, and ignored.
+        if move_shaped(t) {
             return Ok(Some(Parsed::MoveText(t.to_string())));
         }
         return Ok(None);

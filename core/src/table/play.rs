@@ -197,6 +197,12 @@ impl Table {
             }
             None => return Ok(None),
         };
+        // A player's move typed past a message's length, as a command would be.
+        if text.len() > super::command::MAX_MESSAGE {
+            return refuse(Msg::CmdTooLong {
+                max: super::command::MAX_MESSAGE,
+            });
+        }
         let id = row.id;
         // A copy of this message handled meanwhile is not asked about here (a read per
         // move): it made this sender's move, so what follows is a refusal, and a refusal of

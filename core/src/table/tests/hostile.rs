@@ -340,7 +340,8 @@ async fn a_name_that_is_a_word_still_reads_right() {
 }
 
 /// A move typed as plain text is read however long it is (up to a command's length): a
-/// long chain from the player to move is played or refused with its reason, never ignored.
+/// long chain from the player to move is played or refused with its reason, never ignored;
+/// past that length the player is told the limit.
 #[tokio::test]
 async fn a_long_plain_text_move_is_answered() {
     let c = chat().await;
@@ -356,6 +357,20 @@ async fn a_long_plain_text_move_is_answered() {
     assert_eq!(out[0].audience, Audience::Sender);
     // The same from someone with no game here stays unanswered (it is not for the bot).
     assert!(c.say("carol", &text).await.is_empty());
+    // Past a command's length: the player is told the limit, as for a command; anyone
+    // else's stays chatter.
+    let past = format!("{text}-{}", "c3-e3-".repeat(80));
+    assert!(past.len() > command::MAX_MESSAGE, "{}", past.len());
+    let out = c.say("alice", &past).await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(
+        out[0].message,
+        Msg::CmdTooLong {
+            max: command::MAX_MESSAGE
+        }
+    );
+    assert_eq!(out[0].audience, Audience::Sender);
+    assert!(c.say("carol", &past).await.is_empty());
 }
 
 /// Fullwidth and look-alike digits and slashes are read as what they look like.
