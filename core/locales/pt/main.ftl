@@ -329,7 +329,7 @@ too-many-pictures = Você pediu mais de { $max ->
     } por minuto; espere um pouco.
 record-more = Partida #{ $id }, continuação: { $moves }
 no-game-here = Você não tem nenhuma partida neste chat.
-several-games = Você tem várias partidas aqui ({ $ids }); indique qual, por exemplo /move { $first } c3-d4.
+several-games = Você tem várias partidas aqui ({ $ids }); indique qual pelo número: /move { $first } c3-d4, /board { $first }, /resign { $first }.
 no-such-game = Não há nenhuma partida #{ $id } neste chat.
 not-your-game = A partida #{ $id } não é sua.
 game-is-over = A partida #{ $id } já terminou.

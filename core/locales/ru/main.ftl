@@ -366,7 +366,7 @@ too-many-pictures = Для вас это уже больше { $max } { $max ->
     } в минуту; подождите немного.
 record-more = Партия #{ $id }, продолжение: { $moves }
 no-game-here = У вас нет партии в этом чате.
-several-games = У вас здесь несколько партий ({ $ids }); уточните, какая, например: /move { $first } c3-d4.
+several-games = У вас здесь несколько партий ({ $ids }); укажите её номер: /move { $first } c3-d4, /board { $first }, /resign { $first }.
 no-such-game = В этом чате нет партии #{ $id }.
 not-your-game = Вы не играете в партии #{ $id }.
 game-is-over = Партия #{ $id } окончена.

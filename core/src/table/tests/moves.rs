@@ -117,13 +117,20 @@ async fn two_games_at_once_in_one_chat() {
     let g1 = c.start("").await;
     c.say("alice", "/challenge @carol white").await;
     let g2 = c.say("carol", "/accept").await[1].game.unwrap();
-    assert_eq!(
-        c.refused("alice", "c3-d3").await,
-        Msg::SeveralGames {
-            ids: List(vec![Msg::GameNumber { id: g1 }, Msg::GameNumber { id: g2 }]),
-            first: g1,
+    let several = Msg::SeveralGames {
+        ids: List(vec![Msg::GameNumber { id: g1 }, Msg::GameNumber { id: g2 }]),
+        first: g1,
+    };
+    assert_eq!(c.refused("alice", "c3-d3").await, several);
+    // Any command of one game asks the same, and the answer shows how to name it there
+    // too, not only for a move.
+    assert_eq!(c.refused("alice", "/resign").await, several);
+    for lang in crate::words::Lang::all() {
+        let text = crate::words::render(&several, lang);
+        for example in [format!("/move {g1} c3-d4"), format!("/resign {g1}")] {
+            assert!(text.contains(&example), "{lang:?}: {text}");
         }
-    );
+    }
     assert!(played(
         &c.said("alice", &format!("/move {g2} c3-d3")).await,
         "alice",
