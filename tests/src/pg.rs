@@ -94,6 +94,26 @@ impl Drop for Database {
     }
 }
 
+/// The payloads heard on `listener` before the first that starts with `marker` (a notice
+/// the test sends after those it awaits: `PostgreSQL` delivers them in commit order), each
+/// within 5 s.
+// Not every test that includes this file listens.
+#[allow(dead_code)]
+pub async fn heard_before(listener: &mut sqlx::postgres::PgListener, marker: &str) -> Vec<String> {
+    let mut heard = Vec::new();
+    for _ in 0..100 {
+        let n = tokio::time::timeout(std::time::Duration::from_secs(5), listener.recv())
+            .await
+            .expect("a notice within 5 s")
+            .expect("a notice");
+        if n.payload().starts_with(marker) {
+            return heard;
+        }
+        heard.push(n.payload().to_string());
+    }
+    panic!("{marker:?} never came")
+}
+
 #[test]
 fn the_database_name_is_replaced_and_the_rest_kept() {
     assert_eq!(

@@ -304,19 +304,11 @@ async fn a_new_message_waits_for_the_marks_of_the_rows_before_it() {
 /// The lanes named on `PostgreSQL`'s outbox channel up to a marker told after them.
 async fn told(store: &Store, listener: &mut sqlx::postgres::PgListener) -> Vec<String> {
     store.tell("test", "marker").await.unwrap();
-    let mut lanes = Vec::new();
-    for _ in 0..100 {
-        let n = tokio::time::timeout(std::time::Duration::from_secs(5), listener.recv())
-            .await
-            .expect("a notice within 5 s")
-            .expect("a notice");
-        let lane = n.payload().split('\t').next().unwrap_or_default();
-        if lane == "test marker" {
-            return lanes;
-        }
-        lanes.push(lane.to_string());
-    }
-    panic!("the marker never came")
+    pg::heard_before(listener, "test marker\t")
+        .await
+        .iter()
+        .map(|p| p.split('\t').next().unwrap_or_default().to_string())
+        .collect()
 }
 
 /// `PostgreSQL`: a commit to a lane this process's sender holds tells no other process (no

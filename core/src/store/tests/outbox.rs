@@ -523,23 +523,19 @@ async fn outbox_a_lease_is_renewed_only_as_its_holder_left_it(store: Store) {
         .unwrap());
 }
 
-/// The lanes named by the notices heard (`PostgreSQL`), up to a marker told after them.
+/// The lanes named by the notices heard (`PostgreSQL`), up to a marker told after them;
+/// each notice names this store as its sender.
 async fn lanes_told(store: &Store, listener: &mut sqlx::postgres::PgListener) -> Vec<String> {
     store.tell("test", "marker").await.unwrap();
-    let mut told = Vec::new();
-    for _ in 0..100 {
-        let n = tokio::time::timeout(std::time::Duration::from_secs(5), listener.recv())
-            .await
-            .expect("a notice within 5 s")
-            .expect("a notice");
-        let (lane, from) = n.payload().split_once('\t').expect("a tab");
-        assert_eq!(from, store.signal().origin(), "the store names itself");
-        if lane == "test marker" {
-            return told;
-        }
-        told.push(lane.to_string());
-    }
-    panic!("the marker never came");
+    let heard = super::pg::heard_before(listener, "test marker\t").await;
+    heard
+        .iter()
+        .map(|p| {
+            let (lane, from) = p.split_once('\t').expect("a tab");
+            assert_eq!(from, store.signal().origin(), "the store names itself");
+            lane.to_string()
+        })
+        .collect()
 }
 
 async fn outbox_a_commit_tells_other_processes_of_the_lanes_this_one_does_not_hold(store: Store) {

@@ -6,6 +6,7 @@ mod database;
 
 use crate::store::Store;
 
+pub(crate) use database::heard_before;
 pub(crate) use database::Database as TestDb;
 
 impl TestDb {

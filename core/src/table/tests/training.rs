@@ -51,6 +51,17 @@ impl Room {
     }
 }
 
+impl Room {
+    /// `/review N` by alice: its lines.
+    async fn review(&self, id: i64) -> Vec<Msg> {
+        let out = self.say("alice", &format!("/review {id}")).await;
+        match out.first().map(|o| &o.message) {
+            Some(Msg::Lines(lines)) => lines.clone(),
+            _ => panic!("{out:#?}"),
+        }
+    }
+}
+
 fn crossed(out: &[Outgoing]) -> Msg {
     out.iter()
         .map(|o| head(&o.message).clone())
@@ -90,23 +101,20 @@ async fn c10_training_solo_review_finds_no_cost_in_a_perfect_crossing() {
     let c = chat().await;
     let id = c.solo("classic3x3 solo", 22).await;
     c.play_all(&route(CLASSIC_22)).await;
-    let out = c.say("alice", &format!("/review {id}")).await;
-    let lines = match out.first().map(|o| &o.message) {
-        Some(Msg::Lines(lines)) => lines.clone(),
-        _ => panic!("{out:#?}"),
-    };
+    let lines = c.review(id).await;
     assert!(
         matches!(&lines[0], Msg::ReviewIntro { id: i, moves: 22, .. } if *i == id),
         "{lines:?}"
     );
     let costs: Vec<&Msg> = lines
         .iter()
-        .filter(|m| matches!(m, Msg::TurningPoint { .. }))
+        .filter(|m| matches!(m, Msg::TurningPoint { .. } | Msg::SoloTurningPoint { .. }))
         .collect();
     assert!(
         costs.is_empty(),
         "a perfect crossing with costs: {costs:#?}"
     );
+    assert!(lines.contains(&Msg::ReviewNoTurningPoints), "{lines:?}");
 }
 
 /// C10: a solo's review names the moves a shorter way would have saved, in moves.
@@ -118,10 +126,7 @@ async fn c10_training_solo_review_names_the_wasted_moves() {
     let mut moves = vec!["c3-d4", "d4-c3"];
     moves.extend(route(DIAGONAL_15));
     c.play_all(&moves).await;
-    let out = c.say("alice", &format!("/review {id}")).await;
-    let Some(Msg::Lines(lines)) = out.first().map(|o| &o.message) else {
-        panic!("{out:#?}")
-    };
+    let lines = c.review(id).await;
     let costs: Vec<(u32, i64)> = lines
         .iter()
         .filter_map(|m| match m {
