@@ -162,9 +162,18 @@ impl Game {
         self.outcome
     }
 
-    /// The paired record: `1. c3-d3 f6-e6 2. …`.
+    /// The paired record: `1. c3-d3 f6-e6 2. …`; a training solo's numbers every move, as
+    /// its move numbers do (`1. c2-c4 2. c3-c5 …`).
     #[must_use]
     pub fn record(&self) -> String {
+        if self.start.is_solo() {
+            let first = u32::from(self.start.move_number());
+            return (first..)
+                .zip(&self.moves)
+                .map(|(n, m)| format!("{n}. {}", crate::notation::join_path(&m.path, "-")))
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
         let paths: Vec<Vec<Square>> = self.moves.iter().map(|m| m.path.clone()).collect();
         format_record(
             &paths,

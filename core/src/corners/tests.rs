@@ -612,6 +612,9 @@ fn c10_training_solo_turn_never_passes_and_a_full_corner_ends_it() {
         2,
         "each move has its own number"
     );
+    g.play_text("d3-d4").unwrap();
+    assert_eq!(g.record(), "1. c3-d3 2. d3-d4", "and so has the record");
+    g.play_text("d4-d3").unwrap();
     // Back and forth three times is no draw in a solo (repetition does not end it).
     for _ in 0..3 {
         g.play_text("d3-c3").unwrap();
