@@ -723,6 +723,8 @@ impl Write {
         self,
         tx: &mut sqlx::SqliteConnection,
     ) -> Result<(Saved, Vec<Queued>)> {
+        // SQLite sends no notices: the signal is never read, so one made once serves.
+        static NO_NOTICES: std::sync::LazyLock<Signal> = std::sync::LazyLock::new(Signal::default);
         let pg = false;
         match self {
             Write::Move {
@@ -731,7 +733,7 @@ impl Write {
                 now,
                 update,
                 says,
-            } => move_in!(tx, pg, game_id, ply, now, &update, says, &Signal::default()),
+            } => move_in!(tx, pg, game_id, ply, now, &update, says, &NO_NOTICES),
             Write::Finish {
                 game_id,
                 ply,
@@ -748,7 +750,7 @@ impl Write {
                 clocks,
                 now,
                 says,
-                &Signal::default()
+                &NO_NOTICES
             ),
         }
     }
