@@ -387,7 +387,6 @@ pub(crate) async fn move_in_one_trip(
         sql.push_str(&super::outbox::shift_params(
             OUTBOX_ROW_SQLITE,
             MOVE_SQLITE_PARAMS + i * OUTBOX_ROW_PARAMS,
-            0,
         ));
     }
     let (platform, chat, id) = match &u.message {

@@ -546,7 +546,7 @@ impl Mark {
         }
     }
 
-    /// Bind its 19 parameters (as [`MARK_SQLITE`] and [`MARK_PG`] number them) after those
+    /// Bind its 19 parameters (as [`MARK_PG`] numbers them) after those
     /// already bound to `q`.
     fn bind<'q, DB: sqlx::Database, O>(
         &'q self,
@@ -597,28 +597,26 @@ impl Mark {
             .bind(report.map(|r| r.max_credit_ms))
     }
 
-    /// Write a run of marks on `SQLite`'s connection in one trip to its thread (`sqlx` runs a
-    /// query of several statements in one go, each binding the shared parameters by
-    /// number): `before`, every mark's four statements, `after`. Each mark's report, in
-    /// order. A failing statement stops the rest of the query: the caller rolls back.
+    /// Write a run of marks on `SQLite`'s connection in one trip to its thread: `before`,
+    /// [`MARKS_SQLITE`] with the run as its one JSON parameter, `after`. Each mark's report,
+    /// in order. A failing statement stops the rest of the query: the caller rolls back.
     pub(crate) async fn apply_run(
         marks: &[Mark],
         (before, after): (&str, &str),
         conn: &mut sqlx::SqliteConnection,
     ) -> Result<Vec<super::games::Reported>> {
-        let mut sql = String::from(before);
-        for i in 0..marks.len() {
-            sql.push_str(&shift_params(MARK_SQLITE, i * MARK_PARAMS, i));
-        }
-        sql.push_str(after);
-        let mut q = sqlx::query_as::<_, (i64, Option<i64>)>(sqlx::AssertSqlSafe(sql));
-        for m in marks {
-            q = m.bind(q);
-        }
-        let counted = q.fetch_all(&mut *conn).await?;
+        let sql = format!("{before}{MARKS_SQLITE}{after}");
+        let counted = sqlx::query_as::<_, (i64, i64, Option<i64>)>(sqlx::AssertSqlSafe(sql))
+            .bind(run_json(marks))
+            .fetch_all(&mut *conn)
+            .await?;
         let mut out = vec![super::games::Reported::No; marks.len()];
-        for (i, due) in counted {
-            if let Some(slot) = usize::try_from(i).ok().and_then(|i| out.get_mut(i)) {
+        for (game, ply, due) in counted {
+            // The run's first report of that board is the one that counted.
+            let first = marks
+                .iter()
+                .position(|m| m.report.is_some_and(|r| (r.game, r.ply) == (game, ply)));
+            if let Some(slot) = first.and_then(|i| out.get_mut(i)) {
                 *slot = super::games::Reported::Counted { due };
             }
         }
@@ -626,53 +624,107 @@ impl Mark {
     }
 }
 
-/// The parameters one mark binds.
-const MARK_PARAMS: usize = 19;
+/// A run of marks as [`MARKS_SQLITE`] reads them, with what applying them one after the
+/// other comes to: each row's last mark, each slot's last change (kept as its last row,
+/// or dropped), and each board's first report (a later one of the same ply never counts).
+fn run_json(marks: &[Mark]) -> String {
+    use serde_json::json;
+    // A slot: platform, chat, kind, id.
+    type SlotKey<'a> = (&'a str, &'a str, &'a str, i64);
+    let mut rows: Vec<(i64, serde_json::Value)> = Vec::with_capacity(marks.len());
+    let mut slots: Vec<(SlotKey, Option<serde_json::Value>)> = Vec::new();
+    let mut reports: Vec<super::games::Report> = Vec::new();
+    for m in marks {
+        let row = json!({"id": m.id, "now": m.now, "outcome": m.outcome.code(), "calls": m.calls});
+        match rows.iter_mut().find(|(id, _)| *id == m.id) {
+            Some(r) => r.1 = row,
+            None => rows.push((m.id, row)),
+        }
+        if let Some((platform, chat, kind, id, kept)) = &m.slot {
+            let key = (platform.as_str(), chat.as_str(), kind.as_str(), *id);
+            let change = kept.as_ref().map(|r| {
+                json!({
+                    "platform": platform, "chat": chat, "kind": kind, "id": id,
+                    "message": r.message_id, "place": r.place, "photo": r.photo,
+                    "buttons": r.buttons, "state": r.state, "now": m.now,
+                })
+            });
+            match slots.iter_mut().find(|(k, _)| *k == key) {
+                Some(s) => s.1 = change,
+                None => slots.push((key, change)),
+            }
+        }
+        if let Some(r) = m.report {
+            if !reports.iter().any(|x| (x.game, x.ply) == (r.game, r.ply)) {
+                reports.push(r);
+            }
+        }
+    }
+    let (kept, dropped): (Vec<_>, Vec<_>) = slots.into_iter().partition(|(_, c)| c.is_some());
+    json!({
+        "rows": rows.into_iter().map(|(_, r)| r).collect::<Vec<_>>(),
+        "keep": kept.into_iter().filter_map(|(_, c)| c).collect::<Vec<_>>(),
+        "drop": dropped
+            .into_iter()
+            .map(|((platform, chat, kind, id), _)| {
+                json!({"platform": platform, "chat": chat, "kind": kind, "id": id})
+            })
+            .collect::<Vec<_>>(),
+        "reports": reports
+            .iter()
+            .map(|r| json!({"game": r.game, "ply": r.ply, "at": r.at, "credit": r.max_credit_ms}))
+            .collect::<Vec<_>>(),
+    })
+    .to_string()
+}
 
-/// `SQLite`: one mark, its slot and its report, as four statements of one query (numbered
-/// as [`MARK_PG`]); `$MARK` is its place in the run, which the report's row names.
-const MARK_SQLITE: &str = "UPDATE outbox SET sent_at = $2, outcome = $3, calls = $4 WHERE id = $1;
+/// `SQLite`: a run of marks as four statements whatever their number (the rows marked, the
+/// slots kept, the slots dropped, the boards' reports, as [`MARK_PG`] writes one), read from
+/// one JSON parameter ([`run_json`]). Parameters numbered per mark would cost a run
+/// quadratic time: `sqlx` binds, in each statement, every number up to its highest. (The
+/// `+` keeps the planner off the index of active games: by it, every active game would be
+/// matched against the whole run.)
+const MARKS_SQLITE: &str = "UPDATE outbox SET sent_at = j.now, outcome = j.outcome, calls = j.calls
+     FROM (SELECT value->>'id' AS id, value->>'now' AS now, value->>'outcome' AS outcome,
+                  value->>'calls' AS calls
+           FROM json_each($1, '$.rows')) AS j
+     WHERE outbox.id = j.id;
  INSERT INTO slots (platform, chat_id, kind, id, message_id, place, photo, buttons, state, updated_at)
-     SELECT $5, $6, $7, $8, $9, $10, $11, $12, $13, $2 WHERE $14 = 'keep'
+     SELECT value->>'platform', value->>'chat', value->>'kind', value->>'id', value->>'message',
+            value->>'place', value->>'photo', value->>'buttons', value->>'state', value->>'now'
+     FROM json_each($1, '$.keep') WHERE true
      ON CONFLICT (platform, chat_id, kind, id) DO UPDATE SET message_id = excluded.message_id,
          place = excluded.place, photo = excluded.photo, buttons = excluded.buttons,
          state = excluded.state, updated_at = excluded.updated_at;
- DELETE FROM slots WHERE $14 = 'drop' AND platform = $5 AND chat_id = $6 AND kind = $7 AND id = $8;
- UPDATE games SET delivered_ply = $16,
-     turn_started_at = turn_started_at + MIN(MAX($18 - turn_started_at, 0), $19),
-     due_at = due_at + MIN(MAX($18 - turn_started_at, 0), $19)
- WHERE $15 AND id = $17 AND ply = $16 AND status = 'active'
-   AND (delivered_ply IS NULL OR delivered_ply <> $16)
- RETURNING $MARK, due_at;
+ DELETE FROM slots WHERE (platform, chat_id, kind, id) IN
+     (SELECT value->>'platform', value->>'chat', value->>'kind', value->>'id'
+      FROM json_each($1, '$.drop'));
+ UPDATE games SET delivered_ply = j.ply,
+     turn_started_at = turn_started_at + MIN(MAX(j.at - turn_started_at, 0), j.credit),
+     due_at = due_at + MIN(MAX(j.at - turn_started_at, 0), j.credit)
+ FROM (SELECT value->>'game' AS game, value->>'ply' AS ply, value->>'at' AS at,
+              value->>'credit' AS credit
+       FROM json_each($1, '$.reports')) AS j
+ WHERE games.id = j.game AND games.ply = j.ply AND +status = 'active'
+   AND (delivered_ply IS NULL OR delivered_ply <> j.ply)
+ RETURNING id, ply, due_at;
 ";
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn a_marks_parameters_are_renumbered_for_its_place_in_the_run() {
+    fn a_rows_parameters_are_renumbered_for_its_place_in_the_query() {
         assert_eq!(
-            super::shift_params("a = $1 AND b = $19 RETURNING $MARK, x", 38, 2),
-            "a = $39 AND b = $57 RETURNING 2, x"
+            super::shift_params("a = $1 AND b = $19 RETURNING x", 38),
+            "a = $39 AND b = $57 RETURNING x"
         );
-        // Every statement of a mark uses its own parameters only, 1 to 19.
-        let mut seen = std::collections::BTreeSet::new();
-        let mut rest = super::MARK_SQLITE;
-        while let Some(at) = rest.find('$') {
-            rest = &rest[at + 1..];
-            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-            if let Ok(n) = rest[..digits].parse::<usize>() {
-                seen.insert(n);
-            }
-        }
-        assert_eq!(seen, (1..=super::MARK_PARAMS).collect());
     }
 }
 
-/// `sql` with every parameter `$N` renumbered `$(N + by)`, and `$MARK` made `mark`.
-pub(crate) fn shift_params(sql: &str, by: usize, mark: usize) -> String {
-    let sql = sql.replace("$MARK", &mark.to_string());
+/// `sql` with every parameter `$N` renumbered `$(N + by)`.
+pub(crate) fn shift_params(sql: &str, by: usize) -> String {
     let mut out = String::with_capacity(sql.len() + 16);
-    let mut rest = sql.as_str();
+    let mut rest = sql;
     while let Some(at) = rest.find('$') {
         out.push_str(&rest[..=at]);
         rest = &rest[at + 1..];

@@ -14,6 +14,7 @@ on_both!(
     outbox_a_moved_chat_takes_its_unsent_rows_slots_and_threads,
     outbox_old_boards_to_strip_are_kept_by_lane_until_stripped_or_their_chat_goes,
     outbox_marks_written_at_once_each_get_their_own_slot_and_report,
+    outbox_a_run_of_marks_comes_to_what_they_do_one_after_the_other,
     outbox_a_forums_topics_go_out_in_their_groups_lane,
     outbox_a_commit_hands_its_rows_with_their_ids_to_its_lanes_sender,
     outbox_a_lease_is_renewed_only_as_its_holder_left_it,
@@ -394,6 +395,99 @@ async fn outbox_marks_written_at_once_each_get_their_own_slot_and_report(store: 
         );
     }
     assert_eq!(mover.await.unwrap().unwrap(), 1, "the move beside them");
+    assert!(store.unsent("test", "room", 100).await.unwrap().is_empty());
+}
+
+/// Marks queued at once go in one run on `SQLite` (one query for the lot), yet come to what
+/// they would one after the other: a slot's last change stands (kept, dropped, kept again),
+/// and only a board's first report counts, its later ones not.
+async fn outbox_a_run_of_marks_comes_to_what_they_do_one_after_the_other(store: Store) {
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let g = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+        store.set_due(g.id, Some(T0 + 300_000)).await.unwrap();
+        games.push(g.id);
+    }
+    let rows: Vec<OutRow> = (0..6).map(|n| row("room", games[n % 3])).collect();
+    store.say(None, rows, T0).await.unwrap();
+    let q = store.unsent("test", "room", 100).await.unwrap();
+    assert_eq!(q.len(), 6);
+    let living = |m: &str| SlotRow {
+        message_id: m.into(),
+        place: None,
+        photo: true,
+        buttons: true,
+        state: None,
+    };
+    let (first, second, third, fourth) = (living("a"), living("c"), living("x"), living("z"));
+    let keep = |game: i64, row| {
+        Some(SlotChange::Keep {
+            platform: "test",
+            chat: "room",
+            slot: ("board", game),
+            row,
+        })
+    };
+    let drop = |game: i64| {
+        Some(SlotChange::Drop {
+            platform: "test",
+            chat: "room",
+            slot: ("board", game),
+        })
+    };
+    let report = |at| {
+        Some(Report {
+            game: games[0],
+            ply: 0,
+            at,
+            max_credit_ms: 3000,
+        })
+    };
+    let sent = (Outcome::Sent, 1);
+    // All queued before any is awaited (on SQLite each is queued as it is made).
+    let marks = vec![
+        store.mark_reported_later(q[0].id, sent, keep(games[0], &first), report(T0 + 1000), T0),
+        store.mark_reported_later(q[1].id, sent, drop(games[0]), report(T0 + 2000), T0),
+        store.mark_reported_later(q[2].id, sent, keep(games[0], &second), None, T0),
+        store.mark_reported_later(q[3].id, sent, keep(games[1], &third), None, T0),
+        store.mark_reported_later(q[4].id, sent, drop(games[1]), None, T0),
+        store.mark_reported_later(q[5].id, sent, drop(games[2]), None, T0),
+        store.mark_reported_later(q[5].id, sent, keep(games[2], &fourth), None, T0),
+    ];
+    let mut answers = Vec::new();
+    for m in marks {
+        answers.push(m.await.unwrap());
+    }
+    assert_eq!(
+        answers[..2],
+        [
+            Reported::Counted {
+                due: Some(T0 + 301_000)
+            },
+            Reported::No
+        ],
+        "the board's first report counts, the second not"
+    );
+    let shown = |game| {
+        let store = store.clone();
+        async move {
+            let slot = store.slot("test", "room", "board", game).await.unwrap();
+            slot.map(|s| s.message_id)
+        }
+    };
+    assert_eq!(
+        shown(games[0]).await.as_deref(),
+        Some("c"),
+        "kept, dropped, kept again"
+    );
+    assert_eq!(shown(games[1]).await, None, "kept, then dropped");
+    assert_eq!(
+        shown(games[2]).await.as_deref(),
+        Some("z"),
+        "dropped, then kept"
+    );
     assert!(store.unsent("test", "room", 100).await.unwrap().is_empty());
 }
 
