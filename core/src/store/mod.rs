@@ -72,6 +72,7 @@ mod commits;
 mod games;
 mod legacy;
 mod locks;
+mod mark_runs;
 mod meta;
 pub mod outbox;
 mod players;
@@ -160,6 +161,8 @@ pub struct Store {
     pub(crate) db: Db,
     /// `SQLite`: the group commit of moves and endings.
     commits: Option<commits::Commits>,
+    /// `PostgreSQL`: the outbox's marks, written in runs.
+    mark_runs: Option<mark_runs::MarkRuns>,
     /// `SQLite` on a file: a second connection for the outbox's reads (WAL: readers see
     /// every committed transaction and never wait for the writer).
     reader: Option<sqlx::SqlitePool>,
@@ -301,6 +304,7 @@ impl Store {
         let signal = std::sync::Arc::new(Signal::default());
         let store = Store {
             commits: Some(commits::Commits::start(db.clone(), signal.clone())),
+            mark_runs: None,
             reader,
             db: Db::Sqlite(db),
             locks: None,
@@ -345,6 +349,7 @@ impl Store {
         sqlx::migrate!("../migrations/postgres").run(&pool).await?;
         Ok(Store {
             commits: None,
+            mark_runs: Some(mark_runs::MarkRuns::start(pool.clone())),
             reader: None,
             db: Db::Postgres(pool),
             locks: Some(locks),

@@ -458,47 +458,8 @@ const SET_SLOT: &str = "INSERT INTO slots (platform, chat_id, kind, id, message_
 const DROP_SLOT: &str =
     "DELETE FROM slots WHERE platform = $1 AND chat_id = $2 AND kind = $3 AND id = $4";
 
-/// `PostgreSQL`: a mark, its slot and its report in one statement — one round trip on a
-/// connection of the query pool rather than a transaction's six. Its commit waits for no
-/// flush of the log (`synchronous_commit` off for this statement's transaction alone, as
-/// `SQLite`'s marks commit unsynced): a mark lost in a crash of the database server only
-/// repeats a send (said in the README), and every move keeps its full sync.
-const MARK_PG: &str = "WITH m AS (
-     UPDATE outbox SET sent_at = $2, outcome = $3, calls = $4 WHERE id = $1 RETURNING id
- ), k AS (
-     INSERT INTO slots (platform, chat_id, kind, id, message_id, place, photo, buttons, state, updated_at)
-     SELECT $5, $6, $7, $8, $9, $10, $11, $12, $13, $2 WHERE $14 = 'keep'
-     ON CONFLICT (platform, chat_id, kind, id) DO UPDATE SET message_id = excluded.message_id,
-         place = excluded.place, photo = excluded.photo, buttons = excluded.buttons,
-         state = excluded.state, updated_at = excluded.updated_at
-     RETURNING 1
- ), d AS (
-     DELETE FROM slots WHERE $14 = 'drop' AND platform = $5 AND chat_id = $6 AND kind = $7 AND id = $8
-     RETURNING 1
- ), r AS (
-     UPDATE games SET delivered_ply = $16,
-         turn_started_at = turn_started_at + LEAST(GREATEST($18 - turn_started_at, 0), $19),
-         due_at = due_at + LEAST(GREATEST($18 - turn_started_at, 0), $19)
-     WHERE $15 AND id = $17 AND ply = $16 AND status = 'active'
-       AND (delivered_ply IS NULL OR delivered_ply <> $16)
-     RETURNING due_at
- )
- SELECT (SELECT count(*) FROM r) AS counted, (SELECT due_at FROM r) AS due,
-        (SELECT count(*) FROM m) + (SELECT count(*) FROM k) + (SELECT count(*) FROM d) AS touched,
-        set_config('synchronous_commit', 'off', true) AS unsynced";
-
-async fn mark_in_one_statement(pool: &sqlx::PgPool, mark: Mark) -> Result<super::games::Reported> {
-    let q = sqlx::query_as::<_, (i64, Option<i64>, i64, String)>(MARK_PG);
-    let (counted, due, _touched, _unsynced) = mark.bind(q).fetch_one(pool).await?;
-    Ok(if counted > 0 {
-        super::games::Reported::Counted { due }
-    } else {
-        super::games::Reported::No
-    })
-}
-
-/// A row's mark, owned, for `SQLite`'s group commit (see `commits.rs`) and
-/// `PostgreSQL`'s one statement.
+/// A row's mark, owned, written in a run: `SQLite`'s in its group commit (see `commits.rs`),
+/// `PostgreSQL`'s by its runs' task (`mark_runs.rs`).
 pub(crate) struct Mark {
     id: i64,
     outcome: Outcome,
@@ -546,57 +507,6 @@ impl Mark {
         }
     }
 
-    /// Bind its 19 parameters (as [`MARK_PG`] numbers them) after those
-    /// already bound to `q`.
-    fn bind<'q, DB: sqlx::Database, O>(
-        &'q self,
-        q: sqlx::query::QueryAs<'q, DB, O, <DB as sqlx::Database>::Arguments>,
-    ) -> sqlx::query::QueryAs<'q, DB, O, <DB as sqlx::Database>::Arguments>
-    where
-        i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-        bool: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-        &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-        Option<i64>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-        Option<bool>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-        Option<&'q str>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
-    {
-        let (platform, chat, kind, sid, row) = match &self.slot {
-            Some((pl, ch, kd, id, row)) => (
-                Some(pl.as_str()),
-                Some(ch.as_str()),
-                Some(kd.as_str()),
-                Some(*id),
-                row.as_ref(),
-            ),
-            None => (None, None, None, None, None),
-        };
-        let what = match &self.slot {
-            Some((.., Some(_))) => "keep",
-            Some((.., None)) => "drop",
-            None => "none",
-        };
-        let report = self.report;
-        q.bind(self.id)
-            .bind(self.now)
-            .bind(self.outcome.code())
-            .bind(self.calls)
-            .bind(platform)
-            .bind(chat)
-            .bind(kind)
-            .bind(sid)
-            .bind(row.map(|r| r.message_id.as_str()))
-            .bind(row.and_then(|r| r.place.as_deref()))
-            .bind(row.map(|r| r.photo))
-            .bind(row.map(|r| r.buttons))
-            .bind(row.and_then(|r| r.state.as_deref()))
-            .bind(what)
-            .bind(report.is_some())
-            .bind(report.map(|r| r.ply))
-            .bind(report.map(|r| r.game))
-            .bind(report.map(|r| r.at))
-            .bind(report.map(|r| r.max_credit_ms))
-    }
-
     /// Write a run of marks on `SQLite`'s connection in one trip to its thread: `before`,
     /// [`MARKS_SQLITE`] with the run as its one JSON parameter, `after`. Each mark's report,
     /// in order. A failing statement stops the rest of the query: the caller rolls back.
@@ -610,24 +520,32 @@ impl Mark {
             .bind(run_json(marks))
             .fetch_all(&mut *conn)
             .await?;
-        let mut out = vec![super::games::Reported::No; marks.len()];
-        for (game, ply, due) in counted {
-            // The run's first report of that board is the one that counted.
-            let first = marks
-                .iter()
-                .position(|m| m.report.is_some_and(|r| (r.game, r.ply) == (game, ply)));
-            if let Some(slot) = first.and_then(|i| out.get_mut(i)) {
-                *slot = super::games::Reported::Counted { due };
-            }
-        }
-        Ok(out)
+        Ok(reports_of(marks, &counted))
     }
+}
+
+/// Each mark's report, from the boards a run's reports counted for (game, ply, due time):
+/// the run's first report of a board is the one that counted.
+pub(crate) fn reports_of(
+    marks: &[Mark],
+    counted: &[(i64, i64, Option<i64>)],
+) -> Vec<super::games::Reported> {
+    let mut out = vec![super::games::Reported::No; marks.len()];
+    for &(game, ply, due) in counted {
+        let first = marks
+            .iter()
+            .position(|m| m.report.is_some_and(|r| (r.game, r.ply) == (game, ply)));
+        if let Some(slot) = first.and_then(|i| out.get_mut(i)) {
+            *slot = super::games::Reported::Counted { due };
+        }
+    }
+    out
 }
 
 /// A run of marks as [`MARKS_SQLITE`] reads them, with what applying them one after the
 /// other comes to: each row's last mark, each slot's last change (kept as its last row,
 /// or dropped), and each board's first report (a later one of the same ply never counts).
-fn run_json(marks: &[Mark]) -> String {
+pub(crate) fn run_json(marks: &[Mark]) -> String {
     use serde_json::json;
     // A slot: platform, chat, kind, id.
     type SlotKey<'a> = (&'a str, &'a str, &'a str, i64);
@@ -635,7 +553,7 @@ fn run_json(marks: &[Mark]) -> String {
     let mut slots: Vec<(SlotKey, Option<serde_json::Value>)> = Vec::new();
     let mut reports: Vec<super::games::Report> = Vec::new();
     for m in marks {
-        let row = json!({"id": m.id, "now": m.now, "outcome": m.outcome.code(), "calls": m.calls});
+        let row = json!({"id": m.id, "t": m.now, "outcome": m.outcome.code(), "calls": m.calls});
         match rows.iter_mut().find(|(id, _)| *id == m.id) {
             Some(r) => r.1 = row,
             None => rows.push((m.id, row)),
@@ -646,7 +564,7 @@ fn run_json(marks: &[Mark]) -> String {
                 json!({
                     "platform": platform, "chat": chat, "kind": kind, "id": id,
                     "message": r.message_id, "place": r.place, "photo": r.photo,
-                    "buttons": r.buttons, "state": r.state, "now": m.now,
+                    "buttons": r.buttons, "state": r.state, "t": m.now,
                 })
             });
             match slots.iter_mut().find(|(k, _)| *k == key) {
@@ -672,26 +590,65 @@ fn run_json(marks: &[Mark]) -> String {
             .collect::<Vec<_>>(),
         "reports": reports
             .iter()
-            .map(|r| json!({"game": r.game, "ply": r.ply, "at": r.at, "credit": r.max_credit_ms}))
+            .map(|r| json!({"game": r.game, "ply": r.ply, "at_ms": r.at, "credit": r.max_credit_ms}))
             .collect::<Vec<_>>(),
     })
     .to_string()
 }
 
+/// `PostgreSQL`: a run of marks in one statement ([`run_json`]'s parameter), committed
+/// without waiting for a flush of the log (`synchronous_commit` off for its transaction
+/// alone, as `SQLite`'s marks commit unsynced: a mark lost in a crash of the database
+/// server only repeats a send, said in the README; every move keeps its full sync): the
+/// rows marked, the slots
+/// kept and dropped, and the boards' reports with their due times (one row of nulls when
+/// none counted: the last select always runs, and with it the setting).
+pub(crate) const MARKS_PG: &str = "WITH run AS (SELECT $1::jsonb AS j),
+ m AS (
+     UPDATE outbox o SET sent_at = r.t, outcome = r.outcome, calls = r.calls
+     FROM jsonb_to_recordset((SELECT j->'rows' FROM run))
+         AS r(id bigint, t bigint, outcome text, calls bigint)
+     WHERE o.id = r.id
+ ), k AS (
+     INSERT INTO slots (platform, chat_id, kind, id, message_id, place, photo, buttons, state, updated_at)
+     SELECT r.platform, r.chat, r.kind, r.id, r.message, r.place, r.photo, r.buttons, r.state, r.t
+     FROM jsonb_to_recordset((SELECT j->'keep' FROM run))
+         AS r(platform text, chat text, kind text, id bigint, message text, place text,
+              photo boolean, buttons boolean, state text, t bigint)
+     ON CONFLICT (platform, chat_id, kind, id) DO UPDATE SET message_id = excluded.message_id,
+         place = excluded.place, photo = excluded.photo, buttons = excluded.buttons,
+         state = excluded.state, updated_at = excluded.updated_at
+ ), d AS (
+     DELETE FROM slots s
+     USING jsonb_to_recordset((SELECT j->'drop' FROM run)) AS r(platform text, chat text, kind text, id bigint)
+     WHERE s.platform = r.platform AND s.chat_id = r.chat AND s.kind = r.kind AND s.id = r.id
+ ), g AS (
+     UPDATE games SET delivered_ply = r.ply,
+         turn_started_at = turn_started_at + LEAST(GREATEST(r.at_ms - turn_started_at, 0), r.credit),
+         due_at = due_at + LEAST(GREATEST(r.at_ms - turn_started_at, 0), r.credit)
+     FROM jsonb_to_recordset((SELECT j->'reports' FROM run))
+         AS r(game bigint, ply bigint, at_ms bigint, credit bigint)
+     WHERE games.id = r.game AND games.ply = r.ply AND games.status = 'active'
+       AND (games.delivered_ply IS NULL OR games.delivered_ply <> r.ply)
+     RETURNING games.id, games.ply, games.due_at
+ )
+ SELECT g.id, g.ply, g.due_at
+ FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unsynced LEFT JOIN g ON true";
+
 /// `SQLite`: a run of marks as four statements whatever their number (the rows marked, the
-/// slots kept, the slots dropped, the boards' reports, as [`MARK_PG`] writes one), read from
+/// slots kept, the slots dropped, the boards' reports, as [`MARKS_PG`] writes them), read from
 /// one JSON parameter ([`run_json`]). Parameters numbered per mark would cost a run
 /// quadratic time: `sqlx` binds, in each statement, every number up to its highest. (The
 /// `+` keeps the planner off the index of active games: by it, every active game would be
 /// matched against the whole run.)
-const MARKS_SQLITE: &str = "UPDATE outbox SET sent_at = j.now, outcome = j.outcome, calls = j.calls
-     FROM (SELECT value->>'id' AS id, value->>'now' AS now, value->>'outcome' AS outcome,
+const MARKS_SQLITE: &str = "UPDATE outbox SET sent_at = j.t, outcome = j.outcome, calls = j.calls
+     FROM (SELECT value->>'id' AS id, value->>'t' AS t, value->>'outcome' AS outcome,
                   value->>'calls' AS calls
            FROM json_each($1, '$.rows')) AS j
      WHERE outbox.id = j.id;
  INSERT INTO slots (platform, chat_id, kind, id, message_id, place, photo, buttons, state, updated_at)
      SELECT value->>'platform', value->>'chat', value->>'kind', value->>'id', value->>'message',
-            value->>'place', value->>'photo', value->>'buttons', value->>'state', value->>'now'
+            value->>'place', value->>'photo', value->>'buttons', value->>'state', value->>'t'
      FROM json_each($1, '$.keep') WHERE true
      ON CONFLICT (platform, chat_id, kind, id) DO UPDATE SET message_id = excluded.message_id,
          place = excluded.place, photo = excluded.photo, buttons = excluded.buttons,
@@ -700,9 +657,9 @@ const MARKS_SQLITE: &str = "UPDATE outbox SET sent_at = j.now, outcome = j.outco
      (SELECT value->>'platform', value->>'chat', value->>'kind', value->>'id'
       FROM json_each($1, '$.drop'));
  UPDATE games SET delivered_ply = j.ply,
-     turn_started_at = turn_started_at + MIN(MAX(j.at - turn_started_at, 0), j.credit),
-     due_at = due_at + MIN(MAX(j.at - turn_started_at, 0), j.credit)
- FROM (SELECT value->>'game' AS game, value->>'ply' AS ply, value->>'at' AS at,
+     turn_started_at = turn_started_at + MIN(MAX(j.at_ms - turn_started_at, 0), j.credit),
+     due_at = due_at + MIN(MAX(j.at_ms - turn_started_at, 0), j.credit)
+ FROM (SELECT value->>'game' AS game, value->>'ply' AS ply, value->>'at_ms' AS at_ms,
               value->>'credit' AS credit
        FROM json_each($1, '$.reports')) AS j
  WHERE games.id = j.game AND games.ply = j.ply AND +status = 'active'
@@ -1100,7 +1057,10 @@ impl Store {
     ) -> Result<super::games::Reported> {
         let mark = Mark::new(id, (outcome, calls), slot, report, now);
         match (&self.db, &self.commits) {
-            (super::Db::Postgres(pool), _) => mark_in_one_statement(pool, mark).await,
+            (super::Db::Postgres(_), _) => match &self.mark_runs {
+                Some(runs) => runs.enqueue(mark).await,
+                None => Err(super::StoreError::Closed),
+            },
             // SQLite: with the marks and moves waiting at once, in one transaction.
             (super::Db::Sqlite(_), Some(c)) => c.mark(mark).await,
             // (Every SQLite store has its group commit.)
@@ -1109,9 +1069,8 @@ impl Store {
     }
 
     /// As [`Store::mark_reported`], with the mark taken now and written later: the future
-    /// (owning all it needs) writes it and answers what it came to. On `SQLite` the mark is
-    /// queued at once, so marks are written in the order this is called; on `PostgreSQL`
-    /// the caller runs the futures of one lane one after the other.
+    /// (owning all it needs) answers what it came to. The mark is queued at once, so marks
+    /// are written in the order this is called (in runs: see `commits.rs`, `mark_runs.rs`).
     pub fn mark_reported_later(
         &self,
         id: i64,
@@ -1124,10 +1083,10 @@ impl Store {
     > {
         let mark = Mark::new(id, (outcome, calls), slot, report, now);
         match (&self.db, &self.commits) {
-            (super::Db::Postgres(pool), _) => {
-                let pool = pool.clone();
-                Box::pin(async move { mark_in_one_statement(&pool, mark).await })
-            }
+            (super::Db::Postgres(_), _) => match &self.mark_runs {
+                Some(runs) => Box::pin(runs.enqueue(mark)),
+                None => Box::pin(async { Err(super::StoreError::Closed) }),
+            },
             (super::Db::Sqlite(_), Some(c)) => Box::pin(c.enqueue_mark(mark)),
             (super::Db::Sqlite(_), None) => Box::pin(async { Err(super::StoreError::Closed) }),
         }
