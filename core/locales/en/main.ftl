@@ -139,6 +139,7 @@ cmd-too-long = That message is too long (at most { $max } characters).
 cmd-unknown = Unknown command /{ $name } (see /help).
 cmd-challenge-word = I don't understand '{ $word }' in the challenge (see /help).
 cmd-not-a-game-number = '{ $text }' is not a game number.
+cmd-extra-word = /{ $command } takes one number at most: '{ $word }' is one word too many.
 no-such-number = No game or challenge has the number #{ $typed }.
 cmd-move-missing = /move needs a move, e.g. /move c3-d4
 cmd-moves-missing = /moves needs a square, e.g. /moves c3

@@ -183,6 +183,7 @@ cmd-too-long = Il messaggio è troppo lungo (al massimo { $max ->
 cmd-unknown = Comando sconosciuto /{ $name } (vedi /help).
 cmd-challenge-word = Non capisco «{ $word }» nella sfida (vedi /help).
 cmd-not-a-game-number = «{ $text }» non è un numero di partita.
+cmd-extra-word = /{ $command } accetta al massimo un numero: «{ $word }» è di troppo.
 no-such-number = Nessuna partita e nessuna sfida ha il numero #{ $typed }.
 cmd-move-missing = Dopo /move scrivi la mossa, per esempio /move c3-d4
 cmd-moves-missing = Dopo /moves scrivi una casella, per esempio /moves c3

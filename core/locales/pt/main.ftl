@@ -178,6 +178,7 @@ cmd-too-long = Essa mensagem é longa demais (no máximo { $max ->
 cmd-unknown = Comando desconhecido: /{ $name } (veja /help).
 cmd-challenge-word = Não entendi '{ $word }' no desafio (veja /help).
 cmd-not-a-game-number = '{ $text }' não é um número de partida.
+cmd-extra-word = /{ $command } aceita no máximo um número: '{ $word }' está a mais.
 no-such-number = Nenhuma partida ou desafio tem o número #{ $typed }.
 cmd-move-missing = /move precisa de um lance, por exemplo /move c3-d4
 cmd-moves-missing = /moves precisa de uma casa, por exemplo /moves c3

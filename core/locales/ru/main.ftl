@@ -201,6 +201,7 @@ cmd-too-long = Сообщение слишком длинное (можно не
 cmd-unknown = Неизвестная команда /{ $name } (см. /help).
 cmd-challenge-word = Не понимаю «{ $word }» в вызове (см. /help).
 cmd-not-a-game-number = «{ $text }» — не номер партии.
+cmd-extra-word = /{ $command } принимает не больше одного номера: «{ $word }» — лишнее.
 no-such-number = Нет ни партии, ни вызова с номером #{ $typed }.
 cmd-move-missing = После /move нужен ход, например: /move c3-d4
 cmd-moves-missing = После /moves нужна клетка, например: /moves c3

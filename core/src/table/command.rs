@@ -240,6 +240,10 @@ fn named_person(words: &[&str], mentions: &[Mention]) -> Result<Option<Mention>,
     if mentions.len() > 1 {
         return Err(Msg::OneAtATime);
     }
+    // A bare `@` names nobody (`/rating @` is not a question about oneself).
+    if words.contains(&"@") {
+        return Err(Msg::CmdNameAfterAt);
+    }
     if mentions.is_empty() {
         if let Some(w) = words.iter().find(|w| w.len() > 1 && w.starts_with('@')) {
             return Err(Msg::UnknownPlayer {
@@ -290,7 +294,15 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
     .to_ascii_lowercase();
     let rest: Vec<&str> = words.collect();
     let first = rest.first().copied();
-    let number = || game_number(first);
+    // A command that takes a number at most: a word after it is refused, not ignored
+    // (`/resign 1 2` must not resign game 1).
+    let number = || match rest.get(1) {
+        Some(extra) => Err(Msg::CmdExtraWord {
+            command: name.clone(),
+            word: echo(extra, 20),
+        }),
+        None => game_number(first),
+    };
     let command = match name.as_str() {
         "play" if first.is_some_and(|w| w.eq_ignore_ascii_case("bot")) => play_bot(&rest[1..])?,
         "challenge" | "play" => {
@@ -306,6 +318,11 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
                 [] => return Err(Msg::CmdMoveMissing),
                 [n, more @ ..] if number_shaped(n) && !more.is_empty() => {
                     (game_number(Some(n))?, more.join(" "))
+                }
+                // A first word with no digit, so neither a number nor a square: the game's
+                // number mistyped (`/move x c3-d3`), said so rather than read as the move.
+                [n, more @ ..] if !more.is_empty() && !n.bytes().any(|b| b.is_ascii_digit()) => {
+                    return Err(Msg::CmdNotAGameNumber { text: echo(n, 20) })
                 }
                 all => (None, all.join(" ")),
             };
@@ -703,6 +720,27 @@ mod tests {
             err("/accept #"),
             Msg::CmdNotAGameNumber { text: "#".into() }
         );
+        // A number mistyped before a move is said to be one, not read into the move.
+        assert_eq!(
+            err("/move x c3-d3"),
+            Msg::CmdNotAGameNumber { text: "x".into() }
+        );
+        // A command taking one number refuses a word after it rather than drop it.
+        assert_eq!(
+            err("/resign 1 2"),
+            Msg::CmdExtraWord {
+                command: "resign".into(),
+                word: "2".into()
+            }
+        );
+        assert_eq!(
+            err("/accept 3 now"),
+            Msg::CmdExtraWord {
+                command: "accept".into(),
+                word: "now".into()
+            }
+        );
+        assert_eq!(cmd("/resign 1"), Command::Resign(Some(1)));
         // Numbers no game or challenge can have: said as typed, never rounded or cut.
         for typed in ["9223372036854775808", "0", "99999999999999999999"] {
             assert_eq!(
@@ -804,6 +842,8 @@ mod tests {
         assert_eq!(err("/challenge damas classic3x4"), Msg::CmdOneGame);
         assert_eq!(err("/challenge corners classic3x4 damas"), Msg::CmdOneGame);
         assert_eq!(err("/challenge @ bob"), Msg::CmdNameAfterAt);
+        assert_eq!(err("/rating @"), Msg::CmdNameAfterAt);
+        assert_eq!(err("/rating @ damas"), Msg::CmdNameAfterAt);
         assert_eq!(err("/challenge @bob @carol"), Msg::OneAtATime);
         // An @name the adapter could not resolve is not an open challenge.
         assert_eq!(

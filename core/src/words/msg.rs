@@ -160,6 +160,7 @@ messages! {
     CmdUnknown { name: String } => "cmd-unknown",
     CmdChallengeWord { word: String } => "cmd-challenge-word",
     CmdNotAGameNumber { text: String } => "cmd-not-a-game-number",
+    CmdExtraWord { command: String, word: String } => "cmd-extra-word",
     NoSuchNumber { typed: String } => "no-such-number",
     CmdMoveMissing => "cmd-move-missing",
     CmdMovesMissing => "cmd-moves-missing",
