@@ -170,9 +170,8 @@ async fn commit(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Vec<Resu
 
 /// Marks alone, in one transaction that waits for no sync (the connection's default is a
 /// full one), in one trip to the connection's thread: the sync setting, the transaction's
-/// ends and every mark's statements are one query. A mark that fails (nothing but a broken
-/// database makes one fail) fails them all, and their rows are sent again — what a lost
-/// mark does anyway.
+/// ends and the run's statements are one query. A run that fails is written again a mark at
+/// a time ([`one_at_a_time`]).
 async fn commit_marks(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Vec<Result<Applied>> {
     let marks: Vec<Mark> = batch
         .into_iter()
@@ -191,15 +190,48 @@ async fn commit_marks(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Ve
             let _ = sqlx::raw_sql("ROLLBACK; PRAGMA synchronous = FULL")
                 .execute(&mut *conn)
                 .await;
-            (0..marks.len())
-                .map(|_| Err(StoreError::Commit(e.to_string())))
-                .collect()
+            one_at_a_time(&marks, ends, e, conn).await
         }
     }
 }
 
+/// A run that failed, written again a mark at a time, each with the run's `ends` (so in a
+/// transaction or savepoint of its own): only what fails alone fails — its row is sent again,
+/// as after a lost mark, and no other chat's is. A run of one keeps its error.
+async fn one_at_a_time(
+    marks: &[Mark],
+    (open, close): (&str, &str),
+    failed: StoreError,
+    conn: &mut sqlx::SqliteConnection,
+) -> Vec<Result<Applied>> {
+    if marks.len() < 2 {
+        return vec![Err(StoreError::Commit(failed.to_string()))];
+    }
+    let undo = if open.contains("BEGIN") {
+        "ROLLBACK; PRAGMA synchronous = FULL"
+    } else {
+        "ROLLBACK TO ugolki_marks; RELEASE ugolki_marks"
+    };
+    let mut out = Vec::with_capacity(marks.len());
+    for mark in marks {
+        match Mark::apply_run(std::slice::from_ref(mark), (open, close), conn).await {
+            Ok(done) => out.push(Ok(Applied::Marked(
+                done.into_iter()
+                    .next()
+                    .unwrap_or(super::games::Reported::No),
+            ))),
+            Err(e) => {
+                let _ = sqlx::raw_sql(undo).execute(&mut *conn).await;
+                out.push(Err(StoreError::Commit(e.to_string())));
+            }
+        }
+    }
+    out
+}
+
 /// A run of marks inside a batch's transaction, in one savepoint and one trip: their
-/// answers, or its error (the savepoint rolled back: nothing of the run stays).
+/// answers (a run that fails is written again a mark at a time, each in its own savepoint),
+/// or the error that leaves the batch's transaction in doubt.
 async fn apply_marks(
     marks: &[Mark],
     tx: &mut sqlx::SqliteConnection,
@@ -212,9 +244,7 @@ async fn apply_marks(
                 .execute(&mut *tx)
                 .await
                 .map_err(|e| e.to_string())?;
-            Ok((0..marks.len())
-                .map(|_| Err(StoreError::Commit(e.to_string())))
-                .collect())
+            Ok(one_at_a_time(marks, ends, e, tx).await)
         }
     }
 }

@@ -54,28 +54,49 @@ async fn run(pool: sqlx::PgPool, mut rx: mpsc::UnboundedReceiver<Job>) {
             }
         }
         let (marks, answers): (Vec<Mark>, Vec<_>) = jobs.into_iter().unzip();
-        let written = sqlx::query_as::<_, (Option<i64>, Option<i64>, Option<i64>)>(MARKS_PG)
-            .bind(run_json(&marks))
-            .fetch_all(&pool)
-            .await;
-        match written {
-            Ok(rows) => {
-                let counted: Vec<(i64, i64, Option<i64>)> = rows
-                    .into_iter()
-                    .filter_map(|(game, ply, due)| Some((game?, ply?, due)))
-                    .collect();
-                for (answer, report) in answers.into_iter().zip(reports_of(&marks, &counted)) {
+        match write(&pool, &marks).await {
+            Ok(reports) => {
+                for (answer, report) in answers.into_iter().zip(reports) {
                     let _ = answer.send(Ok(report));
                 }
             }
-            // A run that fails fails all its marks: their rows are sent again, as after a
-            // lost mark.
+            // A run that fails (a connection lost, one mark the database refuses) is
+            // written again a mark at a time, so that only what fails alone fails: its row
+            // is sent again, as after a lost mark, and no other chat's is.
+            Err(_) if marks.len() > 1 => {
+                for (mark, answer) in marks.iter().zip(answers) {
+                    let one = write(&pool, std::slice::from_ref(mark)).await;
+                    let _ = answer.send(one.map(|r| r.into_iter().next().unwrap_or(Reported::No)));
+                }
+            }
+            // (A run of one: its one answer.)
             Err(e) => {
-                let e = e.to_string();
-                for answer in answers {
-                    let _ = answer.send(Err(StoreError::Commit(e.clone())));
+                if let Some(answer) = answers.into_iter().next() {
+                    let _ = answer.send(Err(e));
                 }
             }
         }
+    }
+}
+
+/// Write a run: each mark's report.
+async fn write(pool: &sqlx::PgPool, marks: &[Mark]) -> Result<Vec<Reported>> {
+    let rows = sqlx::query_as::<_, (Option<i64>, Option<i64>, Option<i64>)>(MARKS_PG)
+        .bind(run_json(marks))
+        .fetch_all(pool)
+        .await
+        .map_err(|e| closed_or(&e))?;
+    let counted: Vec<(i64, i64, Option<i64>)> = rows
+        .into_iter()
+        .filter_map(|(game, ply, due)| Some((game?, ply?, due)))
+        .collect();
+    Ok(reports_of(marks, &counted))
+}
+
+/// A closed store says so; any other failure is the commit's.
+fn closed_or(e: &sqlx::Error) -> StoreError {
+    match e {
+        sqlx::Error::PoolClosed => StoreError::Closed,
+        e => StoreError::Commit(e.to_string()),
     }
 }

@@ -240,8 +240,9 @@ fn named_person(words: &[&str], mentions: &[Mention]) -> Result<Option<Mention>,
     if mentions.len() > 1 {
         return Err(Msg::OneAtATime);
     }
-    // A bare `@` names nobody (`/rating @` is not a question about oneself).
-    if words.contains(&"@") {
+    // A bare `@` names nobody (`/rating @` is not a question about oneself) — unless the
+    // platform found the person anyway (a Telegram name mention typed after "@ ").
+    if mentions.is_empty() && words.contains(&"@") {
         return Err(Msg::CmdNameAfterAt);
     }
     if mentions.is_empty() {
@@ -844,6 +845,11 @@ mod tests {
         assert_eq!(err("/challenge @ bob"), Msg::CmdNameAfterAt);
         assert_eq!(err("/rating @"), Msg::CmdNameAfterAt);
         assert_eq!(err("/rating @ damas"), Msg::CmdNameAfterAt);
+        // (Unless the platform found a person: a Telegram name mention typed after "@ ".)
+        assert!(matches!(
+            cmd("/rating @ @bob"),
+            Command::Rating { who: Some(_), .. }
+        ));
         assert_eq!(err("/challenge @bob @carol"), Msg::OneAtATime);
         // An @name the adapter could not resolve is not an open challenge.
         assert_eq!(

@@ -15,6 +15,7 @@ on_both!(
     outbox_old_boards_to_strip_are_kept_by_lane_until_stripped_or_their_chat_goes,
     outbox_marks_written_at_once_each_get_their_own_slot_and_report,
     outbox_a_run_of_marks_comes_to_what_they_do_one_after_the_other,
+    outbox_a_mark_the_database_refuses_fails_alone_not_its_run,
     outbox_a_forums_topics_go_out_in_their_groups_lane,
     outbox_a_commit_hands_its_rows_with_their_ids_to_its_lanes_sender,
     outbox_a_lease_is_renewed_only_as_its_holder_left_it,
@@ -489,6 +490,56 @@ async fn outbox_a_run_of_marks_comes_to_what_they_do_one_after_the_other(store: 
         "dropped, then kept"
     );
     assert!(store.unsent("test", "room", 100).await.unwrap().is_empty());
+}
+
+/// A mark the database refuses (here a slot of a kind it does not know) fails alone: the
+/// marks queued with it, other chats' included, are written all the same.
+async fn outbox_a_mark_the_database_refuses_fails_alone_not_its_run(store: Store) {
+    let rows = vec![row("room", 1), row("other", 2), row("room", 3)];
+    store.say(None, rows, T0).await.unwrap();
+    let mut q = store.unsent("test", "room", 100).await.unwrap();
+    q.extend(store.unsent("test", "other", 100).await.unwrap());
+    let living = SlotRow {
+        message_id: "m".into(),
+        place: None,
+        photo: false,
+        buttons: true,
+        state: None,
+    };
+    let slot = |chat, kind| {
+        Some(SlotChange::Keep {
+            platform: "test",
+            chat,
+            slot: (kind, 7),
+            row: &living,
+        })
+    };
+    let sent = (Outcome::Sent, 1);
+    let marks = vec![
+        store.mark_reported_later(q[0].id, sent, slot("room", "board"), None, T0),
+        store.mark_reported_later(q[1].id, sent, slot("room", "no such kind"), None, T0),
+        store.mark_reported_later(q[2].id, sent, slot("other", "challenge"), None, T0),
+    ];
+    let mut answers = Vec::new();
+    for m in marks {
+        answers.push(m.await.is_ok());
+    }
+    assert_eq!(answers, [true, false, true]);
+    let unsent = |chat| {
+        let store = store.clone();
+        async move {
+            let rows = store.unsent("test", chat, 100).await.unwrap();
+            rows.iter().map(|r| r.id).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(
+        unsent("room").await,
+        [q[1].id],
+        "only the refused row waits"
+    );
+    assert!(unsent("other").await.is_empty());
+    let kept = store.slot("test", "other", "challenge", 7).await.unwrap();
+    assert_eq!(kept.map(|s| s.message_id).as_deref(), Some("m"));
 }
 
 /// Old boards whose buttons wait for a quiet lane: kept once, read by lane (a forum's
