@@ -150,7 +150,9 @@ async fn the_bot_answers_moves_and_a_review_arrives_as_an_animation() {
         .send_text(&g.chat, &g.alice, "/play bot 1 classic3x3 none white");
     g.expect_text(&game_started(1, "Alice", "Bot L1")).await;
     g.fake.send_text(&g.chat, &g.alice, "/m c3-d3");
-    g.expect_text(&played("Alice", "c3-d3")).await;
+    // (The engine may answer before the test looks: its board then replaces Alice's, edited
+    // in place, so what the board showed is looked at, not only what it shows.)
+    g.expect_shown(&played("Alice", "c3-d3")).await;
     // Nobody else types: the engine answers through the table's timer.
     g.expect_text(&played_by("Bot L1")).await;
     g.fake.send_text(&g.chat, &g.alice, "/resign");

@@ -199,6 +199,18 @@ impl Group {
         self.expect(part, |m| says(m, part)).await
     }
 
+    /// Wait until a bot message here has shown `part`, even if a later edit of the same
+    /// message (the next board, edited in place) has replaced it since.
+    pub async fn expect_shown(&self, part: &str) {
+        let ok = self
+            .fake
+            .wait_until(WAIT, |fake| {
+                self.shown_of(fake).iter().any(|m| says(m, part))
+            })
+            .await;
+        assert!(ok, "nothing showed {part}: {:#?}", self.shown());
+    }
+
     pub fn who(&self, white_to_move: bool) -> &FakeUser {
         if white_to_move {
             &self.alice
