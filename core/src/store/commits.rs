@@ -69,13 +69,14 @@ impl Commits {
     /// Write, durably; the answer comes once the transaction holding it has committed.
     pub(crate) async fn write(&self, write: Write) -> Result<Saved> {
         let (answer, answered) = oneshot::channel();
-        self.queue
+        let queued = self
+            .queue
             .send(Job {
                 work: Work::Change(write),
                 answer: Answer::Saved(answer),
             })
-            .map_err(|_| StoreError::Closed)?;
-        answered.await.map_err(|_| StoreError::Closed)?
+            .is_ok();
+        super::queue::answer(queued, answered).await
     }
 
     /// Mark an outbox row; the answer comes once its transaction has committed.
@@ -96,11 +97,8 @@ impl Commits {
                 work: Work::Mark(mark),
                 answer: Answer::Marked(answer),
             })
-            .map_err(|_| StoreError::Closed);
-        async move {
-            queued?;
-            answered.await.map_err(|_| StoreError::Closed)?
-        }
+            .is_ok();
+        super::queue::answer(queued, answered)
     }
 }
 
@@ -109,14 +107,7 @@ async fn run(
     mut rx: mpsc::UnboundedReceiver<Job>,
     signal: Arc<Signal>,
 ) {
-    while let Some(first) = rx.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
+    while let Some(batch) = super::queue::next_batch(&mut rx, MAX_BATCH).await {
         let (writes, answers): (Vec<Work>, Vec<Answer>) =
             batch.into_iter().map(|j| (j.work, j.answer)).unzip();
         let n = writes.len();

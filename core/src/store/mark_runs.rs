@@ -33,26 +33,13 @@ impl MarkRuns {
         mark: Mark,
     ) -> impl std::future::Future<Output = Result<Reported>> + Send + 'static {
         let (answer, answered) = oneshot::channel();
-        let queued = self
-            .queue
-            .send((mark, answer))
-            .map_err(|_| StoreError::Closed);
-        async move {
-            queued?;
-            answered.await.map_err(|_| StoreError::Closed)?
-        }
+        let queued = self.queue.send((mark, answer)).is_ok();
+        super::queue::answer(queued, answered)
     }
 }
 
 async fn run(pool: sqlx::PgPool, mut rx: mpsc::UnboundedReceiver<Job>) {
-    while let Some(first) = rx.recv().await {
-        let mut jobs = vec![first];
-        while jobs.len() < MAX_RUN {
-            match rx.try_recv() {
-                Ok(job) => jobs.push(job),
-                Err(_) => break,
-            }
-        }
+    while let Some(jobs) = super::queue::next_batch(&mut rx, MAX_RUN).await {
         let (marks, answers): (Vec<Mark>, Vec<_>) = jobs.into_iter().unzip();
         match write(&pool, &marks).await {
             Ok(reports) => {

@@ -77,6 +77,7 @@ mod meta;
 pub mod outbox;
 mod players;
 mod processes;
+mod queue;
 mod ratings;
 mod session;
 mod stale;
