@@ -43,8 +43,14 @@ pub const MENU: [&str; 32] = [
     "standings",
 ];
 
-/// Longest message the table reads at all.
+/// Longest message the table reads at all, in characters (what the refusal says).
 pub const MAX_MESSAGE: usize = 500;
+
+/// Whether `t` is past [`MAX_MESSAGE`] characters (bytes first: most text is short).
+#[must_use]
+pub fn too_long(t: &str) -> bool {
+    t.len() > MAX_MESSAGE && t.chars().nth(MAX_MESSAGE).is_some()
+}
 
 pub use crate::color::ColorChoice;
 
@@ -154,7 +160,7 @@ pub enum Parsed {
 #[must_use]
 pub fn looks_like_move(text: &str) -> bool {
     let t = text.trim();
-    t.len() <= MAX_MESSAGE && move_shaped(t)
+    !too_long(t) && move_shaped(t)
 }
 
 /// [`looks_like_move`] at any length (the adapters bound a message's length): a move typed
@@ -271,7 +277,7 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
         }
         return Ok(None);
     }
-    if t.len() > MAX_MESSAGE {
+    if too_long(t) {
         return Err(Msg::CmdTooLong { max: MAX_MESSAGE });
     }
     let mut words = t[1..].split_whitespace();
@@ -765,6 +771,19 @@ mod tests {
         );
         assert_eq!(
             err(&format!("/help {}", "x".repeat(600))),
+            Msg::CmdTooLong { max: MAX_MESSAGE }
+        );
+        // The limit is in characters, as the refusal says: 300 Cyrillic letters (600
+        // bytes) are read, 501 are not.
+        assert_eq!(
+            err(&format!("/resign 1 {}", "я".repeat(300))),
+            Msg::CmdExtraWord {
+                command: "resign".into(),
+                word: format!("{}…", "я".repeat(20))
+            }
+        );
+        assert_eq!(
+            err(&format!("/help {}", "я".repeat(501))),
             Msg::CmdTooLong { max: MAX_MESSAGE }
         );
         assert_eq!(err("/move"), Msg::CmdMoveMissing);

@@ -198,7 +198,7 @@ impl Table {
             None => return Ok(None),
         };
         // A player's move typed past a message's length, as a command would be.
-        if text.len() > super::command::MAX_MESSAGE {
+        if super::command::too_long(text) {
             return refuse(Msg::CmdTooLong {
                 max: super::command::MAX_MESSAGE,
             });
