@@ -79,11 +79,6 @@ impl Commits {
         super::queue::answer(queued, answered).await
     }
 
-    /// Mark an outbox row; the answer comes once its transaction has committed.
-    pub(crate) async fn mark(&self, mark: Mark) -> Result<Reported> {
-        self.enqueue_mark(mark).await
-    }
-
     /// Queue a mark now (marks commit in the order they were queued), answered by the
     /// future once its transaction has committed.
     pub(crate) fn enqueue_mark(
@@ -159,9 +154,9 @@ async fn commit(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Vec<Resu
     }
 }
 
-/// Marks alone, in one transaction that waits for no sync (the connection's default is a
-/// full one), in one trip to the connection's thread: the sync setting, the transaction's
-/// ends and the run's statements are one query. A run that fails is written again a mark at
+/// Marks alone, in one transaction that waits for no sync ([`ALONE`]), in one trip to the
+/// connection's thread: the sync setting, the transaction's ends and the run's statements
+/// are one query. A run that fails is written again a mark at
 /// a time ([`one_at_a_time`]).
 async fn commit_marks(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Vec<Result<Applied>> {
     let marks: Vec<Mark> = batch
@@ -171,41 +166,45 @@ async fn commit_marks(conn: &mut sqlx::SqliteConnection, batch: Vec<Work>) -> Ve
             Work::Change(_) => None,
         })
         .collect();
-    let ends = (
-        "PRAGMA synchronous = NORMAL; BEGIN;",
-        "COMMIT; PRAGMA synchronous = FULL;",
-    );
-    match Mark::apply_run(&marks, ends, conn).await {
+    match Mark::apply_run(&marks, ALONE.0, conn).await {
         Ok(done) => done.into_iter().map(|r| Ok(Applied::Marked(r))).collect(),
         Err(e) => {
-            let _ = sqlx::raw_sql("ROLLBACK; PRAGMA synchronous = FULL")
-                .execute(&mut *conn)
-                .await;
-            one_at_a_time(&marks, ends, e, conn).await
+            let _ = sqlx::raw_sql(ALONE.1).execute(&mut *conn).await;
+            one_at_a_time(&marks, ALONE, e, conn).await
         }
     }
 }
+
+/// How a run of marks is written, and undone when it fails: alone, a transaction that waits
+/// for no sync (the connection's default is a full one) ...
+const ALONE: ((&str, &str), &str) = (
+    (
+        "PRAGMA synchronous = NORMAL; BEGIN;",
+        "COMMIT; PRAGMA synchronous = FULL;",
+    ),
+    "ROLLBACK; PRAGMA synchronous = FULL",
+);
+/// ... and beside moves, a savepoint in their transaction.
+const BESIDE: ((&str, &str), &str) = (
+    ("SAVEPOINT ugolki_marks;", "RELEASE ugolki_marks;"),
+    "ROLLBACK TO ugolki_marks; RELEASE ugolki_marks",
+);
 
 /// A run that failed, written again a mark at a time, each with the run's `ends` (so in a
 /// transaction or savepoint of its own): only what fails alone fails — its row is sent again,
 /// as after a lost mark, and no other chat's is. A run of one keeps its error.
 async fn one_at_a_time(
     marks: &[Mark],
-    (open, close): (&str, &str),
+    (ends, undo): ((&'static str, &'static str), &'static str),
     failed: StoreError,
     conn: &mut sqlx::SqliteConnection,
 ) -> Vec<Result<Applied>> {
     if marks.len() < 2 {
         return vec![Err(StoreError::Commit(failed.to_string()))];
     }
-    let undo = if open.contains("BEGIN") {
-        "ROLLBACK; PRAGMA synchronous = FULL"
-    } else {
-        "ROLLBACK TO ugolki_marks; RELEASE ugolki_marks"
-    };
     let mut out = Vec::with_capacity(marks.len());
     for mark in marks {
-        match Mark::apply_run(std::slice::from_ref(mark), (open, close), conn).await {
+        match Mark::apply_run(std::slice::from_ref(mark), ends, conn).await {
             Ok(done) => out.push(Ok(Applied::Marked(
                 done.into_iter()
                     .next()
@@ -227,15 +226,14 @@ async fn apply_marks(
     marks: &[Mark],
     tx: &mut sqlx::SqliteConnection,
 ) -> std::result::Result<Vec<Result<Applied>>, String> {
-    let ends = ("SAVEPOINT ugolki_marks;", "RELEASE ugolki_marks;");
-    match Mark::apply_run(marks, ends, tx).await {
+    match Mark::apply_run(marks, BESIDE.0, tx).await {
         Ok(done) => Ok(done.into_iter().map(|r| Ok(Applied::Marked(r))).collect()),
         Err(e) => {
-            sqlx::raw_sql("ROLLBACK TO ugolki_marks; RELEASE ugolki_marks")
+            sqlx::raw_sql(BESIDE.1)
                 .execute(&mut *tx)
                 .await
                 .map_err(|e| e.to_string())?;
-            Ok(one_at_a_time(marks, ends, e, tx).await)
+            Ok(one_at_a_time(marks, BESIDE, e, tx).await)
         }
     }
 }

@@ -600,9 +600,9 @@ pub(crate) fn run_json(marks: &[Mark]) -> String {
 /// without waiting for a flush of the log (`synchronous_commit` off for its transaction
 /// alone, as `SQLite`'s marks commit unsynced: a mark lost in a crash of the database
 /// server only repeats a send, said in the README; every move keeps its full sync): the
-/// rows marked, the slots
-/// kept and dropped, and the boards' reports with their due times (one row of nulls when
-/// none counted: the last select always runs, and with it the setting).
+/// rows marked, the slots kept and dropped, and the boards' reports with their due times
+/// (one row of nulls when none counted: the last select always runs, and with it the
+/// setting).
 pub(crate) const MARKS_PG: &str = "WITH run AS (SELECT $1::jsonb AS j),
  m AS (
      UPDATE outbox o SET sent_at = r.t, outcome = r.outcome, calls = r.calls
@@ -1055,17 +1055,8 @@ impl Store {
         report: Option<super::games::Report>,
         now: i64,
     ) -> Result<super::games::Reported> {
-        let mark = Mark::new(id, (outcome, calls), slot, report, now);
-        match (&self.db, &self.commits) {
-            (super::Db::Postgres(_), _) => match &self.mark_runs {
-                Some(runs) => runs.enqueue(mark).await,
-                None => Err(super::StoreError::Closed),
-            },
-            // SQLite: with the marks and moves waiting at once, in one transaction.
-            (super::Db::Sqlite(_), Some(c)) => c.mark(mark).await,
-            // (Every SQLite store has its group commit.)
-            (super::Db::Sqlite(_), None) => Err(super::StoreError::Closed),
-        }
+        self.mark_reported_later(id, (outcome, calls), slot, report, now)
+            .await
     }
 
     /// As [`Store::mark_reported`], with the mark taken now and written later: the future
