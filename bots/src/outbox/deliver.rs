@@ -293,6 +293,7 @@ impl<S: Surface> Outbox<S> {
             }
         });
         if self.surface.marks_first() {
+            self.table.store().hurry_marks();
             let _ = marking.await;
         } else {
             self.known(lane, |k| k.marking = Some(marking));
@@ -306,6 +307,9 @@ impl<S: Surface> Outbox<S> {
             .get_mut(lane)
             .and_then(|k| k.marking.take());
         if let Some(m) = marking {
+            if !m.is_finished() {
+                self.table.store().hurry_marks();
+            }
             let _ = m.await;
         }
     }

@@ -353,6 +353,7 @@ impl<S: Surface> Outbox<S> {
             .values_mut()
             .filter_map(|k| k.marking.take())
             .collect();
+        self.table.store().hurry_marks();
         let written = tokio::time::timeout(STOP_GRACE, async {
             for m in marking {
                 let _ = m.await;

@@ -6,10 +6,12 @@
 //!
 //! The outbox's marks (a row sent, its slot, its board's arrival) take the same road: a
 //! mark waits for no sync of its own (a lost one only repeats a send after a crash), so a
-//! batch of marks alone commits without one, and marks beside moves share the moves'.
+//! batch of marks alone commits without one, and marks beside moves share the moves'. A
+//! batch of marks alone first waits a little for more (`queue::linger`).
 
 use super::games::{Reported, Saved, Write};
 use super::outbox::{Mark, Signal};
+use super::queue::Hurry;
 use super::{Queued, Result, StoreError};
 use sqlx::Connection;
 use std::sync::Arc;
@@ -46,6 +48,7 @@ pub(crate) enum Applied {
 #[derive(Clone, Debug)]
 pub(crate) struct Commits {
     queue: mpsc::UnboundedSender<Job>,
+    hurry: Arc<Hurry>,
 }
 
 impl std::fmt::Debug for Job {
@@ -62,8 +65,14 @@ impl Commits {
         signal: Arc<Signal>,
     ) -> Commits {
         let (queue, rx) = mpsc::unbounded_channel();
-        tokio::spawn(run(db, rx, signal));
-        Commits { queue }
+        let hurry = Arc::new(Hurry::default());
+        tokio::spawn(run(db, rx, signal, hurry.clone()));
+        Commits { queue, hurry }
+    }
+
+    /// Someone waits for the marks queued so far: they are written now.
+    pub(crate) fn hurry(&self) {
+        self.hurry.now();
     }
 
     /// Write, durably; the answer comes once the transaction holding it has committed.
@@ -101,8 +110,15 @@ async fn run(
     db: Arc<Mutex<Option<sqlx::SqliteConnection>>>,
     mut rx: mpsc::UnboundedReceiver<Job>,
     signal: Arc<Signal>,
+    hurry: Arc<Hurry>,
 ) {
-    while let Some(batch) = super::queue::next_batch(&mut rx, MAX_BATCH).await {
+    while let Some(mut batch) = super::queue::next_batch(&mut rx, MAX_BATCH).await {
+        // Marks alone wait a little for more, and for moves to ride with (whose sync they
+        // then share): a move ends the wait, as it waits for nothing.
+        if batch.iter().all(|j| matches!(j.work, Work::Mark(_))) {
+            let change = |j: &Job| matches!(j.work, Work::Change(_));
+            super::queue::linger(&mut rx, &mut batch, MAX_BATCH, &hurry, change).await;
+        }
         let (writes, answers): (Vec<Work>, Vec<Answer>) =
             batch.into_iter().map(|j| (j.work, j.answer)).unzip();
         let n = writes.len();

@@ -1,12 +1,14 @@
-//! `PostgreSQL`'s marks in runs: the marks queued while a run is being written go in the
-//! next one, in one statement ([`MARKS_PG`]) — one round trip and one commit for the lot,
+//! `PostgreSQL`'s marks in runs: the marks queued while a run is being written, and for a
+//! little while after the first (`queue::linger`), go in the next one, in one statement ([`MARKS_PG`]) — one round trip and one commit for the lot,
 //! where a statement each took a trip, a commit and a connection each. Runs are written one
 //! at a time in the order their marks were queued, so a lane's marks (queued in its order)
 //! are written in it. (`SQLite`'s runs ride in its group commit, `commits.rs`.)
 
 use super::games::Reported;
 use super::outbox::{reports_of, run_json, Mark, MARKS_PG};
+use super::queue::Hurry;
 use super::{Result, StoreError};
+use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
 /// Marks written in one statement at most.
@@ -18,13 +20,20 @@ type Job = (Mark, oneshot::Sender<Result<Reported>>);
 #[derive(Clone, Debug)]
 pub(crate) struct MarkRuns {
     queue: mpsc::UnboundedSender<Job>,
+    hurry: Arc<Hurry>,
 }
 
 impl MarkRuns {
     pub(crate) fn start(pool: sqlx::PgPool) -> MarkRuns {
         let (queue, rx) = mpsc::unbounded_channel();
-        tokio::spawn(run(pool, rx));
-        MarkRuns { queue }
+        let hurry = Arc::new(Hurry::default());
+        tokio::spawn(run(pool, rx, hurry.clone()));
+        MarkRuns { queue, hurry }
+    }
+
+    /// Someone waits for the marks queued so far: they are written now.
+    pub(crate) fn hurry(&self) {
+        self.hurry.now();
     }
 
     /// Queue a mark now, answered by the future once its run has committed.
@@ -38,8 +47,10 @@ impl MarkRuns {
     }
 }
 
-async fn run(pool: sqlx::PgPool, mut rx: mpsc::UnboundedReceiver<Job>) {
-    while let Some(jobs) = super::queue::next_batch(&mut rx, MAX_RUN).await {
+async fn run(pool: sqlx::PgPool, mut rx: mpsc::UnboundedReceiver<Job>, hurry: Arc<Hurry>) {
+    while let Some(mut jobs) = super::queue::next_batch(&mut rx, MAX_RUN).await {
+        // A run gathers what comes for a little while (`queue::linger`).
+        super::queue::linger(&mut rx, &mut jobs, MAX_RUN, &hurry, |_| false).await;
         let (marks, answers): (Vec<Mark>, Vec<_>) = jobs.into_iter().unzip();
         match write(&pool, &marks).await {
             Ok(reports) => {

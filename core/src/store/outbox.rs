@@ -1055,8 +1055,20 @@ impl Store {
         report: Option<super::games::Report>,
         now: i64,
     ) -> Result<super::games::Reported> {
-        self.mark_reported_later(id, (outcome, calls), slot, report, now)
-            .await
+        let written = self.mark_reported_later(id, (outcome, calls), slot, report, now);
+        self.hurry_marks();
+        written.await
+    }
+
+    /// Someone waits for the marks queued so far (a terminal printing after them, a lane let
+    /// go, a stop): they are written at once rather than after gathering more for a while.
+    pub fn hurry_marks(&self) {
+        if let Some(c) = &self.commits {
+            c.hurry();
+        }
+        if let Some(r) = &self.mark_runs {
+            r.hurry();
+        }
     }
 
     /// As [`Store::mark_reported`], with the mark taken now and written later: the future

@@ -3,7 +3,63 @@
 //! each job's answer awaited on its own channel.
 
 use super::{Result, StoreError};
-use tokio::sync::{mpsc, oneshot};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot, Notify};
+
+/// How long a run of marks waits for more before it is written. A mark comes one a
+/// delivery and nobody waits for it (a lost one only repeats a send after a crash), while
+/// each run costs a transaction: with many chats delivering, a run gathers the marks of a
+/// few milliseconds (and, on `SQLite`, rides with the moves that come meanwhile) instead of
+/// a transaction for every few. Whoever does wait for marks hurries them ([`Hurry`]).
+pub(crate) const LINGER: Duration = Duration::from_millis(10);
+
+/// Told when someone waits for the marks queued so far: the run being gathered is written
+/// at once. (A hurry with no run gathering ends the next one's wait at once: harmless.)
+#[derive(Debug, Default)]
+pub(crate) struct Hurry(Notify);
+
+impl Hurry {
+    pub(crate) fn now(&self) {
+        self.0.notify_one();
+    }
+}
+
+/// Gather more jobs into `batch` for [`LINGER`] at most: until it holds `max`, one `ends`
+/// (a job that should not wait, taken as the batch's last) comes, or `hurry` is told.
+pub(crate) async fn linger<T>(
+    rx: &mut mpsc::UnboundedReceiver<T>,
+    batch: &mut Vec<T>,
+    max: usize,
+    hurry: &Hurry,
+    ends: impl Fn(&T) -> bool,
+) {
+    let until = tokio::time::Instant::now() + LINGER;
+    while batch.len() < max {
+        let job = tokio::select! {
+            biased;
+            () = hurry.0.notified() => break,
+            job = tokio::time::timeout_at(until, rx.recv()) => job,
+        };
+        match job {
+            Ok(Some(job)) => {
+                let last = ends(&job);
+                batch.push(job);
+                if last {
+                    break;
+                }
+            }
+            // The time is up, or every sender is gone.
+            _ => break,
+        }
+    }
+    // What came with the hurry or the last job is taken too.
+    while batch.len() < max {
+        match rx.try_recv() {
+            Ok(job) => batch.push(job),
+            Err(_) => break,
+        }
+    }
+}
 
 /// The next batch: the first job to come, and what else waits now, up to `max` in all;
 /// `None` once every sender is gone.
