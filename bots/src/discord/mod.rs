@@ -123,6 +123,8 @@ async fn activity_pages(
     Some(pages)
 }
 
+/// The most characters a Discord message holds (a Nitro member's limit; 2,000 otherwise).
+const MAX_CONTENT: usize = 4000;
 /// Prefix for plain-text commands (`!challenge @bob`), the fallback to slash commands.
 const PREFIX: char = '!';
 /// The counter of channels looked up in the store because serenity's cache did not hold
@@ -407,7 +409,9 @@ impl Handler {
     }
 
     async fn on_message(&self, ctx: &Context, msg: &Message) {
-        if msg.author.bot || msg.content.len() > 2000 {
+        // Longer than Discord lets anyone send (4,000 characters with Nitro): not read. What
+        // is within it reaches the table, which says when a command is too long.
+        if msg.author.bot || msg.content.chars().nth(MAX_CONTENT).is_some() {
             return;
         }
         // `<@123>` mentions arrive as users; the words keep an `@` in their place.

@@ -96,3 +96,20 @@ async fn a_reply_to_a_deleted_message_is_posted_all_the_same() {
     assert_eq!(posted.channel, board.channel);
     bot.stop().await;
 }
+
+/// A long command is answered, not ignored: 1,100 Cyrillic letters are within Discord's
+/// 2,000 characters (though 2,200 bytes), and the table says its limit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_cyrillic_command_is_told_it_is_too_long() {
+    let s = Server::new().await;
+    let bot = RunningBot::start(&s.fake, "long-cyrillic");
+    s.ready().await;
+    let board = s.start_game("classic3x3", "none").await;
+    let long = format!("!rules {}", "я".repeat(1100));
+    assert!(long.len() > 2000 && long.chars().count() <= 2000);
+    s.fake.message_create(board.channel, &s.alice, &long, &[]);
+    let max = ugolki_core::table::command::MAX_MESSAGE;
+    let said = s.expect_text(&english(&Msg::CmdTooLong { max })).await;
+    assert_eq!(said.channel, board.channel);
+    bot.stop().await;
+}
