@@ -235,7 +235,7 @@ fn console_training_solo_in_22_moves_is_the_proven_minimum_and_undo_takes_back()
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     for want in [
-        "bot: Training #1, solo (classic 3×3): cross to the far corner",
+        "bot: Training #1, Corners, training (classic 3×3; solo): cross to the far corner",
         "The proven minimum is 22 moves.",
         "bot: Game #1: alice took back 1 move.",
         "bot: Training #1: alice crossed in 22 moves. That is the proven minimum: a perfect crossing!",

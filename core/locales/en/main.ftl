@@ -26,6 +26,9 @@ rules-name = { $family ->
                 [square4x4] 4×4 home
                 [halma16] Halma 16×16
                *[other] custom home
+            }{ $changed ->
+                [yes] ; { $changes }
+               *[no] {""}
             })
            *[no] { $family ->
                 [classic3x3] classic 3×3
@@ -39,6 +42,20 @@ rules-name = { $family ->
                *[other] { $family }
             }
         }
+    }
+room-change = { $change ->
+        [solo] solo
+        [ortho] orthogonal moves only
+        [diag] diagonal moves too
+        [deadline] homes left by move { $value }
+        [deadline-off] no deadline
+        [limit] game ends at move { $value }
+        [limit-off] no move limit
+        [blocking-on] blocking allowed
+        [blocking-off] blocking forbidden
+        [lock-on] target lock
+        [lock-off] no target lock
+       *[home] a home of its own
     }
 kind-name = { $kind ->
         [classic3x3] classic 3×3
@@ -674,7 +691,7 @@ solo-turning-point = Move { $move_no }: { $played } cost { $moves ->
 cmd-train-vs = After vs, say bot [LEVEL] or @user: /train triangle vs bot 2, /train vs @bob, or /train solo.
 train-corners-only = The training room is for Corners variants: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
 train-unrated = The training room is unrated: leave out rated and stake.
-solo-started = Training #{ $id }, { $variant }: cross to the far corner in as few moves as you can. { $minimum ->
+solo-started = Training #{ $id }, { $rules }: cross to the far corner in as few moves as you can. { $minimum ->
         [0] No proven minimum is known for this shape.
        *[other] The proven minimum is { $minimum } moves.
     } /hint shows a route, /undo takes a move back.

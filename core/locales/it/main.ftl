@@ -31,6 +31,9 @@ rules-name = { $family ->
                 [square4x4] casa 4×4
                 [halma16] Halma 16×16
                *[other] casa personalizzata
+            }{ $changed ->
+                [yes] ; { $changes }
+               *[no] {""}
             })
            *[no] { $family ->
                 [classic3x3] classico 3×3
@@ -44,6 +47,20 @@ rules-name = { $family ->
                *[other] { $family }
             }
         }
+    }
+room-change = { $change ->
+        [solo] da solo
+        [ortho] solo mosse ortogonali
+        [diag] anche mosse diagonali
+        [deadline] uscire di casa entro la mossa { $value }
+        [deadline-off] senza scadenza
+        [limit] la partita finisce alla mossa { $value }
+        [limit-off] senza limite di mosse
+        [blocking-on] blocco consentito
+        [blocking-off] blocco vietato
+        [lock-on] bersaglio bloccato
+        [lock-off] bersaglio libero
+       *[home] una casa propria
     }
 kind-name = { $kind ->
         [classic3x3] classico 3×3
@@ -760,7 +777,7 @@ solo-turning-point = Mossa { $move_no }: { $played } è costata { $moves ->
 cmd-train-vs = Dopo vs, scrivi bot [LIVELLO] o @user: /train triangle vs bot 2, /train vs @bob o /train solo.
 train-corners-only = La sala d'allenamento è per le varianti degli Angoli: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
 train-unrated = La sala d'allenamento è senza punteggio: togli rated e stake.
-solo-started = Allenamento #{ $id }, { $variant }: attraversa fino all'angolo opposto nel minor numero di mosse. { $minimum ->
+solo-started = Allenamento #{ $id }, { $rules }: attraversa fino all'angolo opposto nel minor numero di mosse. { $minimum ->
         [0] Non si conosce un minimo dimostrato per questa forma.
        *[other] Il minimo dimostrato è di { $minimum } mosse.
     } /hint mostra un percorso, /undo ritira una mossa.

@@ -29,6 +29,9 @@ rules-name = { $family ->
                 [square4x4] casa 4×4
                 [halma16] Halma 16×16
                *[other] casa personalizada
+            }{ $changed ->
+                [yes] ; { $changes }
+               *[no] {""}
             })
            *[no] { $family ->
                 [classic3x3] clássico 3×3
@@ -42,6 +45,20 @@ rules-name = { $family ->
                *[other] { $family }
             }
         }
+    }
+room-change = { $change ->
+        [solo] sozinho
+        [ortho] só lances ortogonais
+        [diag] também lances diagonais
+        [deadline] sair de casa até o lance { $value }
+        [deadline-off] sem prazo
+        [limit] a partida acaba no lance { $value }
+        [limit-off] sem limite de lances
+        [blocking-on] bloqueio permitido
+        [blocking-off] bloqueio proibido
+        [lock-on] alvo trancado
+        [lock-off] alvo sem tranca
+       *[home] casa própria
     }
 kind-name = { $kind ->
         [classic3x3] clássico 3×3
@@ -750,7 +767,7 @@ solo-turning-point = Lance { $move_no }: { $played } custou { $moves ->
 cmd-train-vs = Depois de vs, diga bot [NÍVEL] ou @user: /train triangle vs bot 2, /train vs @bob ou /train solo.
 train-corners-only = A sala de treino é para variantes de Cantos: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
 train-unrated = A sala de treino não vale rating: tire rated e stake.
-solo-started = Treino #{ $id }, { $variant }: atravesse até o canto oposto no menor número de lances. { $minimum ->
+solo-started = Treino #{ $id }, { $rules }: atravesse até o canto oposto no menor número de lances. { $minimum ->
         [0] Não se conhece um mínimo provado para esta forma.
        *[other] O mínimo provado é de { $minimum } lances.
     } /hint mostra um caminho, /undo volta um lance.

@@ -28,6 +28,9 @@ rules-name = { $family ->
                 [square4x4] дом 4×4
                 [halma16] хальма 16×16
                *[other] свой дом
+            }{ $changed ->
+                [yes] ; { $changes }
+               *[no] {""}
             })
            *[no] { $family ->
                 [classic3x3] классика 3×3
@@ -41,6 +44,20 @@ rules-name = { $family ->
                *[other] { $family }
             }
         }
+    }
+room-change = { $change ->
+        [solo] в одиночку
+        [ortho] только прямые ходы
+        [diag] и диагональные ходы
+        [deadline] покинуть дом к ходу { $value }
+        [deadline-off] без срока выхода из дома
+        [limit] партия до хода { $value }
+        [limit-off] без предела ходов
+        [blocking-on] запирание разрешено
+        [blocking-off] запирание запрещено
+        [lock-on] замок цели
+        [lock-off] без замка цели
+       *[home] свой дом
     }
 kind-name = { $kind ->
         [classic3x3] Классика 3×3
@@ -799,7 +816,7 @@ solo-turning-point = Ход { $move_no }: { $played } стоил { $moves ->
 cmd-train-vs = После vs укажите bot [УРОВЕНЬ] или @user: /train triangle vs bot 2, /train vs @bob или /train solo.
 train-corners-only = Тренировочный зал — для вариантов уголков: /train classic3x3 solo, /train training:triangle,ortho vs bot 3.
 train-unrated = Тренировочный зал без рейтинга: уберите rated и stake.
-solo-started = Тренировка #{ $id }, { $variant }: перейдите в дальний угол за наименьшее число ходов. { $minimum ->
+solo-started = Тренировка #{ $id }, { $rules }: перейдите в дальний угол за наименьшее число ходов. { $minimum ->
         [0] Доказанный минимум для этой формы неизвестен.
        *[other] Доказанный минимум — { $minimum } ходов.
     } /hint покажет путь, /undo вернёт ход.

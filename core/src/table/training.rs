@@ -64,16 +64,13 @@ impl Table {
             .store
             .player_for(o.platform().as_str(), SOLO_USER, "solo", None, now)
             .await?;
-        let variant = match &spec.rules {
-            Rules::Corners(v) => v.name.clone(),
-            Rules::Damas { .. } => String::new(),
-        };
+        let rules = Box::new(spec.rules.clone());
         let lang = lang_of(o);
         let (_, out) = self
             .start_against(o, me, &nobody, spec, true, now, move |live, _| {
                 let text = Msg::SoloStarted {
                     id: live.id(),
-                    variant,
+                    rules,
                     minimum: minimum_of(live),
                 };
                 vec![live.board_message(text, Color::White, now, None, lang)]

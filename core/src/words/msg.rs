@@ -89,7 +89,14 @@ messages! {
     /// The name of a game's own thread (Discord).
     ThreadName { id: i64 } => "thread-name",
     /// A rules family's name: `family` is a standard variant id, `training` or `damas`.
-    RulesName { family: String, training: bool, flying: bool } => "rules-name",
+    /// `changes`: a training room's settings that are not its base variant's
+    /// ([`Msg::RoomChange`]), `changed` whether there are any.
+    RulesName { family: String, training: bool, flying: bool, changes: List, changed: bool } => "rules-name",
+    /// One setting of a training room that differs from its base variant: `change` is
+    /// `solo`, `ortho`, `diag`, `deadline` (at move `value`), `deadline-off`, `limit` (move
+    /// `value`), `limit-off`, `blocking-on` (allowed), `blocking-off`, `lock-on`, `lock-off`
+    /// or `home` (a home shape of its own).
+    RoomChange { change: String, value: i64 } => "room-change",
     KindName { kind: String } => "kind-name",
     /// What a challenge offers: `Corners, classic 3×3 · 10+5 · rated`.
     Terms { rules: Box<Rules>, time: TimeControl, rated: bool, movetime: Option<Duration>, monitor: bool, stake: Option<i64> } => "terms",
@@ -283,7 +290,7 @@ messages! {
     TrainCornersOnly => "train-corners-only",
     TrainUnrated => "train-unrated",
     /// A solo crossing began; `minimum` 0 = none known.
-    SoloStarted { id: i64, variant: String, minimum: i64 } => "solo-started",
+    SoloStarted { id: i64, rules: Box<Rules>, minimum: i64 } => "solo-started",
     /// The corner is full after `moves` moves; `minimum` 0 = none known.
     SoloCrossed { id: i64, who: String, moves: i64, minimum: i64, optimal: bool } => "solo-crossed",
     /// The limit came first, or no move was left.

@@ -134,8 +134,69 @@ pub fn variant_error(e: &VariantError) -> Msg {
     }
 }
 
+/// What a training room changes of its base variant `base` (a standard id), in the order
+/// its options are written; a solo's own rules (no deadline, blocking allowed) go without
+/// saying.
+fn room_changes(room: &corners::Variant, base: &str) -> Vec<Msg> {
+    let Ok(base) = corners::Variant::by_id(base) else {
+        return Vec::new();
+    };
+    let change = |change: &str, value: Option<u16>| Msg::RoomChange {
+        change: change.into(),
+        value: value.map_or(0, i64::from),
+    };
+    let mut out = Vec::new();
+    if room.solo {
+        out.push(change("solo", None));
+    }
+    if room.directions != base.directions {
+        let d = match room.directions {
+            corners::Directions::Orthogonal => "ortho",
+            corners::Directions::Eight => "diag",
+        };
+        out.push(change(d, None));
+    }
+    if room.deadline != base.deadline && !room.solo {
+        let d = if room.deadline.is_some() {
+            "deadline"
+        } else {
+            "deadline-off"
+        };
+        out.push(change(d, room.deadline));
+    }
+    if room.limit != base.limit {
+        let l = if room.limit.is_some() {
+            "limit"
+        } else {
+            "limit-off"
+        };
+        out.push(change(l, room.limit));
+    }
+    if room.blocking_forbidden != base.blocking_forbidden && !room.solo {
+        let b = if room.blocking_forbidden {
+            "blocking-off"
+        } else {
+            "blocking-on"
+        };
+        out.push(change(b, None));
+    }
+    if room.target_lock != base.target_lock {
+        let l = if room.target_lock {
+            "lock-on"
+        } else {
+            "lock-off"
+        };
+        out.push(change(l, None));
+    }
+    if room.white_home != base.white_home {
+        out.push(change("home", None));
+    }
+    out
+}
+
 /// The name of a game's rules: `Corners, classic 3×3`, `Damas (flying kings)`; a training
-/// room names its base variant.
+/// room names its base variant and what it changes (`Corners, training (classic 3×3; solo,
+/// orthogonal moves)`).
 #[must_use]
 pub fn rules_name(rules: &Rules) -> Msg {
     match rules {
@@ -152,16 +213,25 @@ pub fn rules_name(rules: &Rules) -> Msg {
             } else {
                 v.id.clone()
             };
+            let changes = if training {
+                room_changes(v, &family)
+            } else {
+                Vec::new()
+            };
             Msg::RulesName {
                 family,
                 training,
                 flying: false,
+                changed: !changes.is_empty(),
+                changes: super::List(changes),
             }
         }
         Rules::Damas { flying } => Msg::RulesName {
             family: "damas".into(),
             training: false,
             flying: *flying,
+            changes: super::List(Vec::new()),
+            changed: false,
         },
     }
 }

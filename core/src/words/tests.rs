@@ -189,3 +189,49 @@ fn russian_plurals_have_three_forms() {
         Lang::from_tag("pt").map(Lang::code)
     );
 }
+
+/// A training room is named by its base variant and what it changes of it, in every
+/// language; a solo's own rules (no deadline, blocking allowed) go without saying, and a
+/// standard variant or a room that changes nothing says nothing more.
+#[test]
+fn a_training_room_is_named_with_what_it_changes_of_its_base() {
+    use crate::corners::Variant;
+    use crate::game::Rules;
+    let name = |id: &str, lang| {
+        let v = Variant::by_id(id).expect("a variant");
+        render(&rules_name(&Rules::Corners(v)), lang)
+    };
+    assert_eq!(name("classic3x3", Lang::EN), "Corners, classic 3×3");
+    assert_eq!(
+        name("training:classic3x3", Lang::EN),
+        "Corners, training (classic 3×3)"
+    );
+    assert_eq!(
+        name("training:classic3x3,solo", Lang::EN),
+        "Corners, training (classic 3×3; solo)"
+    );
+    assert_eq!(
+        name("training:diagonal3x3,ortho,deadline=off,limit=100", Lang::EN),
+        "Corners, training (diagonal 3×3; orthogonal moves only, no deadline, game ends at move 100)"
+    );
+    assert_eq!(
+        name("training:classic3x3,blocking=on,home=a1-b2", Lang::EN),
+        "Corners, training (classic 3×3; blocking allowed, a home of its own)"
+    );
+    assert_eq!(
+        name(
+            "training:halma16,lock=off,diag",
+            Lang::from_tag("ru").expect("ru")
+        ),
+        "Уголки, учебная комната (хальма 16×16; без замка цели)"
+    );
+    for lang in Lang::all() {
+        let plain = name("training:classic3x4", lang);
+        let solo = name("training:classic3x4,solo", lang);
+        assert!(
+            solo.starts_with(plain.trim_end_matches(')')),
+            "{lang:?}: {solo}"
+        );
+        assert!(solo.len() > plain.len() + 3, "{lang:?}: {solo}");
+    }
+}
