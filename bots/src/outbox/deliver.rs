@@ -76,7 +76,7 @@ impl<S: Surface> Outbox<S> {
                     self.tell(lane, untold).await;
                     return Drained::LostLease;
                 }
-                Claim::Taken => self.start_over(lane),
+                Claim::Taken => self.take_anew(lane).await,
                 Claim::Kept => {}
             }
             let Some(first) = self.gather(lane).await else {
@@ -115,6 +115,13 @@ impl<S: Surface> Outbox<S> {
         f(super::lock(&self.known)
             .entry(lane.to_string())
             .or_default())
+    }
+
+    /// A lane's lease taken anew: this process's own marks written first (the store is read
+    /// next, and must show what it sent), then what it knew forgotten.
+    async fn take_anew(&self, lane: &str) {
+        self.settle(lane).await;
+        self.start_over(lane);
     }
 
     /// Forget what was known of a lane (its lease was taken anew: another process may
@@ -780,7 +787,7 @@ impl<S: Surface> Outbox<S> {
             }
             match self.claim(chat.lane()).await {
                 Claim::Lost => return Err(Tried::Lost),
-                Claim::Taken => self.start_over(chat.lane()),
+                Claim::Taken => self.take_anew(chat.lane()).await,
                 Claim::Kept => {}
             }
             self.pacing.acquire(chat.lane(), pace).await;

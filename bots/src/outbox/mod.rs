@@ -421,7 +421,12 @@ impl<S: Surface> Outbox<S> {
     fn forget(&self, lane: &str) -> bool {
         lock(&self.leases).remove(lane);
         lock(&self.stale).remove(lane);
-        lock(&self.known).remove(lane);
+        let known = lock(&self.known).remove(lane);
+        // Its marks still on the way are written now (they are not waited for): the next
+        // holder reads what was sent from them.
+        if known.is_some_and(|k| k.marking.is_some_and(|m| !m.is_finished())) {
+            self.table.store().hurry_marks();
+        }
         self.pacing.forget(lane);
         let signal = self.table.store().signal();
         signal.let_go(self.platform(), lane);

@@ -20,6 +20,7 @@ rules-name = { $family ->
             [yes] training ({ $family ->
                 [classic3x3] classic 3×3
                 [classic3x4] classic 3×4
+                [classic4x3] classic 3×4 (mirrored)
                 [diagonal3x3] diagonal 3×3
                 [diagonal3x4] diagonal 3×4
                 [triangle] triangular home
@@ -47,14 +48,14 @@ room-change = { $change ->
         [solo] solo
         [ortho] orthogonal moves only
         [diag] diagonal moves too
-        [deadline] homes left by move { $value }
+        [deadline] leave home by move { $value }
         [deadline-off] no deadline
         [limit] game ends at move { $value }
         [limit-off] no move limit
         [blocking-on] blocking allowed
         [blocking-off] blocking forbidden
-        [lock-on] target lock
-        [lock-off] no target lock
+        [lock-on] no leaving the opponent's home
+        [lock-off] the opponent's home may be left
        *[home] a home of its own
     }
 kind-name = { $kind ->

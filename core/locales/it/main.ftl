@@ -25,6 +25,7 @@ rules-name = { $family ->
             [yes] allenamento ({ $family ->
                 [classic3x3] classico 3×3
                 [classic3x4] classico 3×4
+                [classic4x3] classico 3×4 (speculare)
                 [diagonal3x3] diagonale 3×3
                 [diagonal3x4] diagonale 3×4
                 [triangle] casa triangolare
@@ -52,14 +53,14 @@ room-change = { $change ->
         [solo] da solo
         [ortho] solo mosse ortogonali
         [diag] anche mosse diagonali
-        [deadline] uscire di casa entro la mossa { $value }
-        [deadline-off] senza scadenza
+        [deadline] termine di uscita: mossa { $value }
+        [deadline-off] senza termine di uscita
         [limit] la partita finisce alla mossa { $value }
         [limit-off] senza limite di mosse
         [blocking-on] blocco consentito
         [blocking-off] blocco vietato
-        [lock-on] bersaglio bloccato
-        [lock-off] bersaglio libero
+        [lock-on] non si esce dalla casa avversaria
+        [lock-off] si può uscire dalla casa avversaria
        *[home] una casa propria
     }
 kind-name = { $kind ->

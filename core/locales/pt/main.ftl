@@ -23,6 +23,7 @@ rules-name = { $family ->
             [yes] sala de treino ({ $family ->
                 [classic3x3] clássico 3×3
                 [classic3x4] clássico 3×4
+                [classic4x3] clássico 3×4 (espelhado)
                 [diagonal3x3] diagonal 3×3
                 [diagonal3x4] diagonal 3×4
                 [triangle] casa triangular
@@ -56,8 +57,8 @@ room-change = { $change ->
         [limit-off] sem limite de lances
         [blocking-on] bloqueio permitido
         [blocking-off] bloqueio proibido
-        [lock-on] alvo trancado
-        [lock-off] alvo sem tranca
+        [lock-on] não se sai da casa adversária
+        [lock-off] pode-se sair da casa adversária
        *[home] casa própria
     }
 kind-name = { $kind ->

@@ -22,6 +22,7 @@ rules-name = { $family ->
             [yes] учебная комната ({ $family ->
                 [classic3x3] классика 3×3
                 [classic3x4] классика 3×4
+                [classic4x3] классика 3×4 (зеркальная)
                 [diagonal3x3] с диагональю 3×3
                 [diagonal3x4] с диагональю 3×4
                 [triangle] треугольный дом
@@ -49,14 +50,14 @@ room-change = { $change ->
         [solo] в одиночку
         [ortho] только прямые ходы
         [diag] и диагональные ходы
-        [deadline] покинуть дом к ходу { $value }
-        [deadline-off] без срока выхода из дома
+        [deadline] срок вывода: { $value }-й ход
+        [deadline-off] без срока вывода
         [limit] партия до хода { $value }
         [limit-off] без предела ходов
         [blocking-on] запирание разрешено
         [blocking-off] запирание запрещено
-        [lock-on] замок цели
-        [lock-off] без замка цели
+        [lock-on] из дома соперника не выйти
+        [lock-off] из дома соперника можно выйти
        *[home] свой дом
     }
 kind-name = { $kind ->

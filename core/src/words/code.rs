@@ -200,8 +200,51 @@ impl Code for List {
     }
 }
 
+/// A message stored by an older version, in this version's shape (`None`: it is already).
+/// A solo's start carried its variant's English name (`variant: "solo (classic 3×3)"`);
+/// it carries its rules now, found again from that name.
+pub(crate) fn upgrade(v: &Value) -> Option<Value> {
+    if v.get("k")?.as_str()? != "solo-started" || v.get("rules").is_some() {
+        return None;
+    }
+    let name = v.get("variant")?.as_str()?;
+    let inner = name
+        .strip_prefix("solo (")
+        .and_then(|n| n.strip_suffix(')'))
+        .unwrap_or(name);
+    let base = crate::corners::STANDARD_IDS
+        .iter()
+        .chain(&["classic4x3"])
+        .find(|id| crate::corners::Variant::by_id(id).is_ok_and(|v| v.name == inner))
+        .unwrap_or(&"classic3x3");
+    let mut up = v.clone();
+    let fields = up.as_object_mut()?;
+    fields.remove("variant");
+    fields.insert("rules".into(), Value::from(format!("training:{base},solo")));
+    Some(up)
+}
+
 #[cfg(test)]
 mod tests {
+    /// A solo's start stored before it carried its rules is read with them, found from the
+    /// variant's name it carried.
+    #[test]
+    fn an_old_solo_start_is_read_with_its_rules() {
+        use crate::words::{render, Lang, Msg};
+        let old = serde_json::json!({
+            "k": "solo-started", "id": 4, "variant": "solo (diagonal 3×3)", "minimum": 15
+        });
+        let msg = Msg::from_json(&old).expect("read");
+        assert_eq!(
+            render(&msg, Lang::EN).split(':').next(),
+            Some("Training #4, Corners, training (diagonal 3×3; solo)")
+        );
+        let unknown = serde_json::json!({
+            "k": "solo-started", "id": 5, "variant": "solo (custom)", "minimum": 0
+        });
+        assert!(Msg::from_json(&unknown).is_some());
+    }
+
     use super::*;
 
     #[test]

@@ -62,6 +62,8 @@ macro_rules! messages {
             /// A stored message read back; `None` when this version does not know it.
             #[must_use]
             pub fn from_json(v: &serde_json::Value) -> Option<Msg> {
+                let upgraded = super::code::upgrade(v);
+                let v = upgraded.as_ref().unwrap_or(v);
                 match v.get("k")?.as_str()? {
                     $( $key => Some(Msg::$name $({ $($field: <$ty as Code>::decode(v.get(stringify!($field))?)?),+ })?), )+
                     "lines" => v.get("lines")?.as_array()?.iter().map(Msg::from_json).collect::<Option<Vec<_>>>().map(Msg::Lines),

@@ -138,9 +138,6 @@ pub fn variant_error(e: &VariantError) -> Msg {
 /// its options are written; a solo's own rules (no deadline, blocking allowed) go without
 /// saying.
 fn room_changes(room: &corners::Variant, base: &str) -> Vec<Msg> {
-    let Ok(base) = corners::Variant::by_id(base) else {
-        return Vec::new();
-    };
     let change = |change: &str, value: Option<u16>| Msg::RoomChange {
         change: change.into(),
         value: value.map_or(0, i64::from),
@@ -149,6 +146,9 @@ fn room_changes(room: &corners::Variant, base: &str) -> Vec<Msg> {
     if room.solo {
         out.push(change("solo", None));
     }
+    let Ok(base) = corners::Variant::by_id(base) else {
+        return out;
+    };
     if room.directions != base.directions {
         let d = match room.directions {
             corners::Directions::Orthogonal => "ortho",
@@ -207,7 +207,7 @@ pub fn rules_name(rules: &Rules) -> Msg {
                     .trim_start_matches(':')
                     .split(',')
                     .next()
-                    .filter(|b| corners::STANDARD_IDS.contains(b))
+                    .filter(|b| !b.starts_with("training") && corners::Variant::by_id(b).is_ok())
                     .unwrap_or("custom")
                     .to_string()
             } else {

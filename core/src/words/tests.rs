@@ -223,7 +223,11 @@ fn a_training_room_is_named_with_what_it_changes_of_its_base() {
             "training:halma16,lock=off,diag",
             Lang::from_tag("ru").expect("ru")
         ),
-        "Уголки, учебная комната (хальма 16×16; без замка цели)"
+        "Уголки, учебная комната (хальма 16×16; из дома соперника можно выйти)"
+    );
+    assert_eq!(
+        name("training:classic4x3,solo", Lang::EN),
+        "Corners, training (classic 3×4 (mirrored); solo)"
     );
     for lang in Lang::all() {
         let plain = name("training:classic3x4", lang);
