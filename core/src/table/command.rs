@@ -583,13 +583,22 @@ pub(super) fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, Msg> {
                 if let Ok(tc) = TimeControl::parse(&w) {
                     once(&mut time_said, Msg::CmdOneTimeControl)?;
                     spec.time = tc;
-                } else if let Ok(v) = Variant::by_id(&w) {
-                    once(&mut game_said, Msg::CmdOneGame)?;
-                    spec.rules = Rules::Corners(v);
                 } else {
-                    return Err(Msg::CmdChallengeWord {
-                        word: raw.chars().take(30).collect(),
-                    });
+                    match Variant::by_id(&w) {
+                        Ok(v) => {
+                            once(&mut game_said, Msg::CmdOneGame)?;
+                            spec.rules = Rules::Corners(v);
+                        }
+                        // A training room written wrong is told what is wrong in it.
+                        Err(e) if w.starts_with("training") => {
+                            return Err(crate::words::variant_error(&e));
+                        }
+                        Err(_) => {
+                            return Err(Msg::CmdChallengeWord {
+                                word: raw.chars().take(30).collect(),
+                            });
+                        }
+                    }
                 }
             }
         }
@@ -836,6 +845,23 @@ mod tests {
             (Some(30_000), true, Some(true), Some(50))
         );
         assert_eq!(s.time, TimeControl::Unlimited);
+        // A training room written wrong is told what is wrong in it, not just "not understood".
+        assert_eq!(
+            err("/train training:classic3x3,bogus solo"),
+            Msg::VariantBadOption {
+                option: "bogus".into()
+            }
+        );
+        assert_eq!(
+            err("/challenge @bob training:nosuch"),
+            Msg::VariantUnknown {
+                id: "nosuch".into()
+            }
+        );
+        assert!(matches!(
+            err("/train training:classic3x3,home=a1-h8 solo"),
+            Msg::VariantBadHome { .. }
+        ));
         assert_eq!(
             err("/challenge @bob blitz"),
             Msg::CmdChallengeWord {
