@@ -1,7 +1,8 @@
 //! A typed move to its board, end to end: the fake Telegram takes `/m c3-d3` from a player
 //! in a group, the bot reads it by long polling, the table commits it with its reply in
 //! the outbox, the chat's sender draws the board and uploads it; the time is from the
-//! update's injection to the `sendPhoto` arriving at the fake. Reported as p50 / p99 /
+//! update's injection to the board arriving at the fake (a `sendPhoto`, or the group's
+//! board edited in place by `editMessageMedia` while it is still in view). Reported as p50 / p99 /
 //! max over a few hundred moves, on `SQLite` and (with `DATABASE_URL_PG`) on `PostgreSQL`.
 //!
 //! The flood limits are scaled down (5 ms a chat): Telegram's group pacing is the
@@ -42,27 +43,18 @@ impl Room {
         }
     }
 
-    /// Wait until some bot message in the group says `part`, and for at least `count` of
-    /// them; when the last arrived.
-    async fn arrived(&self, part: &str, count: usize) -> Instant {
-        let ok = self
-            .fake
-            .wait_until(WAIT, |f| {
-                f.messages(self.chat.id)
-                    .iter()
-                    .filter(|m| says(m, part))
-                    .count()
-                    >= count
-            })
-            .await;
+    /// Wait until the group shows `part` (a message posted, or a board edited in place,
+    /// after `since`); when it first did.
+    async fn arrived(&self, part: &str, since: Instant) -> Instant {
+        let first = |f: &FakeTelegram| {
+            f.shown(self.chat.id)
+                .into_iter()
+                .find(|m| m.shown_at >= since && says(m, part))
+                .map(|m| m.shown_at)
+        };
+        let ok = self.fake.wait_until(WAIT, |f| first(f).is_some()).await;
         assert!(ok, "no {part:?}");
-        self.fake
-            .messages(self.chat.id)
-            .iter()
-            .filter(|m| says(m, part))
-            .nth(count - 1)
-            .expect("arrived")
-            .sent_at
+        first(&self.fake).expect("arrived")
     }
 
     /// A new group: Alice challenges Bob there; he accepts by the button.
@@ -94,8 +86,9 @@ impl Room {
             .find(|m| to_bob.iter().any(|c| says(m, c)) && !m.buttons.is_empty())
             .expect("challenge");
         let data = data_of(&challenge, &english(&Msg::BtnAccept));
+        let pressed = Instant::now();
         self.fake.press(&self.chat, &self.bob, challenge.id, &data);
-        self.arrived(&players("Alice", "Bob"), 1).await;
+        self.arrived(&players("Alice", "Bob"), pressed).await;
     }
 }
 
@@ -127,7 +120,6 @@ async fn measure(database_url: String) -> Vec<f64> {
     let mut rng = Rng(2026);
     for n in 1..=GAMES {
         room.start_game(n).await;
-        let mut seen = std::collections::HashMap::<String, usize>::new();
         let mut game = Game::new(&Rules::Corners(Variant::classic3x3()));
         for _ in 0..PLIES {
             let moves = safe_moves(&game);
@@ -142,11 +134,9 @@ async fn measure(database_url: String) -> Vec<f64> {
                 (&room.bob, "Bob")
             };
             let said = played(name, &mv);
-            let count = seen.entry(said.clone()).or_default();
-            *count += 1;
             let typed = Instant::now();
             room.fake.send_text(&room.chat, who, &format!("/m {mv}"));
-            let at = room.arrived(&said, *count).await;
+            let at = room.arrived(&said, typed).await;
             took.push(at.duration_since(typed).as_secs_f64() * 1000.0);
             game.play_text(&mv).expect("legal");
             // A player reads the board before answering.

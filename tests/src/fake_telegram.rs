@@ -148,6 +148,8 @@ pub struct SentMessage {
     /// The forum topic it was posted in (`None`: not a forum's, or its General topic).
     pub topic: Option<i64>,
     pub sent_at: Instant,
+    /// When what it shows last changed: its post, or its last edit of text, caption or photo.
+    pub shown_at: Instant,
     /// How many successful edits it had (a "not modified" edit does not count).
     pub edits: usize,
 }
@@ -1284,6 +1286,7 @@ impl Inner {
             reply_to,
             topic,
             sent_at: Instant::now(),
+            shown_at: Instant::now(),
             edits: 0,
         };
         Ok(self.store(chat, message, Some(sent)).1)
@@ -1322,6 +1325,7 @@ impl Inner {
             reply_to,
             topic,
             sent_at: Instant::now(),
+            shown_at: Instant::now(),
             edits: 0,
         };
         Ok(self.store(chat, message, Some(sent)).1)
@@ -1363,6 +1367,7 @@ impl Inner {
             reply_to: None,
             topic,
             sent_at: Instant::now(),
+            shown_at: Instant::now(),
             edits: 0,
         };
         Ok(self.store(chat, message, Some(sent)).1)
@@ -1517,6 +1522,9 @@ fn apply_edit(
     json.insert("edit_date".into(), unix_now().into());
     sent.buttons = buttons;
     sent.edits += 1;
+    if method != "editmessagereplymarkup" {
+        sent.shown_at = Instant::now();
+    }
     Ok(())
 }
 

@@ -118,6 +118,7 @@ impl FakeTelegram {
             reply_to: None,
             topic: None,
             sent_at: Instant::now(),
+            shown_at: Instant::now(),
             edits: 0,
         };
         if let Some(file_id) = str_param(&result, "photo_file_id") {
