@@ -162,6 +162,16 @@ impl Bench {
         self.outboxes[s].flush(chat, false).await;
     }
 
+    /// Stop every sender: their tasks hold the tables, and so the database (a `SQLite`
+    /// file's lock), until they end.
+    fn close(&self, rt: &tokio::runtime::Runtime) {
+        rt.block_on(async {
+            for o in &self.outboxes {
+                o.stop().await;
+            }
+        });
+    }
+
     /// Boards sent or edited so far, by every sender.
     fn shown(&self) -> u64 {
         self.outboxes
@@ -267,6 +277,7 @@ fn one_move(c: &mut Criterion, rt: &tokio::runtime::Runtime, db: &BenchDb, line:
         });
     });
     group.finish();
+    b.close(rt);
 }
 
 /// 100 games at once, each round one move in every game, spread over `tables` tables.
@@ -310,6 +321,7 @@ fn rounds(
         });
     });
     group.finish();
+    b.close(rt);
 }
 
 /// Pages watching each game in [`rounds_watched`].
@@ -401,6 +413,7 @@ fn rounds_watched(c: &mut Criterion, rt: &tokio::runtime::Runtime, db: &BenchDb,
     group.finish();
     rt.block_on(every_page_told(&watchers, round));
     web.abort();
+    b.close(rt);
 }
 
 /// Every watcher has been told its game stands at `ply` (within two seconds).
