@@ -114,7 +114,7 @@ async fn run(
 ) {
     while let Some(mut batch) = super::queue::next_batch(&mut rx, MAX_BATCH).await {
         // Marks alone wait a little for more, and for moves to ride with (whose sync they
-        // then share): a move ends the wait, as it waits for nothing.
+        // then share): a move that comes ends the wait, so no move is ever held by it.
         if batch.iter().all(|j| matches!(j.work, Work::Mark(_))) {
             let change = |j: &Job| matches!(j.work, Work::Change(_));
             super::queue::linger(&mut rx, &mut batch, MAX_BATCH, &hurry, change).await;

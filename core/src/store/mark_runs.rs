@@ -1,8 +1,9 @@
 //! `PostgreSQL`'s marks in runs: the marks queued while a run is being written, and for a
-//! little while after the first (`queue::linger`), go in the next one, in one statement ([`MARKS_PG`]) — one round trip and one commit for the lot,
-//! where a statement each took a trip, a commit and a connection each. Runs are written one
-//! at a time in the order their marks were queued, so a lane's marks (queued in its order)
-//! are written in it. (`SQLite`'s runs ride in its group commit, `commits.rs`.)
+//! little while after the first (`queue::linger`), go in the next one, in one statement
+//! ([`MARKS_PG`]) — one round trip and one commit for the lot, where a statement each took
+//! a trip, a commit and a connection each. Runs are written one at a time in the order
+//! their marks were queued, so a lane's marks (queued in its order) are written in it.
+//! (`SQLite`'s runs ride in its group commit, `commits.rs`.)
 
 use super::games::Reported;
 use super::outbox::{reports_of, run_json, Mark, MARKS_PG};
