@@ -1,8 +1,10 @@
 //! A connection held for a whole move. On `PostgreSQL` every statement is a round trip and
 //! every connection taken from a pool and given back is one more (the pool checks it), so a
 //! move — find the sender's game, take its lock, read it, commit — runs on one connection,
-//! which holds the game's advisory lock too. On `SQLite` a session holds nothing: its one
-//! connection is shared, and commits go through the group commit.
+//! which holds the game's advisory lock too. On `SQLite` a session holds no connection: the
+//! writer's one is shared, and commits go through the group commit; until its game is
+//! locked, a session reads on a reader beside the writer (a move's first read is checked by
+//! its commit, so it need not queue behind the batch being written and its sync).
 
 use super::games::{move_in_one_statement_on, GameRow, MoveUpdate, Saved, ACTIVE_IN_CHAT};
 use super::{Result, Says, Store, StoreError};
@@ -23,6 +25,9 @@ enum Held {
 /// One move's connection (see the module).
 pub struct Session {
     held: Option<Held>,
+    /// The session's game is locked (`SQLite`: its reads go to the writer from now on, and
+    /// see every commit).
+    locked: bool,
 }
 
 impl std::fmt::Debug for Session {
@@ -49,6 +54,7 @@ impl Store {
                 Some(locks) => Some(Held::Open(locks.acquire().await?)),
                 None => None,
             },
+            locked: false,
         })
     }
 
@@ -60,6 +66,7 @@ impl Store {
         chat: &str,
         player: i64,
     ) -> Result<Vec<GameRow>> {
+        let locked = s.locked;
         match s.conn() {
             Some(c) => Ok(sqlx::query_as(ACTIVE_IN_CHAT)
                 .bind(platform)
@@ -67,24 +74,40 @@ impl Store {
                 .bind(player)
                 .fetch_all(c)
                 .await?),
-            None => self.active_games_in(platform, chat, player).await,
+            None if locked => self.active_games_in(platform, chat, player).await,
+            None => {
+                on_read!(self, conn, _pg => Ok(sqlx::query_as(ACTIVE_IN_CHAT)
+                    .bind(platform)
+                    .bind(chat)
+                    .bind(player)
+                    .fetch_all(&mut *conn)
+                    .await?))
+            }
         }
     }
 
     /// [`Store::game`], in a session.
     pub async fn game_in_session(&self, s: &mut Session, id: i64) -> Result<Option<GameRow>> {
+        let locked = s.locked;
         match s.conn() {
             Some(c) => Ok(sqlx::query_as("SELECT * FROM games WHERE id = $1")
                 .bind(id)
                 .fetch_optional(c)
                 .await?),
-            None => self.game(id).await,
+            None if locked => self.game(id).await,
+            None => {
+                on_read!(self, conn, _pg => Ok(sqlx::query_as("SELECT * FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *conn)
+                .await?))
+            }
         }
     }
 
     /// Take game `id`'s lock across processes for the rest of the session (nothing on
     /// `SQLite`). A session locks one game; locking it again is nothing.
     pub async fn lock_game_in_session(&self, s: &mut Session, id: i64) -> Result<()> {
+        s.locked = true;
         let Some(held) = s.held.take() else {
             return Ok(());
         };

@@ -546,3 +546,75 @@ async fn watched_games_stand_as_their_rows_in_one_read(store: Store) {
     assert_eq!(of(one.id).draw_offer_by, None);
     assert!(store.standings_of(&[]).await.unwrap().is_empty());
 }
+
+/// On an `SQLite` file a move's first read goes to a reader beside the writer (it need not
+/// queue behind a batch and its sync): a move checked against it after another commit is
+/// refused as a conflict, and once the session locks the game its reads see every commit.
+#[tokio::test]
+async fn a_session_reads_beside_the_writer_until_it_locks_its_game() {
+    let dir = std::env::temp_dir().join(format!("ugolki-session-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("session.db").display());
+    let store = Store::connect(&url).await.unwrap();
+    let a = player(&store, "alice").await;
+    let b = player(&store, "bob").await;
+    let g = game(&store, "room", &a, &b, "classic3x3", false, None).await;
+    let crate::store::Db::Sqlite(writer) = &store.db else {
+        unreachable!("an SQLite file")
+    };
+    let wait = std::time::Duration::from_secs(5);
+    let mut s = store.session().await.unwrap();
+    // The writer busy (a batch being written, its sync): the read does not wait for it.
+    let busy = writer.lock().await;
+    let read = tokio::time::timeout(wait, store.game_in_session(&mut s, g.id))
+        .await
+        .expect("read beside the writer")
+        .unwrap()
+        .unwrap();
+    drop(busy);
+    assert_eq!(read.ply, 0);
+    // Another message's move commits meanwhile.
+    store
+        .commit_move(
+            g.id,
+            0,
+            T0 + 1000,
+            &step("c3-d3", Some("m1"), None, T0),
+            crate::store::Says::nothing(),
+        )
+        .await
+        .unwrap();
+    // Read before it committed, this session's move does not go through ...
+    let stale = store
+        .commit_move_in_session(
+            &mut s,
+            g.id,
+            read.ply,
+            T0 + 1500,
+            &step("c3-c4", Some("m2"), None, T0),
+            crate::store::Says::nothing(),
+        )
+        .await;
+    assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
+    // ... and under the game's lock it is checked again on the game as it is.
+    store.lock_game_in_session(&mut s, g.id).await.unwrap();
+    let busy = writer.lock().await;
+    let short = std::time::Duration::from_millis(200);
+    let through_writer = tokio::time::timeout(short, store.game_in_session(&mut s, g.id)).await;
+    assert!(
+        through_writer.is_err(),
+        "a locked session reads on the writer"
+    );
+    drop(busy);
+    let fresh = store.game_in_session(&mut s, g.id).await.unwrap().unwrap();
+    assert_eq!(fresh.ply, 1);
+    let mine = store
+        .active_games_in_session(&mut s, "test", "room", a.id)
+        .await
+        .unwrap();
+    assert_eq!(mine.iter().map(|r| r.ply).collect::<Vec<_>>(), [1]);
+    drop(s);
+    drop(store);
+    let _ = std::fs::remove_dir_all(&dir);
+}
