@@ -344,13 +344,13 @@ impl Store {
             .min_connections(0)
             .test_before_acquire(false)
             .acquire_timeout(Duration::from_secs(30))
-            .connect_lazy_with(options.options([("lock_timeout", "30s")]));
+            .connect_lazy_with(options.clone().options([("lock_timeout", "30s")]));
         // sqlx takes an advisory lock around the migrations: processes started together
         // apply them once.
         sqlx::migrate!("../migrations/postgres").run(&pool).await?;
         Ok(Store {
             commits: None,
-            mark_runs: Some(mark_runs::MarkRuns::start(pool.clone())),
+            mark_runs: Some(mark_runs::MarkRuns::start(&options)),
             reader: None,
             db: Db::Postgres(pool),
             locks: Some(locks),
@@ -391,6 +391,9 @@ impl Store {
                 }
             }
             Db::Postgres(pool) => pool.close().await,
+        }
+        if let Some(runs) = &self.mark_runs {
+            runs.close().await;
         }
         if let Some(locks) = &self.locks {
             locks.close().await;

@@ -752,3 +752,27 @@ async fn outbox_a_commit_tells_other_processes_of_the_lanes_this_one_does_not_ho
     }
     assert!(!signal.take("test", "room").untold);
 }
+
+/// `PostgreSQL` writes a run of marks finding each row by its key: its plan scans no table
+/// and hashes none, even while the outbox is young (a plan made then is kept for the
+/// connection's life, and a hash join over the whole outbox grew with every row sent).
+#[tokio::test]
+async fn outbox_a_run_of_marks_finds_its_rows_by_their_keys() {
+    let name = "outbox_a_run_of_marks_finds_its_rows_by_their_keys";
+    let Some(db) = super::pg::TestDb::create(name).await else {
+        return;
+    };
+    let store = db.store().await;
+    let run = r#"{"rows": [{"id": 1, "t": 0, "outcome": "sent", "calls": 1}],
+        "keep": [{"platform": "test", "chat": "room", "kind": "board", "id": 1, "message": "7",
+                  "place": null, "photo": true, "buttons": true, "state": null, "t": 0}],
+        "drop": [{"platform": "test", "chat": "room", "kind": "challenge", "id": 2}],
+        "reports": [{"game": 1, "ply": 1, "at_ms": 0, "credit": 0}]}"#;
+    let runs = store.mark_runs.as_ref().expect("PostgreSQL writes runs");
+    let plan = runs.plan(run).await;
+    for scan in ["Seq Scan", "Hash Join", "Merge Join"] {
+        assert!(!plan.contains(scan), "{scan} in\n{plan}");
+    }
+    assert!(plan.contains("outbox_pkey"), "{plan}");
+    store.close().await;
+}
