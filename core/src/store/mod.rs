@@ -56,7 +56,10 @@ macro_rules! on_read {
             ($crate::store::Db::Sqlite(_), Some(reader)) => {
                 #[allow(unused_variables)]
                 let $pg = false;
-                let mut held = reader.acquire().await?;
+                let mut held = reader.acquire().await.map_err(|e| match e {
+                    sqlx::Error::PoolClosed => $crate::store::StoreError::Closed,
+                    e => e.into(),
+                })?;
                 #[allow(unused_variables)]
                 let $conn: &mut sqlx::SqliteConnection = &mut held;
                 $body

@@ -3,8 +3,10 @@
 //! move — find the sender's game, take its lock, read it, commit — runs on one connection,
 //! which holds the game's advisory lock too. On `SQLite` a session holds no connection: the
 //! writer's one is shared, and commits go through the group commit; until its game is
-//! locked, a session reads on a reader beside the writer (a move's first read is checked by
-//! its commit, so it need not queue behind the batch being written and its sync).
+//! locked, a session reads on a reader beside the writer, so that a move's first read does
+//! not queue behind the batch being written and its sync. A move commits only if its game
+//! is as that read saw it, and a refusal answered from it (not your turn, no game here)
+//! misses only commits not yet answered, which nobody has seen.
 
 use super::games::{move_in_one_statement_on, GameRow, MoveUpdate, Saved, ACTIVE_IN_CHAT};
 use super::{Result, Says, Store, StoreError};

@@ -226,7 +226,10 @@ impl Table {
             .move_on(&mut session, msg, me, row, text, now, false)
             .await;
         match fast {
-            Err(TableError::Store(StoreError::Conflict)) => {
+            // A game changed since it was read; or, read beside the writer while a takeback
+            // was being written, the row names more moves than the game has now (taken
+            // back): checked again under the lock, on the game as it is.
+            Err(TableError::Store(StoreError::Conflict | StoreError::Corrupt(_))) => {
                 self.store.lock_game_in_session(&mut session, id).await?;
                 let Some(row) = self.store.game_in_session(&mut session, id).await? else {
                     return refuse(Msg::NoSuchGame { id });

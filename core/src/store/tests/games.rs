@@ -572,6 +572,14 @@ async fn a_session_reads_beside_the_writer_until_it_locks_its_game() {
         .expect("read beside the writer")
         .unwrap()
         .unwrap();
+    let mine = tokio::time::timeout(
+        wait,
+        store.active_games_in_session(&mut s, "test", "room", a.id),
+    )
+    .await
+    .expect("the player's games read beside the writer")
+    .unwrap();
+    assert_eq!(mine.iter().map(|r| r.id).collect::<Vec<_>>(), [g.id]);
     drop(busy);
     assert_eq!(read.ply, 0);
     // Another message's move commits meanwhile.
