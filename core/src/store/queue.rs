@@ -53,6 +53,11 @@ pub(crate) async fn linger<T>(
         }
     }
     // What came with the hurry or the last job is taken too.
+    take_waiting(rx, batch, max);
+}
+
+/// Add what waits in `rx` now to `batch`, up to `max` in all.
+fn take_waiting<T>(rx: &mut mpsc::UnboundedReceiver<T>, batch: &mut Vec<T>, max: usize) {
     while batch.len() < max {
         match rx.try_recv() {
             Ok(job) => batch.push(job),
@@ -69,12 +74,7 @@ pub(crate) async fn next_batch<T>(
 ) -> Option<Vec<T>> {
     let first = rx.recv().await?;
     let mut batch = vec![first];
-    while batch.len() < max {
-        match rx.try_recv() {
-            Ok(job) => batch.push(job),
-            Err(_) => break,
-        }
-    }
+    take_waiting(rx, &mut batch, max);
     Some(batch)
 }
 
