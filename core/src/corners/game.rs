@@ -260,8 +260,10 @@ pub(crate) fn end_of_game(
             (true, false) => return win(Color::White, EndReason::Completed),
             (false, false) => {}
         }
-        // C6: the deadline, checked after Black's move with its number.
-        if after.deadline().is_some_and(|d| number >= d) {
+        // C6: the deadline, checked after Black's move with its number, and then never
+        // again: a piece excused at it (blocked at home by an opponent, C8) does not lose
+        // the game later for being at home once it is freed.
+        if after.deadline() == Some(number) {
             let white_late = !after.late_at_home(Color::White).is_empty();
             let black_late = !after.late_at_home(Color::Black).is_empty();
             match (white_late, black_late) {
