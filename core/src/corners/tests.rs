@@ -123,9 +123,12 @@ fn c2_steps_and_jumps_cannot_be_mixed() {
     let mut g = Game::new(&v("classic3x3"));
     assert_eq!(
         g.play_text("c3-d3-f3").unwrap_err().to_string(),
-        "c3-d3-f3: steps and jumps cannot be mixed"
+        "c3-d3-f3: a move is one step, or a chain of jumps: a step cannot be chained"
     );
     assert_eq!(g.moves().len(), 0, "nothing was played");
+    // Two steps are refused alike, with the same words (no jump in them).
+    let err = p.check_path(&[sq("c3"), sq("d3"), sq("e3")]).unwrap_err();
+    assert_eq!(err, IllegalMove::Mixed);
 }
 
 #[test]
