@@ -135,6 +135,7 @@ ill-quantity = you must take the most pieces possible ({ $count })
 ill-quality = you must take the most kings possible ({ $kings }) among captures of { $count }
 ill-must-continue = the capture must go on from { $square }
 ill-backward = men move and capture forward only
+ill-crowned = a man crowned on { $square } stops there: its move ends (D2)
 ill-not-a-move = { $from }-{ $to } is not a move of this piece
 ill-nothing-to-take = there is no piece of the opponent to take between { $from } and { $to }
 ill-taken-twice = the piece on { $square } was already taken in this move
@@ -396,7 +397,7 @@ help =
     Corners (Ugolki) and Damas in chat.
     /challenge @user [VARIANT | damas [flying|short] [movetime 30s] [monitor]] [10+5 | 30s+2 | 1d | none] [rated|casual] [white|black|random] — no @user: anyone may accept
     /accept, /decline, /cancel [N] — answer or withdraw a challenge (or press its buttons)
-    Type moves as text: c3-d4, c3 e5, c3e3e5 (Damas: c3xe5, 11-15). With several games: /move N c3-d4
+    Type moves as text: c3-d4, c3 e5, c3e3e5 (Damas: d3xf5, 11-15). With several games: /move N c3-d4
     /moves c3 — where c3 can go · /board · /games · /record N
     /resign · /draw (offer or accept) · /nodraw · /abort (before both have moved) · /confirm · /claim — or the buttons under the board
     /rating [@user] [kind] — ratings and a chart · /top [kind] [month] [global] — the leaderboard · /chips
@@ -415,7 +416,7 @@ option-help = { $option ->
         [rated] Rated or casual
         [color] Your colour
         [stake] Chips at stake (rated Damas)
-        [move] The move: c3-d4, c3xe5, 11-15
+        [move] The move: c3-d4, d3xf5, 11-15
         [square] A square: c3
         [player] Whose ratings
         [kind] classic3x3, classic3x4, diagonal3x3, damas

@@ -176,6 +176,7 @@ ill-quality = tra le prese di { $count ->
     })
 ill-must-continue = la presa deve continuare da { $square }
 ill-backward = le pedine muovono e prendono solo in avanti
+ill-crowned = una pedina promossa a dama su { $square } si ferma lì: la mossa finisce (D2)
 ill-not-a-move = { $from }-{ $to } non è una mossa valida per questo pezzo
 ill-nothing-to-take = tra { $from } e { $to } non c'è nessun pezzo avversario da prendere
 ill-taken-twice = il pezzo su { $square } è già stato preso in questa mossa
@@ -464,7 +465,7 @@ help =
     Corners (Ugolki) e Damas in chat.
     /challenge @utente [VARIANTE | damas [flying|short] [movetime 30s] [monitor]] [10+5 | 30s+2 | 1d | none] [rated|casual] [white|black|random] — senza @utente: può accettare chiunque
     /accept, /decline, /cancel [N] — rispondi a una sfida o ritirala (oppure usa i suoi pulsanti)
-    Scrivi le mosse come testo: c3-d4, c3 e5, c3e3e5 (Damas: c3xe5, 11-15). Con più partite: /move N c3-d4
+    Scrivi le mosse come testo: c3-d4, c3 e5, c3e3e5 (Damas: d3xf5, 11-15). Con più partite: /move N c3-d4
     /moves c3 — dove può andare c3 · /board · /games · /record N
     /resign · /draw (proponi o accetta la patta) · /nodraw · /abort (prima che abbiate mosso entrambi) · /confirm · /claim — oppure i pulsanti sotto la scacchiera
     /rating [@utente] [tipo] — rating e grafico · /top [tipo] [month] [global] — la classifica · /chips
@@ -483,7 +484,7 @@ option-help = { $option ->
         [rated] Valida per la classifica o amichevole
         [color] Il tuo colore
         [stake] Gettoni in palio (dama con classifica)
-        [move] La mossa: c3-d4, c3xe5, 11-15
+        [move] La mossa: c3-d4, d3xf5, 11-15
         [square] Una casella: c3
         [player] Di chi è il punteggio
         [kind] classic3x3, classic3x4, diagonal3x3, damas

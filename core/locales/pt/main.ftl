@@ -168,6 +168,7 @@ ill-quality = lei da qualidade: entre as capturas de { $count ->
     }, é obrigatório capturar o maior número possível de damas ({ $kings })
 ill-must-continue = a captura deve seguir a partir de { $square }
 ill-backward = os peões só andam e capturam para a frente
+ill-crowned = um peão coroado em { $square } para ali: o lance termina (D2)
 ill-not-a-move = { $from }-{ $to } não é um movimento possível desta pedra
 ill-nothing-to-take = não há nenhuma pedra adversária para capturar entre { $from } e { $to }
 ill-taken-twice = a pedra em { $square } já foi capturada nesta jogada
@@ -448,7 +449,7 @@ help =
     Corners (Ugolki) e Damas no chat.
     /challenge @jogador [VARIANTE | damas [flying|short] [movetime 30s] [monitor]] [10+5 | 30s+2 | 1d | none] [rated|casual] [white|black|random] — sem @jogador: qualquer pessoa pode aceitar
     /accept, /decline, /cancel [N] — aceitar, recusar ou retirar um desafio (ou use os botões dele)
-    Escreva os lances como texto: c3-d4, c3 e5, c3e3e5 (Damas: c3xe5, 11-15). Com várias partidas: /move N c3-d4
+    Escreva os lances como texto: c3-d4, c3 e5, c3e3e5 (Damas: d3xf5, 11-15). Com várias partidas: /move N c3-d4
     /moves c3 — para onde a peça em c3 pode ir · /board · /games · /record N
     /resign · /draw (propor ou aceitar empate) · /nodraw · /abort (antes de ambos jogarem) · /confirm · /claim — ou os botões sob o tabuleiro
     /rating [@jogador] [tipo] — rating e gráfico · /top [tipo] [month] [global] — a classificação · /chips
@@ -467,7 +468,7 @@ option-help = { $option ->
         [rated] Valendo rating ou amistosa
         [color] Sua cor
         [stake] Fichas em jogo (damas com rating)
-        [move] O lance: c3-d4, c3xe5, 11-15
+        [move] O lance: c3-d4, d3xf5, 11-15
         [square] Uma casa: c3
         [player] De quem são os ratings
         [kind] classic3x3, classic3x4, diagonal3x3, damas

@@ -189,6 +189,7 @@ ill-quality = при взятии { $count } { $count ->
     }
 ill-must-continue = взятие нужно продолжить с { $square }
 ill-backward = простые шашки ходят и бьют только вперёд
+ill-crowned = простая, ставшая дамкой на { $square }, там и останавливается: ход окончен (D2)
 ill-not-a-move = { $from }-{ $to } — так эта шашка не ходит
 ill-nothing-to-take = между { $from } и { $to } нет шашки соперника, которую можно взять
 ill-taken-twice = шашка на { $square } в этом ходе уже побита
@@ -496,7 +497,7 @@ help =
     Уголки и шашки (испанские/португальские) в чате.
     /challenge @имя [ВАРИАНТ | damas [flying|short] [movetime 30s] [monitor]] [10+5 | 30s+2 | 1d | none] [rated|casual] [white|black|random] — без @имя: принять может любой
     /accept, /decline, /cancel [N] — принять, отклонить или отменить вызов (или нажмите его кнопки)
-    Ходы пишите текстом: c3-d4, c3 e5, c3e3e5 (шашки: c3xe5, 11-15). Если партий несколько: /move N c3-d4
+    Ходы пишите текстом: c3-d4, c3 e5, c3e3e5 (шашки: d3xf5, 11-15). Если партий несколько: /move N c3-d4
     /moves c3 — куда может пойти c3 · /board · /games · /record N
     /resign · /draw (предложить или принять) · /nodraw · /abort (пока оба не сделали ход) · /confirm · /claim — или кнопки под доской
     /rating [@имя] [вариант] — рейтинг и график · /top [вариант] [month] [global] — таблица лидеров · /chips
@@ -515,7 +516,7 @@ option-help = { $option ->
         [rated] На рейтинг или нет
         [color] Ваш цвет
         [stake] Фишки на кону (рейтинговые шашки)
-        [move] Ход: c3-d4, c3xe5, 11-15
+        [move] Ход: c3-d4, d3xf5, 11-15
         [square] Поле: c3
         [player] Чей рейтинг
         [kind] classic3x3, classic3x4, diagonal3x3, damas

@@ -59,7 +59,17 @@ impl Game {
             seen: HashMap::from([(start, 1)]),
             outcome: None,
         };
-        g.outcome = end_of_game(&start, false);
+        // A position given as it is may lack the other side's pieces too (after a move,
+        // the mover always has some): D5 judges it as it stands.
+        let waiting = start.turn().opponent();
+        let (men, kings) = start.count(waiting);
+        g.outcome = match end_of_game(&start, false) {
+            None if men + kings == 0 => Some(Outcome {
+                winner: Some(start.turn()),
+                reason: EndReason::NoPieces(waiting),
+            }),
+            judged => judged,
+        };
         g
     }
 

@@ -93,7 +93,7 @@ impl Move {
 }
 
 impl fmt::Display for Move {
-    /// `c3-d4` for a step, `c3xe5xg7` for a capture (every landing square).
+    /// `d3-e4` for a step, `d3xf5xh7` for a capture (every landing square).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sep = if self.is_capture() { "x" } else { "-" };
         for (i, s) in self.path().iter().enumerate() {
@@ -117,6 +117,8 @@ pub enum IllegalMove {
     Quality(u32, u32),
     MustContinue(Square),
     Backward,
+    /// A man crowned on this square in a capture goes no further: its move ends there (D2).
+    Crowned(Square),
     NotAMove(Square, Square),
     NothingToTake(Square, Square),
     TakenTwice(Square),

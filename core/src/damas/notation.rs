@@ -1,4 +1,4 @@
-//! Damas move text (D7): `c3-d4`, `c3xe5xg7`, `c3:e5`, start and end only when one legal
+//! Damas move text (D7): `d3-e4`, `d3xf5xh7`, `d3:f5`, start and end only when one legal
 //! capture matches, and the Portuguese numbers (`11-15`, `11x18`).
 
 use super::moves::{IllegalMove, Move, MAX_HOPS};
@@ -129,6 +129,11 @@ fn walk_path(pos: &Position, squares: &[Square]) -> Result<u64, IllegalMove> {
         } else {
             dr < 0
         };
+        // A man that reached the far rank in this capture was crowned there, and stopped.
+        let far = if me == crate::color::Color::White { 7 } else { 0 };
+        if !mover.king && a != from && a.rank == far {
+            return Err(IllegalMove::Crowned(a));
+        }
         if !mover.king && !forward {
             return Err(IllegalMove::Backward);
         }

@@ -115,6 +115,33 @@ fn d2_promotion_ends_a_capture() {
 }
 
 #[test]
+fn d2_a_capture_typed_on_past_the_crowning_square_is_told_it_ends_there() {
+    // c6 takes d7 and is crowned on e8; a king could go on over f7 to g6, a man cannot.
+    let p = white("c6", "d7 f7");
+    assert_eq!(moves(&p), ["c6xe8"]);
+    let err = Game::from_position(p).play_text("c6xe8xg6").unwrap_err();
+    assert_eq!(
+        err.reason(),
+        "a man crowned on e8 stops there: its move ends (D2)"
+    );
+}
+
+/// D5: a position given with no pieces of the side not to move is over (its side lost),
+/// not a game to play on.
+#[test]
+fn d5_a_position_without_the_waiting_sides_pieces_is_over() {
+    let p = Position::from_text("8/8/8/8/8/8/8/1w6 w", true).unwrap();
+    let g = Game::from_position(p);
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome {
+            winner: Some(Color::White),
+            reason: EndReason::NoPieces(Color::Black)
+        })
+    );
+}
+
+#[test]
 fn d2_a_man_reaching_the_far_rank_by_a_step_is_crowned() {
     let p = white("b7", "g8");
     let list = p.legal_moves();

@@ -108,6 +108,10 @@ impl Table {
                 text: square.chars().take(12).collect(),
             });
         };
+        // A light square of a Damas board is named as such, as a move from it is.
+        if matches!(live.game, crate::game::Game::Damas(_)) && !crate::damas::squares::is_playing(sq) {
+            return refuse(Msg::IllNotPlaying { square: sq });
+        }
         let dests = live.game.destinations(sq);
         if dests.is_empty() {
             return refuse(Msg::NoMovesFrom { square: sq });

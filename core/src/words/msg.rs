@@ -149,6 +149,7 @@ messages! {
     IllQuality { kings: u32, count: u32 } => "ill-quality",
     IllMustContinue { square: Square } => "ill-must-continue",
     IllBackward => "ill-backward",
+    IllCrowned { square: Square } => "ill-crowned",
     IllNotAMove { from: Square, to: Square } => "ill-not-a-move",
     IllNothingToTake { from: Square, to: Square } => "ill-nothing-to-take",
     IllTakenTwice { square: Square } => "ill-taken-twice",

@@ -74,6 +74,7 @@ fn damas_illegal(e: &damas::IllegalMove) -> Msg {
         },
         I::MustContinue(square) => Msg::IllMustContinue { square: *square },
         I::Backward => Msg::IllBackward,
+        I::Crowned(square) => Msg::IllCrowned { square: *square },
         I::NotAMove(from, to) => Msg::IllNotAMove {
             from: *from,
             to: *to,

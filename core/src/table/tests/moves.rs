@@ -394,3 +394,24 @@ fn help_names_every_command_in_every_language() {
         }
     }
 }
+
+/// D1: `/moves` on a square no piece stands on in Damas (a light one) says so, as a move
+/// from it does, rather than that nothing can move from it now.
+#[tokio::test]
+async fn d1_moves_from_a_light_square_names_it_not_a_playing_square() {
+    let c = chat().await;
+    c.start("damas").await;
+    assert_eq!(
+        c.refused("alice", "/moves c3").await,
+        Msg::IllNotPlaying { square: sq("c3") }
+    );
+    assert!(matches!(
+        c.said("alice", "/moves d3").await,
+        Msg::MovesFrom { square, .. } if square == sq("d3")
+    ));
+    assert_eq!(
+        c.refused("alice", "/moves d1").await,
+        Msg::NoMovesFrom { square: sq("d1") },
+        "a playing square whose piece cannot move"
+    );
+}
