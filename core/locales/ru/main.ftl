@@ -695,7 +695,11 @@ tournament-back = { $name } снова в турнире #{ $id }.
 tournament-already-in = Вы уже в турнире #{ $id }.
 tournament-not-in = Вы не играете в турнире #{ $id }.
 tournament-withdrew = { $name } выходит из турнира #{ $id }.
-tournament-full = Турнир #{ $id } заполнен ({ $max } игроков).
+tournament-full = Турнир #{ $id } заполнен ({ $max } { $max ->
+        [one] игрок
+        [few] игрока
+       *[other] игроков
+    }).
 tournament-closed = Турнир #{ $id } уже идёт и новых игроков не принимает.
 tournament-started = Турнир #{ $id } начинается, игроков: { $count }{ $rounds ->
         [none] {""}
@@ -820,16 +824,30 @@ train-corners-only = Тренировочный зал — для вариант
 train-unrated = Тренировочный зал без рейтинга: уберите rated и stake.
 solo-started = Тренировка #{ $id }, { $rules }: перейдите в дальний угол за наименьшее число ходов. { $minimum ->
         [0] Доказанный минимум для этой формы неизвестен.
+        [one] Доказанный минимум — { $minimum } ход.
+        [few] Доказанный минимум — { $minimum } хода.
        *[other] Доказанный минимум — { $minimum } ходов.
     } /hint покажет путь, /undo вернёт ход.
-solo-crossed = Тренировка #{ $id }: { $who } перешёл за { $moves } ходов. { $minimum ->
+solo-crossed = Тренировка #{ $id }: { $who } перешёл за { $moves } { $moves ->
+        [one] ход
+        [few] хода
+       *[other] ходов
+    }. { $minimum ->
         [0] Доказанный минимум для этой формы неизвестен.
        *[other] { $optimal ->
             [yes] Это доказанный минимум: идеальный переход!
-           *[no] Доказанный минимум — { $minimum } ходов.
+           *[no] Доказанный минимум — { $minimum } { $minimum ->
+                [one] ход
+                [few] хода
+               *[other] ходов
+            }.
         }
     }
-solo-not-crossed = Тренировка #{ $id }: { $moves } ходов, а угол не заполнен; попытка окончена. /train solo — попробовать снова.
+solo-not-crossed = Тренировка #{ $id }: { $moves } { $moves ->
+        [one] ход
+        [few] хода
+       *[other] ходов
+    }, а угол не заполнен; попытка окончена. /train solo — попробовать снова.
 solo-abandoned = Тренировка #{ $id } брошена и не засчитывается.
 solo-hint = Подсказка для тренировки #{ $id }: { $recorded }, затем ещё { $left } { $left ->
         [one] ход

@@ -206,7 +206,7 @@ impl Table {
         let result = match key {
             Key::Game(id) => self.fire_game(id, now).await,
             Key::Challenge(id) => self.expire(id, now).await.map_err(TableError::Store),
-            Key::Tournament(id) => self.fire_tournament(id, now).await,
+            Key::Tournament(id) => self.fire_tournament(id, now, None).await,
         };
         match result {
             Ok(out) => {

@@ -190,6 +190,43 @@ fn russian_plurals_have_three_forms() {
     );
 }
 
+/// A training's counts of moves agree with their number in Russian (22 хода, 25 ходов, 21
+/// ход), in each of its messages.
+#[test]
+fn russian_training_counts_agree_with_their_number() {
+    let Some(ru) = Lang::from_tag("ru") else {
+        return;
+    };
+    let rules = Box::new(crate::game::Rules::Corners(crate::corners::Variant::classic3x3()));
+    for (n, word) in [(22, "хода"), (25, "ходов"), (21, "ход")] {
+        let said = [
+            Msg::SoloStarted {
+                id: 1,
+                rules: rules.clone(),
+                minimum: n,
+            },
+            Msg::SoloCrossed {
+                id: 1,
+                who: "alice".into(),
+                moves: n,
+                minimum: n + 10,
+                optimal: false,
+            },
+            Msg::SoloNotCrossed { id: 1, moves: n },
+        ];
+        for msg in said {
+            let text = try_render(&msg, ru).expect("renders");
+            let whole = text.match_indices(&format!("{n} {word}")).any(|(at, m)| {
+                !text[at + m.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphabetic)
+            });
+            assert!(whole, "{n}: {text}");
+        }
+    }
+}
+
 /// A training room is named by its base variant and what it changes of it, in every
 /// language; a solo's own rules (no deadline, blocking allowed) go without saying, and a
 /// standard variant or a room that changes nothing says nothing more.

@@ -689,3 +689,40 @@ async fn t_the_join_button_joins_and_withdraws() {
         vec![Msg::TournamentNone]
     );
 }
+
+/// A tournament's replies are in their sender's language, as every reply is: joining,
+/// withdrawing and starting it (the card too, as a board is in its mover's); what the clock
+/// posts later is in the chat's.
+#[tokio::test]
+async fn t_joining_withdrawing_and_starting_answer_in_the_senders_language() {
+    let c = chat().await;
+    let ru = crate::words::Lang::from_tag("ru").unwrap();
+    let t = c
+        .make_tournament("/tournament roundrobin classic3x3 3+2 casual")
+        .await;
+    for who in ["bob", "carol", "dave"] {
+        let mut m = c.incoming(who, "/join");
+        m.origin.locale = Some("ru".into());
+        let out = c.table.handle(&m).await;
+        assert!(!out.is_empty());
+        assert!(out.iter().all(|o| o.lang == ru), "{who}: {out:#?}");
+    }
+    let mut m = c.incoming("dave", "/withdraw");
+    m.origin.locale = Some("ru".into());
+    let out = c.table.handle(&m).await;
+    assert!(out
+        .iter()
+        .any(|o| matches!(o.message, Msg::TournamentWithdrew { .. })));
+    assert!(out.iter().all(|o| o.lang == ru), "{out:#?}");
+    let mut m = c.incoming("host", "/tournament start");
+    m.origin.group_admin = Some(true);
+    m.origin.locale = Some("ru".into());
+    let out = c.table.handle(&m).await;
+    assert!(
+        out.iter()
+            .any(|o| matches!(o.message, Msg::TournamentCard { .. })),
+        "{out:#?}"
+    );
+    assert!(out.iter().all(|o| o.lang == ru), "{out:#?}");
+    assert!(c.tournament(t).await.started_at.is_some());
+}

@@ -223,7 +223,7 @@ impl Table {
         {
             return refuse(Msg::TournamentAlreadyStarted { id: t.id });
         }
-        self.fire_tournament(t.id, now).await
+        self.fire_tournament(t.id, now, Some(lang_of(o))).await
     }
 
     async fn cancel_tournament(&self, o: &Origin, me: &Player, now: i64) -> Handled<Vec<Outgoing>> {
@@ -282,7 +282,9 @@ impl Table {
             Format::Arena | Format::Swiss => MAX_PLAYERS,
         };
         let late = t.format != Format::RoundRobin;
-        let lang = self.chat_lang_or_english(o.platform(), &o.chat.id).await;
+        // A reply: in the sender's language, as every reply is (the card too, as a board
+        // is in the mover's).
+        let lang = lang_of(o);
         let (later, says) = {
             let (t, name, mut entrants) = (t.clone(), me.name.clone(), field.entrants.clone());
             let me_id = me.id;
@@ -364,7 +366,9 @@ impl Table {
         for e in entrants.iter_mut().filter(|e| e.player_id == me.id) {
             e.withdrawn = true;
         }
-        let lang = self.chat_lang_or_english(o.platform(), &o.chat.id).await;
+        // A reply: in the sender's language, as every reply is (the card too, as a board
+        // is in the mover's).
+        let lang = lang_of(o);
         let mut out = vec![
             Outgoing::to_chat(
                 &chat_of(&t),

@@ -271,6 +271,7 @@ impl Table {
         &self,
         id: i64,
         now: i64,
+        asked: Option<Lang>,
     ) -> Handled<Vec<Outgoing>> {
         let _guard = self.tournament_lock(id).await?;
         let Some(t) = self.store.tournament(id).await? else {
@@ -293,7 +294,11 @@ impl Table {
         self.store.set_tournament_due(id, Some(marker)).await?;
         let field = self.field(id).await?;
         let chat = chat_of(&t);
-        let lang = self.chat_lang_or_english(chat.platform, &chat.id).await;
+        // Started by a command: its sender's language; by the clock: the chat's.
+        let lang = match asked {
+            Some(lang) => lang,
+            None => self.chat_lang_or_english(chat.platform, &chat.id).await,
+        };
         let plan = plan(&t, &field, now);
         if self.config.tournament_step_pause_ms > 0 && plan != Plan::Wait {
             tokio::time::sleep(std::time::Duration::from_millis(
