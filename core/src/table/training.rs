@@ -156,6 +156,11 @@ impl Table {
         if !is_training(&live.game) {
             return refuse(Msg::UndoOnlyTraining);
         }
+        // Only moves of one's own are taken back: with none made yet there is nothing to
+        // take back, whoever's turn it is.
+        if !live.game.has_moved(color) {
+            return refuse(Msg::UndoNothing { id });
+        }
         let my_turn = live.game.turn() == color;
         let plies: i64 = if is_solo(&live.game) {
             1
@@ -172,8 +177,7 @@ impl Table {
             1
         };
         let to_ply = live.row.ply - plies;
-        // Only moves of one's own are taken back: at least one of them must be there.
-        if to_ply < 0 || !live.game.has_moved(color) {
+        if to_ply < 0 {
             return refuse(Msg::UndoNothing { id });
         }
         let game = replay_to(&live, to_ply)?;

@@ -277,7 +277,10 @@ async fn training_undo_against_a_person_is_only_before_the_answer() {
     let out = c.say("bob", "/accept").await;
     let id = out[1].game.expect("started");
     assert!(!c.row(id).await.rated);
+    // Before a move of one's own there is nothing to take back, whoever's turn it is.
+    assert_eq!(c.refused("alice", "/undo").await, Msg::UndoNothing { id });
     c.play_all(&["c2-d3"]).await;
+    assert_eq!(c.refused("bob", "/undo").await, Msg::UndoNothing { id });
     c.say("bob", "f7-e6").await;
     assert_eq!(c.refused("alice", "/undo").await, Msg::UndoOpponentMoved);
     let out = c.say("bob", "/undo").await;
