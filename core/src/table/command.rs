@@ -200,6 +200,14 @@ pub fn move_shaped(t: &str) -> bool {
     squares >= 2
 }
 
+/// Whether `word` is written as one square: a letter a–p and one or two digits.
+fn square_shaped(word: &str) -> bool {
+    let b = word.as_bytes();
+    (2..=3).contains(&b.len())
+        && matches!(b[0].to_ascii_lowercase(), b'a'..=b'p')
+        && b[1..].iter().all(u8::is_ascii_digit)
+}
+
 /// The longest number echoed back as typed.
 const ECHOED_NUMBER: usize = 24;
 
@@ -303,12 +311,16 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
     let first = rest.first().copied();
     // A command that takes a number at most: a word after it is refused, not ignored
     // (`/resign 1 2` must not resign game 1).
-    let number = || match rest.get(1) {
-        Some(extra) => Err(Msg::CmdExtraWord {
-            command: name.clone(),
-            word: echo(extra, 20),
-        }),
-        None => game_number(first),
+    // The number is read first: `/resign extra words` is told 'extra' is no number.
+    let number = || {
+        let n = game_number(first)?;
+        match rest.get(1) {
+            Some(extra) => Err(Msg::CmdExtraWord {
+                command: name.clone(),
+                word: echo(extra, 20),
+            }),
+            None => Ok(n),
+        }
     };
     let command = match name.as_str() {
         "play" if first.is_some_and(|w| w.eq_ignore_ascii_case("bot")) => play_bot(&rest[1..])?,
@@ -327,8 +339,13 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
                     (game_number(Some(n))?, more.join(" "))
                 }
                 // A first word with no digit, so neither a number nor a square: the game's
-                // number mistyped (`/move x c3-d3`), said so rather than read as the move.
-                [n, more @ ..] if !more.is_empty() && !n.bytes().any(|b| b.is_ascii_digit()) => {
+                // number mistyped (`/move x c3-d3`), said so rather than read as the move;
+                // and a signed one (`/move -1 c3-d3`), which no game has.
+                [n, more @ ..]
+                    if !more.is_empty()
+                        && (!n.bytes().any(|b| b.is_ascii_digit())
+                            || n.strip_prefix(['-', '+']).is_some_and(number_shaped)) =>
+                {
                     return Err(Msg::CmdNotAGameNumber { text: echo(n, 20) })
                 }
                 all => (None, all.join(" ")),
@@ -337,6 +354,14 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
         }
         "moves" => match rest.as_slice() {
             [sq] => Command::Moves(None, (*sq).to_string()),
+            // Two squares (`/moves c3 d3`): the second is one word too many, not the first
+            // a bad game number.
+            [n, sq] if square_shaped(n) => {
+                return Err(Msg::CmdExtraWord {
+                    command: name.clone(),
+                    word: echo(sq, 20),
+                })
+            }
             [n, sq] => Command::Moves(game_number(Some(n))?, (*sq).to_string()),
             _ => return Err(Msg::CmdMovesMissing),
         },
@@ -740,6 +765,26 @@ mod tests {
         assert_eq!(
             err("/move x c3-d3"),
             Msg::CmdNotAGameNumber { text: "x".into() }
+        );
+        assert_eq!(
+            err("/move -1 c3-d3"),
+            Msg::CmdNotAGameNumber { text: "-1".into() }
+        );
+        assert_eq!(cmd("/move 11-15"), Command::Move(None, "11-15".into()));
+        // Two squares to /moves: the second is the word too many.
+        assert_eq!(
+            err("/moves c3 d3"),
+            Msg::CmdExtraWord {
+                command: "moves".into(),
+                word: "d3".into()
+            }
+        );
+        // A word where the number goes is named, not the word after it.
+        assert_eq!(
+            err("/resign extra words"),
+            Msg::CmdNotAGameNumber {
+                text: "extra".into()
+            }
         );
         // A command taking one number refuses a word after it rather than drop it.
         assert_eq!(
