@@ -405,6 +405,7 @@ messages! {
     TournamentBadLength { min: i64, max: i64 } => "tournament-bad-length",
     /// Nothing open or running here.
     TournamentNone => "tournament-none",
+    NoSuchTournament { id: i64 } => "no-such-tournament",
     TournamentNotCreator { id: i64 } => "tournament-not-creator",
     TournamentAlreadyStarted { id: i64 } => "tournament-already-started",
     /// `why`: `creator` (cancelled by them), `few` (fewer than two came).

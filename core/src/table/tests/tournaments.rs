@@ -686,7 +686,12 @@ async fn t_the_join_button_joins_and_withdraws() {
     m.origin.chat = room("elsewhere");
     assert_eq!(
         messages(&c.table.handle(&m).await),
-        vec![Msg::TournamentNone]
+        vec![Msg::NoSuchTournament { id: t }]
+    );
+    // A number no tournament here has is named.
+    assert_eq!(
+        c.refused("bob", "/standings 99").await,
+        Msg::NoSuchTournament { id: 99 }
     );
 }
 

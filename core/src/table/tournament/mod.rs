@@ -145,7 +145,7 @@ impl Table {
         };
         match self.store.tournament(id).await? {
             Some(t) if t.platform == o.platform().as_str() && t.chat_id == o.chat.id => Ok(t),
-            _ => refuse(Msg::TournamentNone),
+            _ => refuse(Msg::NoSuchTournament { id }),
         }
     }
 
