@@ -323,7 +323,12 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
         }
     };
     let command = match name.as_str() {
+        // `/play` is the bot's game, `bot` said or not (`/play 3 damas`), as the menu and
+        // Discord's `/play` have it; naming a person (`/play @bob`) makes it a challenge.
         "play" if first.is_some_and(|w| w.eq_ignore_ascii_case("bot")) => play_bot(&rest[1..])?,
+        "play" if mentions.is_empty() && !rest.iter().any(|w| w.starts_with('@')) => {
+            play_bot(&rest)?
+        }
         "challenge" | "play" => {
             let mut spec = parse_challenge(&rest)?;
             spec.opponent = named_person(&rest, mentions)?;
@@ -771,6 +776,19 @@ mod tests {
             Msg::CmdNotAGameNumber { text: "-1".into() }
         );
         assert_eq!(cmd("/move 11-15"), Command::Move(None, "11-15".into()));
+        // `/play` is the bot's game with `bot` or without; a person named makes it a
+        // challenge.
+        for text in ["/play", "/play 2 damas", "/play bot 2 damas"] {
+            assert!(matches!(cmd(text), Command::PlayBot { .. }), "{text}");
+        }
+        assert!(matches!(cmd("/play 2 damas"), Command::PlayBot { level: 2, .. }));
+        assert!(matches!(
+            cmd("/play @bob classic3x3"),
+            Command::Challenge(ChallengeSpec {
+                opponent: Some(_),
+                ..
+            })
+        ));
         // Two squares to /moves: the second is the word too many.
         assert_eq!(
             err("/moves c3 d3"),
