@@ -164,6 +164,7 @@ cmd-move-missing = /move needs a move, e.g. /move c3-d4
 cmd-moves-missing = /moves needs a square, e.g. /moves c3
 cmd-one-game = Say one game, not two.
 cmd-one-time-control = Say one time control, not two.
+cmd-two-ways = '{ $first }' and '{ $second }' say different things: say one.
 cmd-name-after-at = Write the player's name right after @.
 cmd-kings-are-damas = '{ $word }' kings are a Damas option: say damas { $word }
 cmd-movetime-range = movetime needs a time from 5s to 24h, e.g. movetime 30s

@@ -208,6 +208,7 @@ cmd-move-missing = Dopo /move scrivi la mossa, per esempio /move c3-d4
 cmd-moves-missing = Dopo /moves scrivi una casella, per esempio /moves c3
 cmd-one-game = Indica una sola partita, non due.
 cmd-one-time-control = Indica una sola cadenza di gioco, non due.
+cmd-two-ways = '{ $first }' e '{ $second }' dicono cose diverse: scegline una.
 cmd-name-after-at = Scrivi il nome del giocatore subito dopo la @.
 cmd-kings-are-damas = «{ $word }» è un tipo di dama, un'opzione di Damas: scrivi damas { $word }
 cmd-movetime-range = movetime vuole un tempo tra 5s e 24h, per esempio movetime 30s

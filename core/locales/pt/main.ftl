@@ -203,6 +203,7 @@ cmd-move-missing = /move precisa de um lance, por exemplo /move c3-d4
 cmd-moves-missing = /moves precisa de uma casa, por exemplo /moves c3
 cmd-one-game = Indique um jogo só, não dois.
 cmd-one-time-control = Indique um tempo só (por exemplo 10+5), não dois.
+cmd-two-ways = '{ $first }' e '{ $second }' dizem coisas diferentes: escolha uma.
 cmd-name-after-at = Escreva o nome do jogador logo depois do @.
 cmd-kings-are-damas = O tipo de dama '{ $word }' é uma opção das Damas: escreva damas { $word }
 cmd-movetime-range = movetime precisa de um tempo entre 5s e 24h, por exemplo movetime 30s

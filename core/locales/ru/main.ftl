@@ -226,6 +226,7 @@ cmd-move-missing = После /move нужен ход, например: /move c
 cmd-moves-missing = После /moves нужна клетка, например: /moves c3
 cmd-one-game = Укажите одну партию, а не две.
 cmd-one-time-control = Укажите один контроль времени, а не два.
+cmd-two-ways = «{ $first }» и «{ $second }» противоречат друг другу: выберите одно.
 cmd-name-after-at = Пишите имя игрока сразу после @.
 cmd-kings-are-damas = «{ $word }» — это настройка дамок в шашках: пишите damas { $word }
 cmd-movetime-range = Для movetime нужно время от 5 секунд до 24 часов, например: movetime 30s

@@ -545,6 +545,23 @@ pub(super) fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, Msg> {
             Ok(())
         }
     };
+    // A choice said twice, two ways ("white black", "rated casual", "stake 50 stake 60"),
+    // is refused as the game said twice is: which one was meant is not for the bot to guess.
+    // Each: the choice, its value, and the words it was said with.
+    let mut chosen: Vec<(&'static str, String, String)> = Vec::new();
+    let mut choose = |choice: &'static str, value: &str, said: &str| -> Result<(), Msg> {
+        match chosen.iter().find(|(c, _, _)| *c == choice) {
+            Some((_, v, first)) if v != value => Err(Msg::CmdTwoWays {
+                first: first.chars().take(30).collect(),
+                second: said.chars().take(30).collect(),
+            }),
+            Some(_) => Ok(()),
+            None => {
+                chosen.push((choice, value.to_string(), said.to_string()));
+                Ok(())
+            }
+        }
+    };
     while i < words.len() {
         let raw = words[i];
         let w = raw.to_ascii_lowercase();
@@ -574,6 +591,7 @@ pub(super) fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, Msg> {
                 if !damas_word {
                     return Err(Msg::CmdKingsAreDamas { word: w });
                 }
+                choose("kings", &w, &w)?;
                 spec.rules = Rules::Damas {
                     flying: w == "flying",
                 };
@@ -591,21 +609,35 @@ pub(super) fn parse_challenge(words: &[&str]) -> Result<ChallengeSpec, Msg> {
                         _ => None,
                     })
                     .ok_or(Msg::CmdMovetimeRange)?;
+                let said = format!("movetime {}", next.as_deref().unwrap_or_default());
+                choose("movetime", &d.to_string(), &said)?;
                 spec.movetime_ms = Some(d);
                 i += 1;
             }
             "monitor" => spec.monitor = true,
-            "rated" | "competitive" => spec.rated = Some(true),
-            "casual" | "unrated" | "friendly" => spec.rated = Some(false),
-            "white" => spec.color = ColorChoice::White,
-            "black" => spec.color = ColorChoice::Black,
-            "random" => spec.color = ColorChoice::Random,
+            "rated" | "competitive" => {
+                choose("rated", "yes", &w)?;
+                spec.rated = Some(true);
+            }
+            "casual" | "unrated" | "friendly" => {
+                choose("rated", "no", &w)?;
+                spec.rated = Some(false);
+            }
+            "white" | "black" | "random" => {
+                choose("colour", &w, &w)?;
+                spec.color = match w.as_str() {
+                    "white" => ColorChoice::White,
+                    "black" => ColorChoice::Black,
+                    _ => ColorChoice::Random,
+                };
+            }
             "stake" => {
                 let n = next
                     .as_deref()
                     .and_then(|n| n.parse::<i64>().ok())
                     .filter(|n| (1..=1_000_000).contains(n))
                     .ok_or(Msg::CmdStakeNumber)?;
+                choose("stake", &n.to_string(), &format!("stake {n}"))?;
                 spec.stake = Some(n);
                 i += 1;
             }
@@ -948,6 +980,24 @@ mod tests {
         assert_eq!(err("/challenge damas movetime 1s"), Msg::CmdMovetimeRange);
         assert_eq!(err("/challenge @bob 10+5 1d"), Msg::CmdOneTimeControl);
         assert_eq!(err("/challenge classic3x3 triangle"), Msg::CmdOneGame);
+        // A choice said two ways is refused, naming both; said twice alike, it stands.
+        let two = |first: &str, second: &str| Msg::CmdTwoWays {
+            first: first.into(),
+            second: second.into(),
+        };
+        assert_eq!(err("/challenge @bob white black"), two("white", "black"));
+        assert_eq!(err("/challenge @bob rated casual"), two("rated", "casual"));
+        assert_eq!(
+            err("/challenge damas rated stake 50 stake 60"),
+            two("stake 50", "stake 60")
+        );
+        assert_eq!(err("/challenge damas flying short"), two("flying", "short"));
+        assert_eq!(
+            err("/challenge damas movetime 1m movetime 2m"),
+            two("movetime 1m", "movetime 2m")
+        );
+        assert_eq!(spec("/challenge @bob white white").color, ColorChoice::White);
+        assert_eq!(spec("/challenge damas rated competitive").rated, Some(true));
         assert_eq!(err("/challenge damas classic3x4"), Msg::CmdOneGame);
         assert_eq!(err("/challenge corners classic3x4 damas"), Msg::CmdOneGame);
         assert_eq!(err("/challenge @ bob"), Msg::CmdNameAfterAt);

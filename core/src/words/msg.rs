@@ -176,6 +176,7 @@ messages! {
     CmdMovesMissing => "cmd-moves-missing",
     CmdOneGame => "cmd-one-game",
     CmdOneTimeControl => "cmd-one-time-control",
+    CmdTwoWays { first: String, second: String } => "cmd-two-ways",
     CmdNameAfterAt => "cmd-name-after-at",
     CmdKingsAreDamas { word: String } => "cmd-kings-are-damas",
     CmdMovetimeRange => "cmd-movetime-range",
