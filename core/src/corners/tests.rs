@@ -324,7 +324,11 @@ fn c6_c8_diagonal_piece_blocked_in_home_by_opponent_is_exempt() {
 fn c6_a_piece_excused_at_the_deadline_does_not_lose_later_when_freed() {
     // White's a1, a2, b1, b2 are blocked at move 30 with Black among their stoppers.
     let mut g = game_at("diagonal3x3", "8/8/8/8/bbbb2wb/bbbb4/wwbb4/wwbb4 b 30");
-    assert_eq!(g.play(mv("h4-h3")).unwrap(), None, "excused at the deadline");
+    assert_eq!(
+        g.play(mv("h4-h3")).unwrap(),
+        None,
+        "excused at the deadline"
+    );
     assert_eq!(g.play(mv("g4-g5")).unwrap(), None);
     // Black's move 31 frees b2 (it can jump to d4): the deadline is not checked again.
     assert_eq!(g.play(mv("d4-e5")).unwrap(), None);

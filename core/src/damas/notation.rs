@@ -130,7 +130,11 @@ fn walk_path(pos: &Position, squares: &[Square]) -> Result<u64, IllegalMove> {
             dr < 0
         };
         // A man that reached the far rank in this capture was crowned there, and stopped.
-        let far = if me == crate::color::Color::White { 7 } else { 0 };
+        let far = if me == crate::color::Color::White {
+            7
+        } else {
+            0
+        };
         if !mover.king && a != from && a.rank == far {
             return Err(IllegalMove::Crowned(a));
         }

@@ -803,39 +803,6 @@ mod tests {
             err("/move x c3-d3"),
             Msg::CmdNotAGameNumber { text: "x".into() }
         );
-        assert_eq!(
-            err("/move -1 c3-d3"),
-            Msg::CmdNotAGameNumber { text: "-1".into() }
-        );
-        assert_eq!(cmd("/move 11-15"), Command::Move(None, "11-15".into()));
-        // `/play` is the bot's game with `bot` or without; a person named makes it a
-        // challenge.
-        for text in ["/play", "/play 2 damas", "/play bot 2 damas"] {
-            assert!(matches!(cmd(text), Command::PlayBot { .. }), "{text}");
-        }
-        assert!(matches!(cmd("/play 2 damas"), Command::PlayBot { level: 2, .. }));
-        assert!(matches!(
-            cmd("/play @bob classic3x3"),
-            Command::Challenge(ChallengeSpec {
-                opponent: Some(_),
-                ..
-            })
-        ));
-        // Two squares to /moves: the second is the word too many.
-        assert_eq!(
-            err("/moves c3 d3"),
-            Msg::CmdExtraWord {
-                command: "moves".into(),
-                word: "d3".into()
-            }
-        );
-        // A word where the number goes is named, not the word after it.
-        assert_eq!(
-            err("/resign extra words"),
-            Msg::CmdNotAGameNumber {
-                text: "extra".into()
-            }
-        );
         // A command taking one number refuses a word after it rather than drop it.
         assert_eq!(
             err("/resign 1 2"),
@@ -898,6 +865,73 @@ mod tests {
                 kind: Some("damas".into())
             }
         );
+    }
+
+    /// A word in the wrong place is named as what it is: not a game number, or one word
+    /// too many; `/play` is the bot's game unless a person is named.
+    #[test]
+    fn words_in_the_wrong_place_are_named() {
+        assert_eq!(
+            err("/move -1 c3-d3"),
+            Msg::CmdNotAGameNumber { text: "-1".into() }
+        );
+        assert_eq!(cmd("/move 11-15"), Command::Move(None, "11-15".into()));
+        // `/play` is the bot's game with `bot` or without; a person named makes it a
+        // challenge.
+        for text in ["/play", "/play 2 damas", "/play bot 2 damas"] {
+            assert!(matches!(cmd(text), Command::PlayBot { .. }), "{text}");
+        }
+        assert!(matches!(
+            cmd("/play 2 damas"),
+            Command::PlayBot { level: 2, .. }
+        ));
+        assert!(matches!(
+            cmd("/play @bob classic3x3"),
+            Command::Challenge(ChallengeSpec {
+                opponent: Some(_),
+                ..
+            })
+        ));
+        // Two squares to /moves: the second is the word too many.
+        assert_eq!(
+            err("/moves c3 d3"),
+            Msg::CmdExtraWord {
+                command: "moves".into(),
+                word: "d3".into()
+            }
+        );
+        // A word where the number goes is named, not the word after it.
+        assert_eq!(
+            err("/resign extra words"),
+            Msg::CmdNotAGameNumber {
+                text: "extra".into()
+            }
+        );
+    }
+
+    #[test]
+    fn a_choice_said_two_ways_is_refused() {
+        // A choice said two ways is refused, naming both; said twice alike, it stands.
+        let two = |first: &str, second: &str| Msg::CmdTwoWays {
+            first: first.into(),
+            second: second.into(),
+        };
+        assert_eq!(err("/challenge @bob white black"), two("white", "black"));
+        assert_eq!(err("/challenge @bob rated casual"), two("rated", "casual"));
+        assert_eq!(
+            err("/challenge damas rated stake 50 stake 60"),
+            two("stake 50", "stake 60")
+        );
+        assert_eq!(err("/challenge damas flying short"), two("flying", "short"));
+        assert_eq!(
+            err("/challenge damas movetime 1m movetime 2m"),
+            two("movetime 1m", "movetime 2m")
+        );
+        assert_eq!(
+            spec("/challenge @bob white white").color,
+            ColorChoice::White
+        );
+        assert_eq!(spec("/challenge damas rated competitive").rated, Some(true));
     }
 
     #[test]
@@ -980,24 +1014,6 @@ mod tests {
         assert_eq!(err("/challenge damas movetime 1s"), Msg::CmdMovetimeRange);
         assert_eq!(err("/challenge @bob 10+5 1d"), Msg::CmdOneTimeControl);
         assert_eq!(err("/challenge classic3x3 triangle"), Msg::CmdOneGame);
-        // A choice said two ways is refused, naming both; said twice alike, it stands.
-        let two = |first: &str, second: &str| Msg::CmdTwoWays {
-            first: first.into(),
-            second: second.into(),
-        };
-        assert_eq!(err("/challenge @bob white black"), two("white", "black"));
-        assert_eq!(err("/challenge @bob rated casual"), two("rated", "casual"));
-        assert_eq!(
-            err("/challenge damas rated stake 50 stake 60"),
-            two("stake 50", "stake 60")
-        );
-        assert_eq!(err("/challenge damas flying short"), two("flying", "short"));
-        assert_eq!(
-            err("/challenge damas movetime 1m movetime 2m"),
-            two("movetime 1m", "movetime 2m")
-        );
-        assert_eq!(spec("/challenge @bob white white").color, ColorChoice::White);
-        assert_eq!(spec("/challenge damas rated competitive").rated, Some(true));
         assert_eq!(err("/challenge damas classic3x4"), Msg::CmdOneGame);
         assert_eq!(err("/challenge corners classic3x4 damas"), Msg::CmdOneGame);
         assert_eq!(err("/challenge @ bob"), Msg::CmdNameAfterAt);

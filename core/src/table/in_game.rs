@@ -109,7 +109,9 @@ impl Table {
             });
         };
         // A light square of a Damas board is named as such, as a move from it is.
-        if matches!(live.game, crate::game::Game::Damas(_)) && !crate::damas::squares::is_playing(sq) {
+        if matches!(live.game, crate::game::Game::Damas(_))
+            && !crate::damas::squares::is_playing(sq)
+        {
             return refuse(Msg::IllNotPlaying { square: sq });
         }
         let dests = live.game.destinations(sq);

@@ -197,7 +197,9 @@ fn russian_training_counts_agree_with_their_number() {
     let Some(ru) = Lang::from_tag("ru") else {
         return;
     };
-    let rules = Box::new(crate::game::Rules::Corners(crate::corners::Variant::classic3x3()));
+    let rules = Box::new(crate::game::Rules::Corners(
+        crate::corners::Variant::classic3x3(),
+    ));
     for (n, word) in [(22, "хода"), (25, "ходов"), (21, "ход")] {
         let said = [
             Msg::SoloStarted {

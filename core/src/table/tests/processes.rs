@@ -561,11 +561,10 @@ async fn t_two_processes_run_one_arena_and_pair_everyone_once() {
         // Both at once outside the timers' claims (as after a lease ran out on a process
         // that was only slow): the tournament's lock and its round counter hold.
         let now = d.time.now_ms();
-        let (first, second) =
-            tokio::join!(
-                d.a.fire_tournament(cup, now, None),
-                d.b.fire_tournament(cup, now, None)
-            );
+        let (first, second) = tokio::join!(
+            d.a.fire_tournament(cup, now, None),
+            d.b.fire_tournament(cup, now, None)
+        );
         // Neither fails: the second waits for the first and finds nothing left to do (a
         // duplicate would only be stopped by the pairings' key, as an error).
         let (Ok(first), Ok(second)) = (first, second) else {
