@@ -13,6 +13,20 @@ pub enum BoardKind {
     Damas,
 }
 
+impl BoardKind {
+    /// Whether `sq` is a dark square: Corners' a1 is dark, as in chess; Damas' playing
+    /// squares (h1's colour, D1) are. Every drawing of a board (the picture, the page)
+    /// shades by this.
+    #[must_use]
+    pub fn is_dark(self, sq: Square) -> bool {
+        let odd = (sq.file + sq.rank) % 2 == 1;
+        match self {
+            BoardKind::Corners => !odd,
+            BoardKind::Damas => odd,
+        }
+    }
+}
+
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceView {

@@ -289,13 +289,11 @@ impl Renderer {
             for file in 0..scene.side {
                 let sq = Square::new(file, rank);
                 let i = sq.index(scene.side);
-                // Corners: a1 dark as in chess. Damas: the playing squares (h1) are dark.
-                let odd = (file + rank) % 2 == 1;
-                let dark = match scene.kind {
-                    BoardKind::Corners => !odd,
-                    BoardKind::Damas => odd,
+                let shade = if scene.kind.is_dark(sq) {
+                    Shade::Dark
+                } else {
+                    Shade::Light
                 };
-                let shade = if dark { Shade::Dark } else { Shade::Light };
                 let sprite = kit.sprites.get(shade, tint[i], stone[i], mark[i]);
                 let (x, y) = layout.origin(sq);
                 for row in 0..s {

@@ -971,12 +971,12 @@ async fn play_four_plies(
                 .ask("eve", &format!("post move {body}"))
                 .await
                 .starts_with("401"));
-            // Nor by clicks: the move is sent, refused, and nothing is played.
+            // Nor by clicks: a watcher picks nothing and has no buttons; nothing is played.
+            assert_eq!(b.ask("eve", "wait #board[data-ready=\"1\"]").await, "ok");
             b.ask("eve", &format!("click {from}")).await;
+            assert_eq!(b.ask("eve", "picked").await, "none");
             b.ask("eve", &format!("click {to}")).await;
-            let said = english(&Msg::WebNotSeated);
-            assert_eq!(b.ask("eve", "wait #said:not(:empty)").await, "ok");
-            assert_eq!(b.ask("eve", "text #said").await, said);
+            assert_eq!(b.ask("eve", "attr #acts hidden").await, "");
             assert_eq!(b.ask("eve", "attr #board data-ply").await, "1");
         }
         assert_eq!(b.ask(who, &format!("click {from}")).await, "ok");
@@ -1622,4 +1622,68 @@ async fn a_tournaments_page_shows_its_standings_games_and_picture() {
         Lang::from_tag("pt").expect("pt")
     ))));
     s.web.stop().await;
+}
+
+/// The clickable board as a watcher (no seat) sees it: a Damas game's pieces on the dark
+/// squares, as its picture has them (D1); no buttons to press; a game over shows its
+/// players without empty clock boxes. A language asked for by `?lang=` is kept for the next
+/// page, whose links do not carry it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watchers_board_is_shaded_as_the_picture_offers_nothing_to_press_and_keeps_its_language()
+{
+    let Served {
+        addr, room, web, ..
+    } = served("watcher", test_group("watchers"), true, None).await;
+    let (alice, bob) = (user("alice", "alice"), user("bob", "bob"));
+    room.say(&alice, "/challenge @bob damas none white", &[&bob])
+        .await;
+    let out = room.say(&bob, "/accept", &[]).await;
+    let id = out.iter().find_map(|o| o.game).expect("a game");
+    let board = format!("/app/g/{id}");
+    let (code, html) = page(addr, &board).await;
+    assert_eq!(code, 200);
+    // Each square's button, from its class to its end.
+    let squares: Vec<&str> = html
+        .split("<button class=\"")
+        .skip(1)
+        .filter_map(|b| b.split("</button>").next())
+        .filter(|b| {
+            b.split('>')
+                .next()
+                .is_some_and(|tag| tag.contains("data-sq="))
+        })
+        .collect();
+    assert_eq!(squares.len(), 64);
+    let taken: Vec<&&str> = squares
+        .iter()
+        .filter(|b| b.contains("<span class=\"p "))
+        .collect();
+    assert_eq!(taken.len(), 24, "Damas' 24 men");
+    assert!(taken.iter().all(|b| b.starts_with("dark")), "{taken:?}");
+    assert!(
+        html.contains("<div id=\"acts\" hidden>"),
+        "a watcher's buttons"
+    );
+    // Over (resigned before a move: aborted): the players' names, no empty clocks.
+    room.say(&alice, "/resign", &[]).await;
+    let (code, html) = page(addr, &board).await;
+    assert_eq!(code, 200);
+    assert!(!html.contains("class=\"t\""), "no clock box once over");
+    // ?lang=ru is kept: the player's page, reached by a link without it, is in Russian.
+    let (code, head, _) = get(addr, &format!("/g/{id}?lang=ru"), &[]).await;
+    assert_eq!(code, 200);
+    let kept = head
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or(l.strip_prefix("Set-Cookie: "))
+        })
+        .expect("the language kept")
+        .to_string();
+    let cookie = vec![format!("Cookie: {}", kept.split(';').next().expect("pair"))];
+    let (_, _, top) = get(addr, "/top", &cookie).await;
+    assert!(String::from_utf8_lossy(&top).contains("<html lang=\"ru\">"));
+    let (_, _, top) = get(addr, "/top", &[]).await;
+    assert!(String::from_utf8_lossy(&top).contains("<html lang=\"en\">"));
+    web.abort();
 }

@@ -27,7 +27,9 @@
     picked = null;
   }
   // A seated player picks only their own pieces, on their turn; the server judges anyway.
-  function mine() { return !me || me === turn; }
+  // A reader the server names no side for watches: nothing to pick, no buttons.
+  var acts = document.getElementById("acts"), watching = false;
+  function mine() { return !watching && (!me || me === turn); }
   function pick(sq) {
     clear();
     var to = mine() ? moves.filter(function (m) { return m.from === sq; }) : [];
@@ -128,6 +130,7 @@
         return;
       }
     }
+    if (me) { acts.hidden = false; } else { watching = true; clear(); }
     moves = j.moves; board.dataset.ready = "1";
     // A move made meanwhile: this page is behind, so the newest one replaces it.
     if (j.ply !== ply && board.dataset.over !== "1") { reload(); }

@@ -98,11 +98,16 @@ pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Res
             .map(|(wt, bt)| if c == Color::White { wt } else { bt });
         let running = g.active && g.turn == c && ms.is_some();
         let class = if running { "clock run" } else { "clock" };
-        let time = ms.map(clock_text).unwrap_or_default();
         let side = side_name(c);
+        // No clock (a game over, or without one): the name alone, not an empty box.
+        let time = ms.map_or(String::new(), |ms| {
+            format!(
+                " <span class=\"t\" data-ms=\"{ms}\">{}</span>",
+                clock_text(ms)
+            )
+        });
         format!(
-            "<p class=\"{class}\" data-side=\"{side}\"><span class=\"who\">{name}</span> <span class=\"t\" data-ms=\"{}\">{time}</span></p>",
-            ms.unwrap_or(-1)
+            "<p class=\"{class}\" data-side=\"{side}\"><span class=\"who\">{name}</span>{time}</p>"
         )
     };
     let (top, bottom) = if flip {
@@ -124,7 +129,13 @@ pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Res
         };
         let _ = write!(body, "<p id=\"offer\">{}</p>", w(&offer));
     }
-    body.push_str("<p id=\"said\" role=\"status\"></p><div id=\"acts\">");
+    // A reader without a seat watches: the game's buttons are not theirs (the script shows
+    // them once the server names the reader's side, as a Discord Activity's header does).
+    let hidden = if me.is_none() { " hidden" } else { "" };
+    let _ = write!(
+        body,
+        "<p id=\"said\" role=\"status\"></p><div id=\"acts\"{hidden}>"
+    );
     for a in &g.actions {
         // The offerer does not answer their own offer.
         let answer = matches!(a, Action::AcceptDraw { .. } | Action::DeclineDraw { .. });
@@ -155,11 +166,8 @@ pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Res
 
 /// One square of the board as a button: its shade, its home, the last move, its piece.
 fn square(out: &mut String, b: &ugolki_core::view::BoardView, sq: Square) {
-    let shade = if (sq.file + sq.rank).is_multiple_of(2) {
-        "dark"
-    } else {
-        "light"
-    };
+    // Shaded as the picture is: Damas' pieces stand on the dark squares.
+    let shade = if b.kind.is_dark(sq) { "dark" } else { "light" };
     let mut class = shade.to_string();
     if b.homes[0].contains(&sq) {
         class.push_str(" hw");

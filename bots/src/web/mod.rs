@@ -195,7 +195,7 @@ pub async fn serve_signed(
         let web = pages.clone();
         async move {
             match web.over_budget(peer, &uri, &headers) {
-                None => web.answer(&uri, &headers).await,
+                None => kept_language(&uri, web.answer(&uri, &headers).await),
                 Some(wait) => wait,
             }
         }
@@ -334,9 +334,41 @@ fn query_up_to<'a>(uri: &'a Uri, key: &str, max: usize) -> Option<&'a str> {
         .filter(|v| v.len() <= max)
 }
 
-/// The reader's language: `?lang=`, else the first of `Accept-Language` the bot speaks.
+/// The cookie that keeps a language asked for by `?lang=` for the pages a reader goes on
+/// to: their links do not carry the query.
+const LANG_COOKIE: &str = "ugolki_lang";
+
+/// `page`, keeping a language asked for by `?lang=` (one the bot speaks) in a cookie.
+fn kept_language(uri: &Uri, mut page: Response) -> Response {
+    let asked = query(uri, "lang").and_then(Lang::from_tag);
+    let cookie = asked.and_then(|lang| {
+        let c = format!(
+            "{LANG_COOKIE}={};Path=/;Max-Age=31536000;SameSite=Lax",
+            lang.code()
+        );
+        header::HeaderValue::from_str(&c).ok()
+    });
+    if let Some(c) = cookie {
+        page.headers_mut().append(header::SET_COOKIE, c);
+    }
+    page
+}
+
+/// The reader's language: `?lang=`, else the one `?lang=` asked for before (its cookie),
+/// else the first of `Accept-Language` the bot speaks.
 fn language(uri: &Uri, headers: &HeaderMap) -> Lang {
     if let Some(lang) = query(uri, "lang").and_then(Lang::from_tag) {
+        return lang;
+    }
+    let kept = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == LANG_COOKIE)
+        .and_then(|(_, v)| Lang::from_tag(v));
+    if let Some(lang) = kept {
         return lang;
     }
     headers
