@@ -23,6 +23,9 @@ pub struct Telegram {
     pub webhook: Option<url::Url>,
     /// `TELEGRAM_INLINE_CHATS` is set: inline mode must be on.
     pub inline: bool,
+    /// What is wrong in its settings, as `ugolki telegram` would refuse to start with it (a
+    /// chat id that is not one, a webhook secret Telegram would not take).
+    pub wrong: Vec<String>,
 }
 
 /// The Discord bot as `ugolki discord` would run it.
@@ -99,7 +102,12 @@ pub async fn run(o: &Options) -> Vec<Check> {
 pub fn report(checks: &[Check]) -> (String, bool) {
     let mut text = String::new();
     for c in checks {
-        let mark = if c.ok { '✔' } else { '✘' };
+        // ✘ keeps the bot from playing (exit 1); ⚠ it plays despite.
+        let mark = match (c.ok, c.blocking) {
+            (true, _) => '✔',
+            (false, true) => '✘',
+            (false, false) => '⚠',
+        };
         let _ = writeln!(text, "{mark} {}", c.what);
         if let Some(fix) = &c.fix {
             let _ = writeln!(text, "    fix: {fix}");
@@ -122,6 +130,10 @@ async fn database(url: &str) -> Check {
             format!("database {shown}: {newer} migrations from a newer ugolki"),
             "run the newer ugolki (this one would not understand the data)",
         ),
+        Ok(Schema::At { .. }) if read_only(url) => Check::bad(
+            format!("database {shown}: this user may read the file but not write it"),
+            "give the user the bot runs as write access to the file and its folder",
+        ),
         Ok(Schema::At { applied, known, .. }) if applied == known => Check::ok(format!(
             "database {shown}: reachable, all {known} migrations applied"
         )),
@@ -134,6 +146,22 @@ async fn database(url: &str) -> Check {
             "check DATABASE_URL or --db (PostgreSQL: is the server running, may this user connect?)",
         ),
     }
+}
+
+/// Whether an `SQLite` database's file is there but cannot be opened for writing by this
+/// user (opening it so writes nothing).
+fn read_only(url: &str) -> bool {
+    let Some(path) = url
+        .strip_prefix("sqlite://")
+        .filter(|_| !url.contains(":memory:"))
+    else {
+        return false;
+    };
+    let path = path.split('?').next().unwrap_or(path);
+    matches!(
+        std::fs::OpenOptions::new().write(true).open(path),
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied
+    )
 }
 
 async fn telegram(t: &Telegram) -> Vec<Check> {
@@ -158,6 +186,12 @@ async fn telegram(t: &Telegram) -> Vec<Check> {
     };
     let name = me.username.clone().unwrap_or_default();
     let mut out = vec![Check::ok(format!("telegram: token of @{name}"))];
+    for wrong in &t.wrong {
+        out.push(Check::bad(
+            format!("telegram: {wrong}"),
+            "correct the setting: `ugolki telegram` does not start with it",
+        ));
+    }
     out.push(if me.can_read_all_group_messages {
         Check::ok("telegram: privacy mode off — moves typed as text in groups")
     } else {

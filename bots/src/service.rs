@@ -157,7 +157,8 @@ fn passing(class: &Class) -> bool {
 
 /// A start-up call to the platform (who the bot is, its menu, its webhook): tried again
 /// while the platform's trouble may pass (the network can be slow to come up), waiting as
-/// long as it asks; refused for good (a wrong token), the start stops at once, saying why.
+/// long as it asks, for about 40 s (then the start stops, saying it got no answer); refused
+/// for good (a wrong token), the start stops at once, saying why.
 /// `classify` reads the platform's errors as the outbox does.
 pub async fn patiently<E, T, F, Fut>(
     what: &str,
@@ -185,7 +186,18 @@ where
         })
         .notify(|e, _| tracing::warn!(what, error = %e, "start-up call failed; trying again"))
         .await
-        .map_err(|e| format!("the platform refused {what}: {e}"))
+        .map_err(|e| {
+            if passing(&classify(&e)) {
+                // Never answered (the network, the API's address, the platform's trouble):
+                // not a refusal. The service manager starts the process again.
+                format!(
+                    "the platform did not answer {what} in about 40 s of tries: {e} (check \
+                     the network and the API's address; `ugolki doctor` tells more)"
+                )
+            } else {
+                format!("the platform refused {what}: {e}")
+            }
+        })
 }
 
 /// The answer to a press, which must come within seconds (a platform refuses a late one,

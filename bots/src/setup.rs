@@ -4,6 +4,9 @@
 
 /// Telegram's set-up.
 pub mod telegram {
+    /// What a webhook secret must be, said when it is not (Telegram's rule).
+    pub const SECRET_RULE: &str = "TELEGRAM_WEBHOOK_SECRET: 1 to 256 of A-Z, a-z, 0-9, _ and -";
+
     /// What the operator is told when the Bot API refuses the token (401 Unauthorized), at the
     /// start or later (revoked): the process ends, as no call can succeed.
     pub const TOKEN_REFUSED: &str =

@@ -14,6 +14,7 @@ fn telegram(fake: &FakeTelegram) -> Telegram {
         api_url: Some(fake.api_url()),
         webhook: None,
         inline: false,
+        wrong: Vec::new(),
     }
 }
 
@@ -90,6 +91,19 @@ async fn bad_telegram_set_ups_get_their_crosses() {
     let inline = find(&checks, "inline mode off");
     assert!(!inline.ok && inline.blocking, "{checks:#?}");
     assert!(inline.fix.as_deref().unwrap().contains("/setinline"));
+    assert!(!report(&checks).1);
+    // A setting `ugolki telegram` refuses to start with: a ✘ that blocks, as the start does.
+    let mut o = options("tg-settings");
+    o.telegram = Some(Telegram {
+        wrong: vec!["TELEGRAM_INLINE_CHATS: \"abc\" is not a chat id".into()],
+        ..telegram(&fake)
+    });
+    let checks = run(&o).await;
+    let setting = find(&checks, "is not a chat id");
+    assert!(!setting.ok && setting.blocking, "{checks:#?}");
+    assert!(report(&checks)
+        .0
+        .contains("✘ telegram: TELEGRAM_INLINE_CHATS"));
     assert!(!report(&checks).1);
     // A webhook Telegram cannot reach (no TLS proxy in front of it): its last error.
     let url = "https://bot.example.com/tg-hook";
@@ -285,15 +299,17 @@ fn the_command_exits_1_when_the_bot_could_not_play() {
     );
 }
 
-/// The command line: no platform configured, a database not there yet — exit 0.
+/// The command line: no platform configured, a database not there yet — exit 0, the
+/// missing platform a warning (⚠), not a cross (✘ is what exits 1).
 #[test]
 fn the_command_prints_its_report() {
     let path = temp_db("doctor", "cli");
     let out = ugolki_tests::ugolki(&["doctor", "--db", path.to_str().unwrap()], "");
     assert_eq!(out.code, 0, "{out:?}");
     assert!(
-        out.stdout.contains("✘ no platform configured"),
+        out.stdout.contains("⚠ no platform configured"),
         "{}",
         out.stdout
     );
+    assert!(!out.stdout.contains('✘'), "{}", out.stdout);
 }

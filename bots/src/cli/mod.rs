@@ -82,7 +82,7 @@ pub enum Command {
     },
     /// Play in the terminal: a local chat where each line is `NAME: text`.
     Console {
-        /// Database file (default: `DATABASE_URL`, or ugolki.db here).
+        /// Database: an `SQLite` file, or a URL (`postgres://…`) (default: `DATABASE_URL`, or ugolki.db here).
         #[arg(long)]
         db: Option<std::path::PathBuf>,
         /// Where board pictures are written.
@@ -114,7 +114,7 @@ pub enum Command {
     /// behind one URL share it), `TELEGRAM_INLINE_CHATS` (inline mode: chat ids, comma-
     /// separated, where the bot posts board pictures for inline games).
     Telegram {
-        /// Database file (default: `DATABASE_URL`, or ugolki.db here).
+        /// Database: an `SQLite` file, or a URL (`postgres://…`) (default: `DATABASE_URL`, or ugolki.db here).
         #[arg(long)]
         db: Option<std::path::PathBuf>,
         /// Webhook mode: the public HTTPS URL Telegram posts updates to (needs --listen).
@@ -149,7 +149,7 @@ pub enum Command {
     /// guild), `DISCORD_CLIENT_SECRET` (with --web: the Activity's players sign in),
     /// `DATABASE_URL` (default ugolki.db; postgres://… for several processes).
     Discord {
-        /// Database file (default: `DATABASE_URL`, or ugolki.db here).
+        /// Database: an `SQLite` file, or a URL (`postgres://…`) (default: `DATABASE_URL`, or ugolki.db here).
         #[arg(long)]
         db: Option<std::path::PathBuf>,
         /// Run shards A-B only (e.g. 0-3), with --total.
@@ -387,13 +387,37 @@ fn session_name(text: &str) -> Result<String, String> {
     }
 }
 
-/// The database: `--db FILE`, else `DATABASE_URL`, else `ugolki.db` here.
+/// The database: `--db`, else `DATABASE_URL`, else `ugolki.db` here. Either may be a URL
+/// (`sqlite://…`, `postgres://…`) or a plain file path, an `SQLite` file.
 fn database_url(db: Option<std::path::PathBuf>) -> String {
-    match db {
-        Some(path) => format!("sqlite://{}", path.display()),
+    let given = match db {
+        Some(path) => path.display().to_string(),
         None => std::env::var("DATABASE_URL")
             .unwrap_or_else(|_| ugolki_core::store::DEFAULT_URL.to_string()),
+    };
+    as_url(&given)
+}
+
+/// `given` as a database URL: a URL as it is, a plain path as an `SQLite` file's.
+fn as_url(given: &str) -> String {
+    if given.contains("://") || given.starts_with("sqlite:") {
+        given.to_string()
+    } else {
+        format!("sqlite://{given}")
     }
+}
+
+/// What `ugolki telegram` would refuse to start with in its settings, for `doctor`.
+fn telegram_settings_wrong() -> Vec<String> {
+    let mut wrong = Vec::new();
+    if let Err(CliError::Usage(why)) = inline_chats() {
+        wrong.push(why);
+    }
+    let secret = std::env::var("TELEGRAM_WEBHOOK_SECRET").ok();
+    if secret.is_some_and(|s| !crate::telegram::valid_secret(&s)) {
+        wrong.push(crate::setup::telegram::SECRET_RULE.into());
+    }
+    wrong
 }
 
 /// `TELEGRAM_INLINE_CHATS`: chat ids, comma-separated, where inline games' pictures go.
@@ -497,7 +521,7 @@ fn mini_app_of(
 /// `ugolki doctor`'s options.
 #[derive(clap::Args, Debug)]
 pub struct DoctorArgs {
-    /// Database file (default: `DATABASE_URL`, or ugolki.db here).
+    /// Database: an `SQLite` file, or a URL (`postgres://…`) (default: `DATABASE_URL`, or ugolki.db here).
     #[arg(long)]
     db: Option<std::path::PathBuf>,
     /// Telegram: the webhook `ugolki telegram --webhook` would set (else: polling).
@@ -530,6 +554,7 @@ fn doctor(io: &mut Io<'_>, args: &DoctorArgs) -> Result<u8, CliError> {
             api_url: set("TELOXIDE_API_URL"),
             webhook,
             inline: set("TELEGRAM_INLINE_CHATS").is_some(),
+            wrong: telegram_settings_wrong(),
         }),
         discord: set("DISCORD_TOKEN").map(|token| crate::doctor::Discord {
             token,
@@ -670,4 +695,20 @@ fn moves_or_stdin(
         .into_iter()
         .map(str::to_string)
         .collect())
+}
+
+#[cfg(test)]
+mod url_tests {
+    /// `--db` and `DATABASE_URL` take a URL as it is and a plain path as an `SQLite` file.
+    #[test]
+    fn a_database_is_a_url_or_a_plain_sqlite_file() {
+        assert_eq!(super::as_url("games.db"), "sqlite://games.db");
+        assert_eq!(
+            super::as_url("/var/lib/ugolki/games.db"),
+            "sqlite:///var/lib/ugolki/games.db"
+        );
+        assert_eq!(super::as_url("postgres://u@h/db"), "postgres://u@h/db");
+        assert_eq!(super::as_url("sqlite::memory:"), "sqlite::memory:");
+        assert_eq!(super::as_url("sqlite://x.db"), "sqlite://x.db");
+    }
 }

@@ -92,8 +92,16 @@ impl Console {
             let path = self.dir.join(format!("{stem}-{}-{n:04}.{ext}", self.run));
             (stem, path, &image.bytes)
         });
-        if let Some((label, path, _)) = &file {
-            writeln!(text, "{who}: [{label}] {}", path.display())?;
+        if let Some((label, path, bytes)) = &file {
+            // Written first: a line never names a file that is not there. Not written (a
+            // folder this user may not write), the reply still goes out, and the log (on
+            // the terminal too) says why.
+            let written =
+                std::fs::create_dir_all(&self.dir).and_then(|()| std::fs::write(path, bytes));
+            match written {
+                Ok(()) => writeln!(text, "{who}: [{label}] {}", path.display())?,
+                Err(e) => tracing::warn!(path = %path.display(), error = %e, "picture not written"),
+            }
             if let Some(view) = &c.board {
                 text.extend_from_slice(text_board::draw(view).as_bytes());
             }
@@ -102,15 +110,9 @@ impl Console {
             let labels = self.layout(&c.actions, c.lang);
             writeln!(text, "{who}: {}", labels.join(" "))?;
         }
-        {
-            let mut out = lock(&self.out);
-            out.write_all(&text)?;
-            out.flush()?;
-        }
-        if let Some((_, path, bytes)) = file {
-            std::fs::create_dir_all(&self.dir)?;
-            std::fs::write(path, bytes)?;
-        }
+        let mut out = lock(&self.out);
+        out.write_all(&text)?;
+        out.flush()?;
         Ok(n)
     }
 }

@@ -837,7 +837,9 @@ impl<S: Surface> Outbox<S> {
                 Class::Unchanged => Ok(None),
                 Class::Moved(to) => Err(Fail::Moved(to)),
                 Class::Gone => {
-                    tracing::info!(chat = %chat.id, error = %e, "refused for good");
+                    // A reply lost: the operator is told why (a Telegram chat gone, a
+                    // console's pictures folder not writable).
+                    tracing::warn!(chat = %chat.id, error = %e, "refused for good");
                     Err(Fail::Gone)
                 }
                 Class::Left => {

@@ -97,7 +97,7 @@ struct Running {
 }
 
 /// Where a webhook secret may come from: 1 to 256 of `A-Z a-z 0-9 _ -` (Telegram's rule).
-fn valid_secret(s: &str) -> bool {
+pub(crate) fn valid_secret(s: &str) -> bool {
     (1..=256).contains(&s.len())
         && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
@@ -165,7 +165,7 @@ pub async fn run(
     let username = me.username.clone().unwrap_or_default();
     if let Some(secret) = &options.webhook_secret {
         if !valid_secret(secret) {
-            return Err("TELEGRAM_WEBHOOK_SECRET: 1 to 256 of A-Z, a-z, 0-9, _ and -".into());
+            return Err(setup::SECRET_RULE.into());
         }
     }
     let mut service = Service::start(Start {
