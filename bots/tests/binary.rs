@@ -61,3 +61,50 @@ fn a_picture_chat_that_is_not_a_chat_id_is_refused_before_anything_starts() {
     // The token is never printed.
     assert!(!err.contains("123:TEST"), "{err}");
 }
+
+/// `ugolki doctor` on a database file its user may read but not write: a ✘ and exit 1,
+/// though the file reads as migrated (the bot could not record a move there). Run as an
+/// unprivileged user (root writes whatever a file's mode says): through `setpriv` when the
+/// tests run as root.
+#[test]
+fn doctor_crosses_a_database_file_its_user_cannot_write() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("ugolki-doctor-ro-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let db = dir.join("games.db");
+    let made = Command::new(env!("CARGO_BIN_EXE_ugolki"))
+        .args(["console", "--script", "/dev/null", "--db"])
+        .arg(&db)
+        .output()
+        .expect("runs");
+    assert!(made.status.success(), "{made:?}");
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let root = std::fs::OpenOptions::new().write(true).open(&db).is_ok();
+    let out = if root {
+        // The binary where the unprivileged user can reach it (a link: no copy).
+        let bin = dir.join("ugolki");
+        std::fs::hard_link(env!("CARGO_BIN_EXE_ugolki"), &bin)
+            .or_else(|_| std::fs::copy(env!("CARGO_BIN_EXE_ugolki"), &bin).map(|_| ()))
+            .expect("the binary reachable");
+        Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(&bin)
+            .args(["doctor", "--db"])
+            .arg(&db)
+            .output()
+            .expect("setpriv runs (util-linux)")
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_ugolki"))
+            .args(["doctor", "--db"])
+            .arg(&db)
+            .output()
+            .expect("runs")
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(stdout.contains("✘ database"), "{stdout}");
+    assert!(stdout.contains("but not write it"), "{stdout}");
+}
