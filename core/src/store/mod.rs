@@ -332,6 +332,13 @@ impl Store {
             )
         };
         let options = PgConnectOptions::from_str(url)?.application_name("ugolki");
+        // One connection first: a server not there or a login refused is said at once, with
+        // its cause (the pool tries again until its acquire timeout, then says only that).
+        {
+            use sqlx::Connection;
+            let first = sqlx::PgConnection::connect_with(&options).await?;
+            let _ = first.close().await;
+        }
         // No test before each acquire: a broken connection fails its statement, and the pool
         // tests every connection as it comes back anyway.
         let pool = PgPoolOptions::new()

@@ -83,3 +83,19 @@ async fn t1_the_gap_is_measured_from_the_last_process_to_die(store: Store) {
         Some((T0 + 40_000, T0 + 100_000))
     );
 }
+
+/// A `PostgreSQL` server that is not there is said at once, with its cause — not after the
+/// pool's acquire timeout as only "timed out" (port 1 on the loopback: nothing listens).
+#[tokio::test]
+async fn an_unreachable_postgresql_is_said_at_once_with_its_cause() {
+    let started = std::time::Instant::now();
+    let Err(e) = Store::connect("postgres://postgres@127.0.0.1:1/ugolki").await else {
+        panic!("a store with no server");
+    };
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(e.to_string().contains("refused"), "{e}");
+}
