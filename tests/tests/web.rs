@@ -1295,7 +1295,7 @@ async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature
     };
     let (eves, _) = eve_dm.start(&tg_user(33, "Eve"), &bob, "none casual").await;
     let (_, head, _) = seat(init_data(TOKEN, 33, "Eve", now)).await;
-    let eve = [seat_cookie(&head)];
+    let eve = [cookie_back(&head)];
     assert_eq!(get(addr, &board, &eve).await.0, 404);
     assert_eq!(get(addr, &format!("/g/{id}/moves.json"), &eve).await.0, 404);
     assert_eq!(
@@ -1394,8 +1394,9 @@ async fn seat_by(addr: std::net::SocketAddr, init: String) -> (u16, String, Vec<
     ugolki_tests::http_bytes(addr, "POST", "/app/seat", &[auth], "", WAIT).await
 }
 
-/// The `Cookie:` header line that sends back the seat an answer's head sets.
-fn seat_cookie(head: &str) -> String {
+/// The `Cookie:` header line that sends back the cookie (a seat, a language) an answer's
+/// head sets.
+fn cookie_back(head: &str) -> String {
     let set = head
         .lines()
         .find_map(|l| {
@@ -1425,7 +1426,7 @@ async fn a_seated_player_acts_with_their_games_own_buttons_only() {
     let (alice, bob) = (tg_user(31, "Alice"), tg_user(32, "Bob"));
     let now = ugolki_bots::now_ms() / 1000;
     let (_, head, _) = seat_by(addr, init_data(TOKEN, 31, "Alice", now)).await;
-    let with = vec![seat_cookie(&head)];
+    let with = vec![cookie_back(&head)];
     let body = serde_json::json!({ "move": "c3-d3", "ply": 0 }).to_string();
     let path = format!("/api/g/{id}/move");
     let (code, _, _) = ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT).await;
@@ -1672,15 +1673,8 @@ async fn a_watchers_board_is_shaded_as_the_picture_offers_nothing_to_press_and_k
     // ?lang=ru is kept: the player's page, reached by a link without it, is in Russian.
     let (code, head, _) = get(addr, &format!("/g/{id}?lang=ru"), &[]).await;
     assert_eq!(code, 200);
-    let kept = head
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix("set-cookie: ")
-                .or(l.strip_prefix("Set-Cookie: "))
-        })
-        .expect("the language kept")
-        .to_string();
-    let cookie = vec![format!("Cookie: {}", kept.split(';').next().expect("pair"))];
+    let cookie = vec![cookie_back(&head)];
+    assert!(cookie[0].contains("ugolki_lang=ru"), "{cookie:?}");
     let (_, _, top) = get(addr, "/top", &cookie).await;
     assert!(String::from_utf8_lossy(&top).contains("<html lang=\"ru\">"));
     let (_, _, top) = get(addr, "/top", &[]).await;

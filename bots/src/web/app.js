@@ -130,7 +130,9 @@
         return;
       }
     }
-    if (me) { acts.hidden = false; } else { watching = true; clear(); }
+    // In Telegram the signature seats the reader with every request, even where the seat's
+    // cookie is not kept (Telegram Web's frame): the server judges there.
+    if (me || (tg && tg.initData)) { acts.hidden = false; } else { watching = true; clear(); }
     moves = j.moves; board.dataset.ready = "1";
     // A move made meanwhile: this page is behind, so the newest one replaces it.
     if (j.ply !== ply && board.dataset.over !== "1") { reload(); }

@@ -162,6 +162,7 @@ cmd-extra-word = /{ $command } takes one number at most: '{ $word }' is one word
 no-such-number = No game, challenge or tournament has the number #{ $typed }.
 cmd-move-missing = /move needs a move, e.g. /move c3-d4
 cmd-moves-missing = /moves needs a square, e.g. /moves c3
+cmd-moves-one-square = /moves shows one square's moves: '{ $word }' is one word too many (e.g. /moves c3).
 cmd-one-game = Say one game, not two.
 cmd-one-time-control = Say one time control, not two.
 cmd-two-ways = '{ $first }' and '{ $second }' say different things: say one.

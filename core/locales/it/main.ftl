@@ -206,6 +206,7 @@ cmd-extra-word = /{ $command } accetta al massimo un numero: «{ $word }» è di
 no-such-number = Nessuna partita, sfida o torneo ha il numero #{ $typed }.
 cmd-move-missing = Dopo /move scrivi la mossa, per esempio /move c3-d4
 cmd-moves-missing = Dopo /moves scrivi una casella, per esempio /moves c3
+cmd-moves-one-square = /moves mostra le mosse di una sola casella: «{ $word }» è una parola di troppo (es. /moves c3).
 cmd-one-game = Indica una sola partita, non due.
 cmd-one-time-control = Indica una sola cadenza di gioco, non due.
 cmd-two-ways = '{ $first }' e '{ $second }' dicono cose diverse: scegline una.

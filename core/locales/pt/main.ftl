@@ -201,6 +201,7 @@ cmd-extra-word = /{ $command } aceita no máximo um número: '{ $word }' está a
 no-such-number = Nenhuma partida, desafio ou torneio tem o número #{ $typed }.
 cmd-move-missing = /move precisa de um lance, por exemplo /move c3-d4
 cmd-moves-missing = /moves precisa de uma casa, por exemplo /moves c3
+cmd-moves-one-square = /moves mostra os lances de uma só casa: '{ $word }' é uma palavra a mais (ex.: /moves c3).
 cmd-one-game = Indique um jogo só, não dois.
 cmd-one-time-control = Indique um tempo só (por exemplo 10+5), não dois.
 cmd-two-ways = '{ $first }' e '{ $second }' dizem coisas diferentes: escolha uma.

@@ -224,6 +224,7 @@ cmd-extra-word = /{ $command } принимает не больше одного
 no-such-number = Нет ни партии, ни вызова, ни турнира с номером #{ $typed }.
 cmd-move-missing = После /move нужен ход, например: /move c3-d4
 cmd-moves-missing = После /moves нужна клетка, например: /moves c3
+cmd-moves-one-square = /moves показывает ходы с одной клетки: «{ $word }» — лишнее слово (например, /moves c3).
 cmd-one-game = Укажите одну партию, а не две.
 cmd-one-time-control = Укажите один контроль времени, а не два.
 cmd-two-ways = «{ $first }» и «{ $second }» противоречат друг другу: выберите одно.

@@ -252,6 +252,49 @@ pub fn display_url(url: &str) -> String {
     out.chars().take(120).collect()
 }
 
+/// How long a start waits for a `PostgreSQL` server to answer at all.
+const PG_FIRST_CONNECTION: Duration = Duration::from_secs(5);
+
+/// One connection to the server before the pool is made, so that what stops the start is
+/// said with its cause: a login refused, a database missing, at once; a server not (yet)
+/// there (refused, or silent) tried again for [`PG_FIRST_CONNECTION`], then its last error.
+/// (The pool would try for its acquire timeout and then say only that it timed out.)
+async fn first_connection(options: &PgConnectOptions) -> Result<()> {
+    use sqlx::Connection;
+    let pause = Duration::from_millis(250);
+    let deadline = tokio::time::Instant::now() + PG_FIRST_CONNECTION;
+    let mut last = None;
+    loop {
+        let tried = tokio::time::timeout_at(deadline, sqlx::PgConnection::connect_with(options));
+        match tried.await {
+            Ok(Ok(conn)) => {
+                let _ = conn.close().await;
+                return Ok(());
+            }
+            // The network's trouble (refused, unreachable): the server may be starting.
+            Ok(Err(sqlx::Error::Io(e))) => {
+                tracing::debug!(error = %e, "PostgreSQL not answering yet");
+                last = Some(e);
+            }
+            Ok(Err(e)) => return Err(e.into()),
+            // Silent till the end.
+            Err(_) => break,
+        }
+        if tokio::time::Instant::now() + pause >= deadline {
+            break;
+        }
+        tokio::time::sleep(pause).await;
+    }
+    let cause = last.unwrap_or_else(|| {
+        let secs = PG_FIRST_CONNECTION.as_secs();
+        std::io::Error::new(
+            std::io::ErrorKind::TimedOut,
+            format!("no answer in {secs} s"),
+        )
+    });
+    Err(sqlx::Error::Io(cause).into())
+}
+
 impl Store {
     /// Open (creating if missing) and migrate. `url`: `sqlite://path/file.db`,
     /// `sqlite:///abs/path.db`, `sqlite::memory:` (tests), or `postgres://user@host/db`.
@@ -332,13 +375,7 @@ impl Store {
             )
         };
         let options = PgConnectOptions::from_str(url)?.application_name("ugolki");
-        // One connection first: a server not there or a login refused is said at once, with
-        // its cause (the pool tries again until its acquire timeout, then says only that).
-        {
-            use sqlx::Connection;
-            let first = sqlx::PgConnection::connect_with(&options).await?;
-            let _ = first.close().await;
-        }
+        first_connection(&options).await?;
         // No test before each acquire: a broken connection fails its statement, and the pool
         // tests every connection as it comes back anyway.
         let pool = PgPoolOptions::new()

@@ -362,10 +362,7 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
             // Two squares (`/moves c3 d3`): the second is one word too many, not the first
             // a bad game number.
             [n, sq] if square_shaped(n) => {
-                return Err(Msg::CmdExtraWord {
-                    command: name.clone(),
-                    word: echo(sq, 20),
-                })
+                return Err(Msg::CmdMovesOneSquare { word: echo(sq, 20) })
             }
             [n, sq] => Command::Moves(game_number(Some(n))?, (*sq).to_string()),
             _ => return Err(Msg::CmdMovesMissing),
@@ -895,10 +892,7 @@ mod tests {
         // Two squares to /moves: the second is the word too many.
         assert_eq!(
             err("/moves c3 d3"),
-            Msg::CmdExtraWord {
-                command: "moves".into(),
-                word: "d3".into()
-            }
+            Msg::CmdMovesOneSquare { word: "d3".into() }
         );
         // A word where the number goes is named, not the word after it.
         assert_eq!(

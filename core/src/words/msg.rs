@@ -174,6 +174,7 @@ messages! {
     NoSuchNumber { typed: String } => "no-such-number",
     CmdMoveMissing => "cmd-move-missing",
     CmdMovesMissing => "cmd-moves-missing",
+    CmdMovesOneSquare { word: String } => "cmd-moves-one-square",
     CmdOneGame => "cmd-one-game",
     CmdOneTimeControl => "cmd-one-time-control",
     CmdTwoWays { first: String, second: String } => "cmd-two-ways",

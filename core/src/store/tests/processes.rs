@@ -84,16 +84,17 @@ async fn t1_the_gap_is_measured_from_the_last_process_to_die(store: Store) {
     );
 }
 
-/// A `PostgreSQL` server that is not there is said at once, with its cause — not after the
-/// pool's acquire timeout as only "timed out" (port 1 on the loopback: nothing listens).
+/// A `PostgreSQL` server that is not there is said with its cause — tried for a few
+/// seconds (it may be starting), not for the pool's acquire timeout and then said only as
+/// "timed out" (port 1 on the loopback: nothing listens).
 #[tokio::test]
-async fn an_unreachable_postgresql_is_said_at_once_with_its_cause() {
+async fn an_unreachable_postgresql_is_said_with_its_cause() {
     let started = std::time::Instant::now();
     let Err(e) = Store::connect("postgres://postgres@127.0.0.1:1/ugolki").await else {
         panic!("a store with no server");
     };
     assert!(
-        started.elapsed() < std::time::Duration::from_secs(5),
+        started.elapsed() < std::time::Duration::from_secs(8),
         "{:?}",
         started.elapsed()
     );
