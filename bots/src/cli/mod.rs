@@ -141,13 +141,15 @@ pub enum Command {
     },
     /// Ask each platform whose token is set (`TELOXIDE_TOKEN`, `DISCORD_TOKEN`, with the
     /// variables the bots read) what the bot can do there, and the database how far it is
-    /// migrated: a ✔ or ✘ an item, with how to fix each ✘. Changes nothing. Exit 0 when
-    /// the bot can play everywhere it is configured to, else 1.
+    /// migrated: a ✔, ⚠ or ✘ an item, with how to fix each ⚠ and ✘. Changes nothing. Exit 0
+    /// when the bot can play everywhere it is configured to (no ✘), else 1.
     Doctor(DoctorArgs),
-    /// Run the Discord bot: `DISCORD_TOKEN` (required), `DISCORD_API_URL` (optional: a test
-    /// server; the gateway comes with it), `DISCORD_GUILD_ID` (register commands in one
-    /// guild), `DISCORD_CLIENT_SECRET` (with --web: the Activity's players sign in),
-    /// `DATABASE_URL` (default ugolki.db; postgres://… for several processes).
+    /// Run the Discord bot: `DISCORD_TOKEN` (required), `DISCORD_API_URL` (optional: a REST
+    /// proxy that keeps Discord's rate limits, or a test server; the gateway comes with it),
+    /// `DISCORD_API_ADDR` and `DISCORD_API_CA` (optional: reach discord.com at HOST:PORT,
+    /// trusting that certificate authority: a TLS egress proxy), `DISCORD_GUILD_ID` (register
+    /// commands in one guild), `DISCORD_CLIENT_SECRET` (with --web: the Activity's players
+    /// sign in), `DATABASE_URL` (default ugolki.db; postgres://… for several processes).
     Discord {
         /// Database: an `SQLite` file, or a URL (`postgres://…`) (default: `DATABASE_URL`, or ugolki.db here).
         #[arg(long)]

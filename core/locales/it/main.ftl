@@ -842,7 +842,7 @@ web-game-line = n. { $id } { $white } – { $black }, { $rules }{ $outcome ->
         [none] {" "}· in corso
        *[other] {" "}— { $outcome }
     }
-web-no-tournament = Non c'è nessun torneo #{ $id } da mostrare.
+web-no-tournament = Non c'è nessun torneo n. { $id } da mostrare.
 web-tournament-at = Il torneo sul web: { $url }
 web-tournament-games = Partite
 web-tournament-live = Il torneo è in corso: questa pagina si ricarica { $seconds ->

@@ -901,7 +901,7 @@ web-game-line = №{ $id } { $white } – { $black }, { $rules }{ $outcome ->
         [none] {" "}· идёт
        *[other] {" "}— { $outcome }
     }
-web-no-tournament = Турнира #{ $id } нет или его нельзя показать.
+web-no-tournament = Турнира №{ $id } нет или его нельзя показать.
 web-tournament-at = Турнир в браузере: { $url }
 web-tournament-games = Партии
 web-tournament-live = Турнир идёт: страница обновляется каждые { $seconds } с.
