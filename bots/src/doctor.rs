@@ -119,6 +119,12 @@ pub fn report(checks: &[Check]) -> (String, bool) {
 async fn database(url: &str) -> Check {
     let shown = ugolki_core::store::display_url(url);
     match Store::schema(url).await {
+        Ok(Schema::Absent { folder: true }) if unwritable(url) == Some(Unwritable::Folder) => {
+            Check::bad(
+                format!("database {shown}: this user may not write in its folder"),
+                "give the user the bot runs as write access to the folder (the first start creates the file there)",
+            )
+        }
         Ok(Schema::Absent { folder: true }) => Check::ok(format!(
             "database {shown}: not there yet (the first start creates it)"
         )),
@@ -130,9 +136,15 @@ async fn database(url: &str) -> Check {
             format!("database {shown}: {newer} migrations from a newer ugolki"),
             "run the newer ugolki (this one would not understand the data)",
         ),
-        Ok(Schema::At { .. }) if read_only(url) => Check::bad(
+        Ok(Schema::At { .. }) if unwritable(url) == Some(Unwritable::File) => Check::bad(
             format!("database {shown}: this user may read the file but not write it"),
             "give the user the bot runs as write access to the file and its folder",
+        ),
+        Ok(Schema::At { .. }) if unwritable(url) == Some(Unwritable::Folder) => Check::bad(
+            format!(
+                "database {shown}: this user may write the file but not its folder, where SQLite keeps its journal (the -wal and -shm files)"
+            ),
+            "give the user the bot runs as write access to the folder",
         ),
         Ok(Schema::At { applied, known, .. }) if applied == known => Check::ok(format!(
             "database {shown}: reachable, all {known} migrations applied"
@@ -148,20 +160,42 @@ async fn database(url: &str) -> Check {
     }
 }
 
-/// Whether an `SQLite` database's file is there but cannot be opened for writing by this
-/// user (opening it so writes nothing).
-fn read_only(url: &str) -> bool {
-    let Some(path) = url
+/// What of an `SQLite` database this user cannot write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unwritable {
+    /// The file is there, and not writable.
+    File,
+    /// Its folder, where `SQLite` creates its journal beside the file (and the first start
+    /// the file itself).
+    Folder,
+}
+
+/// What of an `SQLite` database at `url` this user cannot write, if anything: the file is
+/// opened for writing (which writes nothing), and a file of the doctor's own made in its
+/// folder and removed at once.
+fn unwritable(url: &str) -> Option<Unwritable> {
+    let path = url
         .strip_prefix("sqlite://")
-        .filter(|_| !url.contains(":memory:"))
-    else {
-        return false;
+        .filter(|_| !url.contains(":memory:"))?;
+    let path = std::path::Path::new(path.split('?').next().unwrap_or(path));
+    let denied = |r: std::io::Result<std::fs::File>| matches!(r, Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied);
+    if denied(std::fs::OpenOptions::new().write(true).open(path)) {
+        return Some(Unwritable::File);
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
     };
-    let path = path.split('?').next().unwrap_or(path);
-    matches!(
-        std::fs::OpenOptions::new().write(true).open(path),
-        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied
-    )
+    let probe = folder.join(format!(".ugolki-doctor-{}", std::process::id()));
+    let made = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe);
+    if made.is_ok() {
+        let _ = std::fs::remove_file(&probe);
+        return None;
+    }
+    denied(made).then_some(Unwritable::Folder)
 }
 
 async fn telegram(t: &Telegram) -> Vec<Check> {

@@ -62,17 +62,19 @@ fn a_picture_chat_that_is_not_a_chat_id_is_refused_before_anything_starts() {
     assert!(!err.contains("123:TEST"), "{err}");
 }
 
-/// `ugolki doctor` on a database file its user may read but not write: a ✘ and exit 1,
-/// though the file reads as migrated (the bot could not record a move there). Run as an
-/// unprivileged user (root writes whatever a file's mode says): through `setpriv` when the
-/// tests run as root.
-#[test]
-fn doctor_crosses_a_database_file_its_user_cannot_write() {
+/// A database made by the console in a folder of its own (mode 755), its file given
+/// `file_mode`; then `ugolki doctor` on it as a user who is not the folder's owner (root
+/// writes whatever a mode says: through `setpriv` as uid 65534 when the tests run as root,
+/// else with the folder made read-only): its exit code and what it printed.
+fn doctor_as_another_user(name: &str, file_mode: u32) -> (Option<i32>, String) {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("ugolki-doctor-ro-{}", std::process::id()));
+    let mode = |p: &std::path::Path, m: u32| {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).expect("chmod");
+    };
+    let dir = std::env::temp_dir().join(format!("ugolki-doctor-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("dir");
-    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    mode(&dir, 0o755);
     let db = dir.join("games.db");
     let made = Command::new(env!("CARGO_BIN_EXE_ugolki"))
         .args(["console", "--script", "/dev/null", "--db"])
@@ -80,8 +82,12 @@ fn doctor_crosses_a_database_file_its_user_cannot_write() {
         .output()
         .expect("runs");
     assert!(made.status.success(), "{made:?}");
-    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).expect("chmod");
-    let root = std::fs::OpenOptions::new().write(true).open(&db).is_ok();
+    mode(&db, file_mode);
+    // The folder is ours: its owner is who the tests run as.
+    let root = std::fs::metadata(&dir).is_ok_and(|m| {
+        use std::os::unix::fs::MetadataExt;
+        m.uid() == 0
+    });
     let out = if root {
         // The binary where the unprivileged user can reach it (a link: no copy).
         let bin = dir.join("ugolki");
@@ -96,15 +102,38 @@ fn doctor_crosses_a_database_file_its_user_cannot_write() {
             .output()
             .expect("setpriv runs (util-linux)")
     } else {
-        Command::new(env!("CARGO_BIN_EXE_ugolki"))
+        mode(&dir, 0o555);
+        let out = Command::new(env!("CARGO_BIN_EXE_ugolki"))
             .args(["doctor", "--db"])
             .arg(&db)
             .output()
-            .expect("runs")
+            .expect("runs");
+        mode(&dir, 0o755);
+        out
     };
     let _ = std::fs::remove_dir_all(&dir);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// `ugolki doctor` on a database file its user may read but not write: a ✘ and exit 1,
+/// though the file reads as migrated (the bot could not record a move there).
+#[test]
+fn doctor_crosses_a_database_file_its_user_cannot_write() {
+    let (code, stdout) = doctor_as_another_user("ro", 0o444);
+    assert_eq!(code, Some(1), "{stdout}");
     assert!(stdout.contains("✘ database"), "{stdout}");
     assert!(stdout.contains("but not write it"), "{stdout}");
+}
+
+/// ... and on a file its user may write in a folder it may not: `SQLite` makes its journal
+/// (`-wal`, `-shm`) beside the file, so the bot could not open it either.
+#[test]
+fn doctor_crosses_a_database_whose_folder_its_user_cannot_write() {
+    let (code, stdout) = doctor_as_another_user("folder", 0o666);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("✘ database"), "{stdout}");
+    assert!(stdout.contains("but not its folder"), "{stdout}");
 }

@@ -193,6 +193,26 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
     assert!(back.contains(&format!("/g/{id}/board.png?ply=2")), "{back}");
     assert!(back.contains(&format!("class=\"here\" href=\"/g/{id}?ply=2\"")));
     assert!(back.contains(&esc(&english(&Msg::WebAtPly { ply: 2, plies: 6 }))));
+    // Its status line is that ply's: move 2, White (alice) to move, no clocks of then.
+    let mut at_two = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
+    for mv in &game.move_texts()[..2] {
+        at_two.play_text(mv).expect("legal");
+    }
+    let (deadline, limit) = at_two.deadline_and_limit();
+    let then = Msg::Status {
+        move_no: at_two.move_number(),
+        clocks: None,
+        deadline,
+        limit,
+        to_move: alice.name.clone(),
+    };
+    assert_eq!(at_two.move_number(), 2);
+    assert!(back.contains(&esc(&english(&then))), "{back}");
+    let (_, now) = page(addr, &format!("/g/{id}")).await;
+    assert!(
+        !now.contains(&esc(&english(&then))),
+        "the latest is move 4's"
+    );
     assert!(
         !back.contains("http-equiv=\"refresh\""),
         "a past position stays put"
@@ -320,6 +340,10 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
     for path in ["/g/abc", "/g/1/../../etc/passwd", "/g/-1", "/p/999", "/x"] {
         assert_eq!(page(addr, path).await.0, 404, "{path}");
     }
+    // A mistyped address is a page of its own, with the way to the first page.
+    let (_, lost) = page(addr, "/g/abc").await;
+    assert!(lost.contains(&esc(&english(&Msg::WebNoPage))), "{lost}");
+    assert!(lost.contains("<a href=\"/\">"), "{lost}");
 
     // The leaderboards: the rated kind, all time and this month, names escaped and linked.
     let bob_id = store
@@ -1032,6 +1056,11 @@ async fn in_a_browser_two_console_players_sign_in_by_their_links_and_play_to_a_d
         "{before}"
     );
     assert_ne!(before, after, "the running clock ticks");
+    let status = b.ask("bob", "text #status").await;
+    assert!(
+        !status.contains(&before[..4]),
+        "the status line leaves the time to the clocks that tick: {status}"
+    );
     play_four_plies(&mut b, &mut console, &seated).await;
     // Alice offers a draw from her page; Bob's page shows it, and its answers.
     let offer = english(&Msg::BtnOfferDraw);
@@ -1364,7 +1393,15 @@ async fn in_a_browser_a_flag_that_falls_shows_on_the_open_page() {
         console.type_line(&format!("{who}: {mv}"));
         game.play_text(&mv).expect("legal");
     }
-    assert_eq!(b.ask("bob", "wait-ply 2").await, "ply 2");
+    // (Each wait is 3 s at most; a loaded machine may take longer to reload the page.)
+    let mut followed = String::new();
+    for _ in 0..5 {
+        followed = b.ask("bob", "wait-ply 2").await;
+        if followed == "ply 2" {
+            break;
+        }
+    }
+    assert_eq!(followed, "ply 2");
     let mut over = false;
     for _ in 0..5 {
         if b.ask("bob", "wait #acts:empty").await == "ok" {

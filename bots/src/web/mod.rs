@@ -384,7 +384,7 @@ impl Web {
     async fn answer(&self, uri: &Uri, headers: &HeaderMap) -> Response {
         let lang = language(uri, headers);
         let Some(asked) = route(uri.path()) else {
-            return (StatusCode::NOT_FOUND, "not found\n").into_response();
+            return page::no_page(lang);
         };
         let id = match asked {
             Asked::Top => return self.top(lang).await,

@@ -82,6 +82,15 @@ pub fn missing(id: i64, lang: Lang) -> Response {
     respond(StatusCode::NOT_FOUND, html(lang, &words, "", &body))
 }
 
+/// An address that is no page of ours: said in the reader's language, with the way to the
+/// first page.
+pub fn no_page(lang: Lang) -> Response {
+    let words = render(&Msg::WebNoPage, lang);
+    let top = esc(&render(&Msg::WebTopTitle, lang));
+    let body = format!("<p>{}</p><p><a href=\"/\">{top}</a></p>", esc(&words));
+    respond(StatusCode::NOT_FOUND, html(lang, &words, "", &body))
+}
+
 /// A console sign-in link opened a second time, too late, or not the console's.
 pub fn seat_gone(lang: Lang) -> Response {
     let words = render(&Msg::WebSeatGone, lang);
@@ -147,13 +156,12 @@ pub fn game(g: &PublicGame, ply: i64, lang: Lang) -> Response {
     body.push_str("</nav>");
     let at = Msg::WebAtPly { ply, plies: last };
     let _ = write!(body, "<p class=\"at\">{}</p>", w(&at));
-    match &g.outcome {
-        Some(o) => {
-            let _ = write!(body, "<p class=\"result\"><strong>{}</strong></p>", w(o));
-        }
-        None => {
-            let _ = write!(body, "<p class=\"status\">{}</p>", w(&g.status));
-        }
+    // An earlier board's own line (its move, who was to move then), not the game's now.
+    if !latest || g.outcome.is_none() {
+        let _ = write!(body, "<p class=\"status\">{}</p>", w(&g.status_at(ply)));
+    }
+    if let Some(o) = &g.outcome {
+        let _ = write!(body, "<p class=\"result\"><strong>{}</strong></p>", w(o));
     }
     let mut head = String::new();
     if g.active && latest {

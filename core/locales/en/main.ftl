@@ -743,6 +743,7 @@ web-replay-gif = Animated replay (GIF)
 web-no-game = There is no public game #{ $id }. Games in private chats are their players' own.
 web-top-title = Leaderboards
 web-open-from-chat = Open a game from its board in the chat, or from a link to it.
+web-no-page = There is no such page here. Games are at /g/ and their number, players at /p/, tournaments at /t/; the leaderboards are on the first page.
 web-seat-gone = This sign-in link has been used or is too old. Each game's links are printed in the console when it starts.
 web-activity-signing-in = Signing you in through Discord…
 web-not-seated = Only the game's players move here: open the board from the game's chat (or from the console's sign-in link).

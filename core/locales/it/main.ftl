@@ -829,6 +829,7 @@ web-replay-gif = Replay animato (GIF)
 web-no-game = Non c'è nessuna partita pubblica n. { $id }. Le partite nelle chat private appartengono ai loro giocatori.
 web-top-title = Classifiche
 web-open-from-chat = Apri una partita dalla sua scacchiera nella chat, o da un link alla partita.
+web-no-page = Questa pagina non esiste. Le partite sono in /g/ col loro numero, i giocatori in /p/, i tornei in /t/; le classifiche sono nella prima pagina.
 web-seat-gone = Questo link di accesso è già stato usato o è troppo vecchio. I link di ogni partita sono stampati nella console quando comincia.
 web-activity-signing-in = Accesso tramite Discord in corso…
 web-not-seated = Qui muovono solo i giocatori della partita: apri la scacchiera dalla chat della partita (o dal link di accesso della console).

@@ -819,6 +819,7 @@ web-replay-gif = Replay animado (GIF)
 web-no-game = Não há partida pública #{ $id }. As partidas em chats privados são dos seus jogadores.
 web-top-title = Classificações
 web-open-from-chat = Abra uma partida pelo tabuleiro dela no chat, ou por um link para ela.
+web-no-page = Esta página não existe. As partidas ficam em /g/ com o seu número, os jogadores em /p/, os torneios em /t/; as classificações estão na primeira página.
 web-seat-gone = Este link de entrada já foi usado ou é antigo demais. Os links de cada partida são impressos no console quando ela começa.
 web-activity-signing-in = Entrando pelo Discord…
 web-not-seated = Aqui só os jogadores da partida jogam: abra o tabuleiro pelo chat da partida (ou pelo link de entrada do console).

@@ -118,6 +118,32 @@ impl PublicGame {
         })
     }
 
+    /// The status line of the board after `ply` plies (clamped): the game's own on the
+    /// latest; on an earlier one, that ply's move, deadline, limit and side to move (the
+    /// clocks of then are not kept).
+    #[must_use]
+    pub fn status_at(&self, ply: i64) -> Msg {
+        let ply = self.clamp(ply);
+        if ply == self.plies() {
+            return self.status.clone();
+        }
+        let i = usize::try_from(ply - self.first_ply).unwrap_or(0);
+        let Some(&(move_no, deadline, limit, turn)) = self.at.get(i) else {
+            return self.status.clone();
+        };
+        let to_move = match turn {
+            Color::White => self.white.clone(),
+            Color::Black => self.black.clone(),
+        };
+        Msg::Status {
+            move_no,
+            clocks: None,
+            deadline,
+            limit,
+            to_move,
+        }
+    }
+
     /// The animated replay of the game.
     #[must_use]
     pub fn replay(&self) -> Picture {

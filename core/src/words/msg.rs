@@ -480,6 +480,8 @@ messages! {
     WebTopTitle => "web-top-title",
     /// The Mini App opened without a game.
     WebOpenFromChat => "web-open-from-chat",
+    /// An address that is no page of ours (a mistyped link).
+    WebNoPage => "web-no-page",
     /// A console sign-in link opened twice, too late, or where there is no console.
     WebSeatGone => "web-seat-gone",
     /// A Discord Activity's page while the Discord client signs its reader in.
