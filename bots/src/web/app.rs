@@ -75,13 +75,8 @@ pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Res
         BoardKind::Corners => "corners",
         BoardKind::Damas => "damas",
     };
-    // The clocks are the boxes above and below the board, counting down: the status line
-    // leaves them out rather than show still figures beside them.
-    let mut status = g.outcome.clone().unwrap_or_else(|| g.status.clone());
-    if let Msg::Status { clocks, .. } = &mut status {
-        *clocks = None;
-    }
-    let status = &status;
+    // The clocks are the boxes above and below the board, counting down.
+    let status = &g.line_beside_clocks();
     let (id, ply, code) = (g.id, g.plies(), lang.code());
     let me_attr = me.map_or("", side_name);
     let turn = side_name(g.turn);

@@ -144,6 +144,17 @@ impl PublicGame {
         }
     }
 
+    /// The result once over; else the status line without the clocks, for a page that
+    /// shows them apart, counting down (still figures beside them would disagree).
+    #[must_use]
+    pub fn line_beside_clocks(&self) -> Msg {
+        let mut line = self.outcome.clone().unwrap_or_else(|| self.status.clone());
+        if let Msg::Status { clocks, .. } = &mut line {
+            *clocks = None;
+        }
+        line
+    }
+
     /// The animated replay of the game.
     #[must_use]
     pub fn replay(&self) -> Picture {
