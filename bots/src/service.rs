@@ -15,6 +15,9 @@ use ugolki_core::table::{Config, SystemTime, Table};
 /// An outbox's senders stopping.
 type Stopping = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>;
 
+/// How often `/metrics`' count of games in play is refreshed where no timers run.
+const GAMES_COUNTED_EVERY: Duration = Duration::from_secs(5);
+
 /// How long a stopping process waits for a metrics scrape under way.
 const METRICS_GRACE: Duration = Duration::from_secs(2);
 
@@ -88,6 +91,16 @@ impl Service {
         tasks.spawn(table.clone().keep_alive());
         if s.timers {
             tasks.spawn(table.clone().run_timers());
+        } else if metrics.is_some() {
+            // The timers count the games in play for `/metrics`; without them (a console
+            // reading a script, which fires its timers line by line) this does.
+            let t = table.clone();
+            tasks.spawn(async move {
+                loop {
+                    t.count_games().await;
+                    tokio::time::sleep(GAMES_COUNTED_EVERY).await;
+                }
+            });
         }
         Ok(Service {
             table,

@@ -137,3 +137,53 @@ fn doctor_crosses_a_database_whose_folder_its_user_cannot_write() {
     assert!(stdout.contains("✘ database"), "{stdout}");
     assert!(stdout.contains("but not its folder"), "{stdout}");
 }
+
+/// `/metrics` of a console reading its lines from a pipe (no live timers there: they fire
+/// line by line) still counts the games in play.
+#[test]
+fn a_piped_consoles_metrics_count_its_games_in_play() {
+    use std::io::Read;
+    let addr = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port");
+    let db = std::env::temp_dir().join(format!("ugolki-piped-metrics-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ugolki"))
+        .args(["console", "--metrics", &addr.to_string(), "--db"])
+        .arg(&db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawns");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"alice: /challenge @bob classic3x3 white\nbob: /accept\n")
+        .expect("writes");
+    stdin.flush().expect("flushes");
+    let scrape = || -> String {
+        let Ok(mut s) = std::net::TcpStream::connect(addr) else {
+            return String::new();
+        };
+        let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(2)));
+        let _ = s.write_all(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        let mut text = String::new();
+        let _ = s.read_to_string(&mut text);
+        text
+    };
+    let mut seen = String::new();
+    for _ in 0..80 {
+        seen = scrape();
+        if seen.lines().any(|l| l == "ugolki_games_in_play 1") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(250));
+    }
+    drop(stdin);
+    let _ = child.wait();
+    let _ = std::fs::remove_file(&db);
+    assert!(
+        seen.lines().any(|l| l == "ugolki_games_in_play 1"),
+        "{seen}"
+    );
+}

@@ -357,6 +357,16 @@ impl Game {
         }
     }
 
+    /// Whether pieces ever stand on `sq`: every square of a Corners board, the dark ones of
+    /// a Damas board (D1).
+    #[must_use]
+    pub fn is_playing_square(&self, sq: Square) -> bool {
+        match self {
+            Game::Corners(_) => sq.is_on(self.side()),
+            Game::Damas(_) => sq.is_on(8) && crate::damas::squares::is_playing(sq),
+        }
+    }
+
     /// The last move as recorded, if `text` names it (the same start and end squares, or
     /// the same path): a move retyped after its answer was lost is recognised as played.
     #[must_use]

@@ -108,10 +108,9 @@ impl Table {
                 text: square.chars().take(12).collect(),
             });
         };
-        // A light square of a Damas board is named as such, as a move from it is.
-        if matches!(live.game, crate::game::Game::Damas(_))
-            && !crate::damas::squares::is_playing(sq)
-        {
+        // A square no piece stands on (a light one of Damas) is named as such, as a move
+        // from it is.
+        if !live.game.is_playing_square(sq) {
             return refuse(Msg::IllNotPlaying { square: sq });
         }
         let dests = live.game.destinations(sq);

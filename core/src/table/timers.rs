@@ -360,7 +360,7 @@ impl Table {
     }
 
     /// Report the games in play (all processes'), for the metrics.
-    async fn count_games(&self) {
+    pub async fn count_games(&self) {
         match self.store.games_in_play().await {
             #[allow(clippy::cast_precision_loss)]
             Ok(n) => metrics::gauge!("ugolki_games_in_play").set(n as f64),
