@@ -952,6 +952,56 @@ async fn console_game_on(
     )
 }
 
+/// A tournament's next round, started by the end of the last game of the one before (not
+/// by a line of its players): its game's links are printed under its first board too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournaments_next_round_prints_its_games_links() {
+    let addr = ugolki_tests::free_addr();
+    let db = temp_db("web", "console-rounds");
+    let mut console = ConsoleChild::spawn(&[
+        "console".into(),
+        "--db".into(),
+        db.display().to_string(),
+        "--boards".into(),
+        std::env::temp_dir()
+            .join("ugolki-console-rounds-boards")
+            .display()
+            .to_string(),
+        "--web".into(),
+        addr.to_string(),
+    ]);
+    console.type_line("alice: /tournament roundrobin classic3x3 3+2 casual");
+    console.type_line("alice: /join");
+    console.type_line("bob: /join");
+    console.type_line("carol: /join");
+    console.type_line("alice: /tournament start");
+    // Round 1: one game, one player sitting out; its player with White resigns it.
+    let first = console.find(|l| l.contains("/app/g/")).await;
+    let id: i64 = link_in(&first)
+        .rsplit('/')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("a game's number");
+    let seat = |l: &str| l.contains("/app/in/");
+    let player = console.find(seat).await;
+    let name = player
+        .split_whitespace()
+        .next()
+        .expect("a name")
+        .to_string();
+    console.type_line(&format!("{name}: /resign {id}"));
+    // Round 2 starts by itself: its game's links come too.
+    let next = console
+        .find(|l| l.contains("/app/g/") && !l.contains(&format!("/app/g/{id}")))
+        .await;
+    let second = english(&Msg::ConsoleWebGame {
+        id: id + 1,
+        url: link_in(&next),
+    });
+    assert_eq!(next, second, "the next round's game, with its link");
+    console.end().await;
+}
+
 /// Four plies by clicks on the seated players' pages, each shown on the other's page by
 /// itself and in the console; on the way, a move out of turn and one from a reader with no
 /// seat are refused.
@@ -1373,12 +1423,13 @@ async fn in_a_browser_a_move_from_a_board_left_behind_is_refused_and_the_page_ca
 
 /// A flag falling while the page is open (the console's timers run live with `--web`):
 /// Bob's page shows the game over — no buttons, the result as `/record` says it — by
-/// itself. (Two seconds may pass between two moves typed by the test: F1's second mover
-/// has at least the first move's time, and the flag is Alice's at her second move.)
+/// itself. (Five seconds on the clock: a loaded machine may take two before Alice's first
+/// move is read, which on two would flag her before it and void the game (F1); F1's second
+/// mover has at least the first move's time, and the flag is Alice's at her second move.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_browser_a_flag_that_falls_shows_on_the_open_page() {
     let dir = ugolki_tests::browser_or_skip!();
-    let (mut console, db, seated) = console_game_on("console-flag", "classic3x3", "2s+0").await;
+    let (mut console, db, seated) = console_game_on("console-flag", "classic3x3", "5s+0").await;
     let mut b = ugolki_tests::browser::Browsers::start(&dir);
     b.ask("bob", &format!("open {}", seated.bob_link)).await;
     assert!(b
@@ -1386,7 +1437,7 @@ async fn in_a_browser_a_flag_that_falls_shows_on_the_open_page() {
         .await
         .contains(&english(&Msg::BtnResign)));
     // Both move in the chat (a game whose first moves were made is played, F1); then
-    // Alice, on two seconds, never moves again.
+    // Alice, on five seconds, never moves again.
     let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
     for who in ["alice", "bob"] {
         let mv = safe_moves(&game)[0].clone();

@@ -119,15 +119,11 @@ pub struct Options {
     pub web: Option<crate::web::Pages>,
 }
 
-/// The console's process: the service, and the outbox printing through the console; with
-/// `--web`, where its pages are and the seats its links give.
+/// The console's process: the service, and the outbox printing through the console.
 struct Running {
     rt: tokio::runtime::Runtime,
     service: Service,
     outbox: Arc<Outbox<Console>>,
-    web: Option<(String, Arc<crate::web::seats::Seats>)>,
-    /// The games whose links were printed.
-    announced: std::cell::RefCell<std::collections::HashSet<i64>>,
 }
 
 impl Running {
@@ -148,43 +144,6 @@ impl Running {
     /// A line of the console's own.
     fn say(&self, line: &str) {
         let _ = self.outbox.surface().say(line);
-    }
-
-    /// With `--web`: for each game a line's replies start, its board's address in a
-    /// browser and, for each of its console players, a one-time link that signs them in
-    /// there (so the board can be tried with no platform and no token).
-    fn announce(&self, outs: &[ugolki_core::table::Outgoing]) {
-        let Some((url, seats)) = &self.web else {
-            return;
-        };
-        for o in outs {
-            let (Some(game), Some(ugolki_core::table::Picture::Board(b))) = (o.game, &o.picture)
-            else {
-                continue;
-            };
-            if !self.announced.borrow_mut().insert(game) {
-                continue;
-            }
-            let page = format!("{url}/app/g/{game}");
-            let _ = self.outbox.surface().say(&english(&Msg::ConsoleWebGame {
-                id: game,
-                url: page,
-            }));
-            let minutes =
-                i64::try_from(crate::web::seats::CODE_LIFE.as_secs() / 60).unwrap_or(i64::MAX);
-            for name in [&b.names.0, &b.names.1] {
-                // The engine plays from no browser.
-                if !valid_name(name) {
-                    continue;
-                }
-                let code = seats.invite(user(name), game);
-                let _ = self.outbox.surface().say(&english(&Msg::ConsoleWebSeat {
-                    name: name.clone(),
-                    url: format!("{url}/app/in/{code}"),
-                    minutes,
-                }));
-            }
-        }
     }
 }
 
@@ -226,11 +185,11 @@ fn open(options: &Options, tag: &str, live: bool) -> Result<Running, String> {
     }))?;
     // The console's "platform" is this terminal: always there.
     service.health.platform_up(true);
-    let surface = Arc::new(Console::new(
-        options.boards.clone(),
-        tag,
-        Box::new(std::io::stdout()),
-    ));
+    let mut surface = Console::new(options.boards.clone(), tag, Box::new(std::io::stdout()));
+    if let Some(pages) = &web {
+        surface = surface.with_links(pages.url.clone(), seats.clone());
+    }
+    let surface = Arc::new(surface);
     let outbox = {
         let _rt = rt.enter();
         if live {
@@ -243,8 +202,6 @@ fn open(options: &Options, tag: &str, live: bool) -> Result<Running, String> {
         rt,
         service,
         outbox,
-        web: web.map(|p| (p.url, seats)),
-        announced: std::cell::RefCell::default(),
     })
 }
 
@@ -366,9 +323,8 @@ pub fn run(options: &Options, input: &mut dyn BufRead, interactive: bool) -> Res
                 continue;
             }
         };
-        let outs = r.rt.block_on(r.table().handle(&incoming));
+        r.rt.block_on(r.table().handle(&incoming));
         r.flush();
-        r.announce(&outs);
         if !live {
             // No live timers here: what is due now (the bot's answer, a flag that fell
             // while the line was typed) fires before the next line.

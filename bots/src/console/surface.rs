@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use ugolki_core::store::SlotRow;
 use ugolki_core::table::{Action, Audience, ChatRef, Outgoing, Platform, Slot, SlotUse};
-use ugolki_core::words::{english, Lang};
+use ugolki_core::words::{english, Lang, Msg};
 
 /// Where boards go and how they are named; the buttons shown so far; what is printed.
 pub struct Console {
@@ -25,6 +25,19 @@ pub struct Console {
     buttons: Mutex<HashMap<String, Action>>,
     /// Where lines go (the terminal).
     out: Mutex<Box<dyn Write + Send>>,
+    /// With `--web`: each game's links, printed under its first board.
+    links: Option<Links>,
+}
+
+/// With `--web`, for each game whose board the console prints (whatever made it: a line, a
+/// timer, a tournament's next round), once: the board's address in a browser and, for each
+/// of its console players, a one-time link that signs them in there (so the board can be
+/// tried with no platform and no token).
+struct Links {
+    url: String,
+    seats: std::sync::Arc<crate::web::seats::Seats>,
+    /// The games whose links were printed.
+    printed: Mutex<std::collections::HashSet<i64>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -48,7 +61,54 @@ impl Console {
             seq: AtomicU64::new(0),
             buttons: Mutex::new(HashMap::new()),
             out: Mutex::new(out),
+            links: None,
         }
+    }
+
+    /// Print each game's links to the pages at `url`, seats given by `seats`.
+    #[must_use]
+    pub fn with_links(
+        mut self,
+        url: String,
+        seats: std::sync::Arc<crate::web::seats::Seats>,
+    ) -> Console {
+        self.links = Some(Links {
+            url,
+            seats,
+            printed: Mutex::default(),
+        });
+        self
+    }
+
+    /// The lines of the links of a board's game, the first time one is printed.
+    fn links_of(&self, o: &Outgoing) -> Vec<String> {
+        let (Some(links), Some(game), Some(ugolki_core::table::Picture::Board(b))) =
+            (&self.links, o.game, &o.picture)
+        else {
+            return Vec::new();
+        };
+        if !lock(&links.printed).insert(game) {
+            return Vec::new();
+        }
+        let mut lines = vec![english(&Msg::ConsoleWebGame {
+            id: game,
+            url: format!("{}/app/g/{game}", links.url),
+        })];
+        let minutes =
+            i64::try_from(crate::web::seats::CODE_LIFE.as_secs() / 60).unwrap_or(i64::MAX);
+        for name in [&b.names.0, &b.names.1] {
+            // The engine plays from no browser.
+            if !super::valid_name(name) {
+                continue;
+            }
+            let code = links.seats.invite(super::user(name), game);
+            lines.push(english(&Msg::ConsoleWebSeat {
+                name: name.clone(),
+                url: format!("{}/app/in/{code}", links.url),
+                minutes,
+            }));
+        }
+        lines
     }
 
     /// The newest button labelled `label`.
@@ -109,6 +169,9 @@ impl Console {
         if !c.actions.is_empty() {
             let labels = self.layout(&c.actions, c.lang);
             writeln!(text, "{who}: {}", labels.join(" "))?;
+        }
+        for line in self.links_of(o) {
+            writeln!(text, "{line}")?;
         }
         let mut out = lock(&self.out);
         out.write_all(&text)?;

@@ -21,7 +21,10 @@ pub enum Mark {
     Win,
     Draw,
     Loss,
+    /// A round sat out that scores (Swiss: a point).
     Bye,
+    /// A round sat out for no points (a round robin's odd player each round).
+    SatOut,
     /// Still being played.
     Running,
 }
@@ -43,13 +46,15 @@ pub struct Line {
 }
 
 /// The standings of `entrants` after `games` (in the order they ended: an arena's streaks
-/// follow it) and `byes` (an entry per bye), best first.
+/// follow it) and `byes` (an entry per round sat out, with its round: a Swiss bye scores a
+/// point, a round robin's none), best first. A Swiss or round robin line's marks are in
+/// the order of the rounds, the rounds sat out among them.
 #[must_use]
 pub fn standings(
     format: Format,
     entrants: &[Entrant],
     games: &[Played],
-    byes: &[Entrant],
+    byes: &[(u32, Entrant)],
     rating: impl Fn(Entrant) -> i64,
 ) -> Vec<Line> {
     let mut lines: Vec<Line> = entrants
@@ -87,12 +92,14 @@ pub fn standings(
 }
 
 /// An entrant's score alone (for its opponents' tie-breaks).
-fn lines_score(format: Format, e: Entrant, games: &[Played], byes: &[Entrant]) -> u32 {
+fn lines_score(format: Format, e: Entrant, games: &[Played], byes: &[(u32, Entrant)]) -> u32 {
+    let played = || -> u32 { games.iter().filter_map(|g| g.half_points_of(e)).sum() };
     match format {
         Format::Arena => arena::points(results_of(e, games)).points,
-        Format::Swiss | Format::RoundRobin => {
-            let played: u32 = games.iter().filter_map(|g| g.half_points_of(e)).sum();
-            played + 2 * u32::try_from(byes.iter().filter(|&&b| b == e).count()).unwrap_or(0)
+        Format::RoundRobin => played(),
+        Format::Swiss => {
+            let byes = byes.iter().filter(|&&(_, b)| b == e).count();
+            played() + 2 * u32::try_from(byes).unwrap_or(0)
         }
     }
 }
@@ -112,7 +119,7 @@ fn line(
     format: Format,
     e: Entrant,
     games: &[Played],
-    byes: &[Entrant],
+    byes: &[(u32, Entrant)],
     rating: &impl Fn(Entrant) -> i64,
 ) -> Line {
     let mut marks = Vec::new();
@@ -140,9 +147,21 @@ fn line(
         }
         rounds.push((g.round, mark));
     }
-    let byes_had = byes.iter().filter(|&&b| b == e).count();
+    let sat_out = if format == Format::Swiss {
+        Mark::Bye
+    } else {
+        Mark::SatOut
+    };
+    rounds.extend(
+        byes.iter()
+            .filter(|&&(_, b)| b == e)
+            .map(|&(r, _)| (r, sat_out)),
+    );
+    if format != Format::Arena {
+        // (Stable: an arena's games stay in the order they ended.)
+        rounds.sort_by_key(|&(round, _)| round);
+    }
     marks.extend(rounds.into_iter().map(|(_, m)| m));
-    marks.extend(std::iter::repeat_n(Mark::Bye, byes_had));
     let performance =
         (decided > 0).then(|| (opponents + 400 * (i64::from(wins) - losses)) / decided);
     Line {
@@ -205,7 +224,7 @@ mod tests {
                 result: None,
             },
         ];
-        let lines = standings(Format::Swiss, &[0, 1, 2, 3], &games, &[3], |e| {
+        let lines = standings(Format::Swiss, &[0, 1, 2, 3], &games, &[(2, 3)], |e| {
             [1500, 1400, 1600, 1500][e]
         });
         let zero = lines.iter().find(|l| l.entrant == 0).unwrap();
@@ -214,8 +233,29 @@ mod tests {
         // Opponents 1400 and 1600 decided: (3000 + 400 × 1) / 2.
         assert_eq!(zero.performance, Some(1700));
         let three = lines.iter().find(|l| l.entrant == 3).unwrap();
-        assert_eq!(three.marks, [Mark::Running, Mark::Bye]);
+        assert_eq!(
+            three.marks,
+            [Mark::Bye, Mark::Running],
+            "in the rounds' order"
+        );
         assert_eq!(three.score, 2, "a bye is a point");
+    }
+
+    /// A round robin's player who sits a round out is marked in that round, for no points.
+    #[test]
+    fn a_round_robins_round_sat_out_is_marked_in_its_round_for_no_points() {
+        let games = [g(1, 1, 2, White), g(2, 0, 1, Draw), g(3, 2, 0, Black)];
+        let byes = [(1, 0), (2, 2), (3, 1)];
+        let lines = standings(Format::RoundRobin, &[0, 1, 2], &games, &byes, |_| 1500);
+        let zero = lines.iter().find(|l| l.entrant == 0).unwrap();
+        assert_eq!(zero.marks, [Mark::SatOut, Mark::Draw, Mark::Win]);
+        assert_eq!(
+            zero.score, 3,
+            "a draw and a win; the round sat out adds nothing"
+        );
+        let two = lines.iter().find(|l| l.entrant == 2).unwrap();
+        assert_eq!(two.marks, [Mark::Loss, Mark::SatOut, Mark::Loss]);
+        assert_eq!(two.score, 0);
     }
 
     #[test]

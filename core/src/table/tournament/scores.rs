@@ -18,6 +18,11 @@ pub struct Field {
     pub pairings: Vec<PairingRow>,
 }
 
+/// A pairing's round, as the tournament core counts them.
+fn round_of(p: &PairingRow) -> u32 {
+    u32::try_from(p.round).unwrap_or(u32::MAX)
+}
+
 /// Seats are entrants (numbered from 0 in the order of joining).
 fn entrant(seat: i64) -> Entrant {
     usize::try_from(seat).unwrap_or(usize::MAX)
@@ -25,17 +30,15 @@ fn entrant(seat: i64) -> Entrant {
 
 impl Field {
     /// The games as the tournament counts them, in the order they ended (running ones
-    /// last, by pairing), and the byes that score (Swiss). A game whose player never made
+    /// last, by pairing), and the rounds sat out, with their rounds. A game whose player never made
     /// a first move is theirs lost (F1 makes the game itself void); a forfeit is the
     /// present player's win.
-    pub fn played(&self, format: Format) -> (Vec<Played>, Vec<Entrant>) {
+    pub fn played(&self) -> (Vec<Played>, Vec<(u32, Entrant)>) {
         let mut games: Vec<(i64, &PairingRow, Played)> = Vec::new();
         let mut byes = Vec::new();
         for p in &self.pairings {
             let Some(black) = p.black_seat else {
-                if format == Format::Swiss {
-                    byes.push(entrant(p.white_seat));
-                }
+                byes.push((round_of(p), entrant(p.white_seat)));
                 continue;
             };
             let result = match (p.forfeit_seat, p.game_status) {
@@ -44,7 +47,7 @@ impl Field {
                 (None, Some(_)) => Some(counted_result(p)),
             };
             let played = Played {
-                round: u32::try_from(p.round).unwrap_or(u32::MAX),
+                round: round_of(p),
                 white: entrant(p.white_seat),
                 black: entrant(black),
                 result,
@@ -102,7 +105,7 @@ impl Field {
 
     /// The standings, best first.
     pub fn standings(&self, format: Format) -> Vec<Line> {
-        let (games, byes) = self.played(format);
+        let (games, byes) = self.played();
         let all: Vec<Entrant> = self.entrants.iter().map(|e| entrant(e.seat)).collect();
         let rating = |e: Entrant| {
             self.entrants
@@ -249,6 +252,7 @@ fn marks_text(marks: &[Mark]) -> String {
             Mark::Draw => "½",
             Mark::Loss => "0",
             Mark::Bye => "+",
+            Mark::SatOut => "–",
             Mark::Running => "*",
         })
         .collect();

@@ -152,7 +152,8 @@ fn next_due(t: &TournamentRow, now: i64) -> Option<i64> {
 
 /// The next Swiss round of the entrants still in it.
 fn swiss_boards(field: &Field, active: &[&EntrantRow]) -> Vec<Board> {
-    let (games, byes) = field.played(Format::Swiss);
+    let (games, byes) = field.played();
+    let byes: Vec<Entrant> = byes.into_iter().map(|(_, e)| e).collect();
     let seats: Vec<Entrant> = active.iter().map(|e| entrant(e.seat)).collect();
     let rating = |e: Entrant| field.at(seat_of(e)).map_or(1000, |x| x.rating);
     let standings = swiss::standings(&seats, rating, &games, &byes);
