@@ -118,8 +118,9 @@ pub fn report(checks: &[Check]) -> (String, bool) {
 
 async fn database(url: &str) -> Check {
     let shown = ugolki_core::store::display_url(url);
+    let unwritable = unwritable(url);
     match Store::schema(url).await {
-        Ok(Schema::Absent { folder: true }) if unwritable(url) == Some(Unwritable::Folder) => {
+        Ok(Schema::Absent { folder: true }) if unwritable == Some(Unwritable::Folder) => {
             Check::bad(
                 format!("database {shown}: this user may not write in its folder"),
                 "give the user the bot runs as write access to the folder (the first start creates the file there)",
@@ -136,11 +137,11 @@ async fn database(url: &str) -> Check {
             format!("database {shown}: {newer} migrations from a newer ugolki"),
             "run the newer ugolki (this one would not understand the data)",
         ),
-        Ok(Schema::At { .. }) if unwritable(url) == Some(Unwritable::File) => Check::bad(
+        Ok(Schema::At { .. }) if unwritable == Some(Unwritable::File) => Check::bad(
             format!("database {shown}: this user may read the file but not write it"),
             "give the user the bot runs as write access to the file and its folder",
         ),
-        Ok(Schema::At { .. }) if unwritable(url) == Some(Unwritable::Folder) => Check::bad(
+        Ok(Schema::At { .. }) if unwritable == Some(Unwritable::Folder) => Check::bad(
             format!(
                 "database {shown}: this user may write the file but not its folder, where SQLite keeps its journal (the -wal and -shm files)"
             ),
@@ -174,11 +175,17 @@ enum Unwritable {
 /// opened for writing (which writes nothing), and a file of the doctor's own made in its
 /// folder and removed at once.
 fn unwritable(url: &str) -> Option<Unwritable> {
-    let path = url
-        .strip_prefix("sqlite://")
-        .filter(|_| !url.contains(":memory:"))?;
-    let path = std::path::Path::new(path.split('?').next().unwrap_or(path));
-    let denied = |r: std::io::Result<std::fs::File>| matches!(r, Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied);
+    let path = Store::sqlite_file(url)?;
+    let path = path.as_path();
+    // Refused for this user, or on a file system mounted read-only.
+    let denied = |r: std::io::Result<std::fs::File>| {
+        r.is_err_and(|e| {
+            matches!(
+                e.kind(),
+                std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+            )
+        })
+    };
     if denied(std::fs::OpenOptions::new().write(true).open(path)) {
         return Some(Unwritable::File);
     }
@@ -186,7 +193,12 @@ fn unwritable(url: &str) -> Option<Unwritable> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => std::path::Path::new("."),
     };
-    let probe = folder.join(format!(".ugolki-doctor-{}", std::process::id()));
+    // Named by the process and the moment: a probe left by a doctor killed meanwhile is
+    // never taken for this one's.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let probe = folder.join(format!(".ugolki-doctor-{}-{nanos}", std::process::id()));
     let made = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)

@@ -4,7 +4,7 @@ use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
 /// The logs shown without `RUST_LOG`: a bot's process says what it does (its start, its
-/// role, a chat moved or left: a few lines an hour) and the libraries' warnings; the console
+/// role, a chat moved or left, a call retried) and the libraries' warnings; the console
 /// and the one-shot commands, whose terminal is the game's, only warnings.
 fn default_filter() -> &'static str {
     match std::env::args_os()

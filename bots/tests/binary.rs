@@ -146,10 +146,14 @@ fn a_piped_consoles_metrics_count_its_games_in_play() {
     let addr = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("a free port");
-    let db = std::env::temp_dir().join(format!("ugolki-piped-metrics-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&db);
+    let dir = std::env::temp_dir().join(format!("ugolki-piped-metrics-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let db = dir.join("games.db");
     let mut child = Command::new(env!("CARGO_BIN_EXE_ugolki"))
-        .args(["console", "--metrics", &addr.to_string(), "--db"])
+        .args(["console", "--metrics", &addr.to_string(), "--boards"])
+        .arg(dir.join("boards"))
+        .arg("--db")
         .arg(&db)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -181,7 +185,7 @@ fn a_piped_consoles_metrics_count_its_games_in_play() {
     }
     drop(stdin);
     let _ = child.wait();
-    let _ = std::fs::remove_file(&db);
+    let _ = std::fs::remove_dir_all(&dir);
     assert!(
         seen.lines().any(|l| l == "ugolki_games_in_play 1"),
         "{seen}"

@@ -999,6 +999,23 @@ async fn a_tournaments_next_round_prints_its_games_links() {
         url: link_in(&next),
     });
     assert_eq!(next, second, "the next round's game, with its link");
+    // ... and its players' sign-in links, new ones (round 1's came before its line).
+    let seats = |l: &str| l.contains("/app/in/");
+    let at = console.seen.iter().position(|l| *l == next).expect("seen");
+    let earlier: Vec<String> = console.seen[..at]
+        .iter()
+        .filter(|l| seats(l))
+        .cloned()
+        .collect();
+    let later = console
+        .find(|l| seats(l) && !earlier.iter().any(|e| e == l))
+        .await;
+    assert!(
+        ["alice ", "bob ", "carol "]
+            .iter()
+            .any(|n| later.starts_with(n)),
+        "{later}"
+    );
     console.end().await;
 }
 
@@ -1106,9 +1123,12 @@ async fn in_a_browser_two_console_players_sign_in_by_their_links_and_play_to_a_d
         "{before}"
     );
     assert_ne!(before, after, "the running clock ticks");
+    // Black's clock stands still (White is to move): its figure is nowhere in the line.
+    let still = b.ask("bob", "text .clock[data-side=black] .t").await;
     let status = b.ask("bob", "text #status").await;
+    assert!(!still.is_empty() && still != "none", "{still}");
     assert!(
-        !status.contains(&before[..4]),
+        !status.contains(&still),
         "the status line leaves the time to the clocks that tick: {status}"
     );
     play_four_plies(&mut b, &mut console, &seated).await;

@@ -2,7 +2,7 @@
 //! server that works without JavaScript.
 //!
 //! - `/g/<game>`: the board (a PNG of any ply, stepped through with links), the players,
-//!   the terms, the status or the result, the move list, and while the game runs a page
+//!   the terms, the status line of the ply shown and the result, the move list, and while the game runs a page
 //!   that reloads itself; `?ply=N` shows the board after N plies, `?lang=xx` the words in
 //!   another language (else the browser's `Accept-Language`).
 //! - `/g/<game>/board.png?ply=N`, `/g/<game>/record.pdn`, `/g/<game>/replay.gif`.

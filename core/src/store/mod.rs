@@ -467,6 +467,17 @@ pub enum Schema {
 }
 
 impl Store {
+    /// The file an `SQLite` URL names, as `SQLite` opens it (`sqlite:x.db`,
+    /// `sqlite://x.db?mode=rwc`, escapes); `None` for another database or one in memory.
+    #[must_use]
+    pub fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+        if !url.starts_with("sqlite:") || url.contains(":memory:") {
+            return None;
+        }
+        let options = SqliteConnectOptions::from_str(url).ok()?;
+        Some(options.get_filename().to_path_buf())
+    }
+
     /// Read, without migrating or locking anything, how far the database at `url` is
     /// migrated (an error: it cannot be reached or read).
     pub async fn schema(url: &str) -> Result<Schema> {

@@ -242,7 +242,8 @@ pub fn score_text(format: Format, score: u32) -> String {
     }
 }
 
-/// A line's games: `1` a win, `½` a draw, `0` a loss, `+` a bye, `*` running.
+/// A line's games: `1` a win, `½` a draw, `0` a loss, `+` a bye, `–` a round robin's round
+/// sat out, `*` running; `–` alone before any.
 fn marks_text(marks: &[Mark]) -> String {
     let shown = &marks[marks.len().saturating_sub(SHOWN_MARKS)..];
     let mut out: Vec<&str> = shown
@@ -286,8 +287,15 @@ mod tests {
         assert_eq!(score_text(Format::RoundRobin, 6), "3");
         assert_eq!(score_text(Format::Arena, 7), "7");
         assert_eq!(
-            marks_text(&[Mark::Win, Mark::Draw, Mark::Loss, Mark::Bye, Mark::Running]),
-            "1 ½ 0 + *"
+            marks_text(&[
+                Mark::Win,
+                Mark::Draw,
+                Mark::Loss,
+                Mark::Bye,
+                Mark::SatOut,
+                Mark::Running
+            ]),
+            "1 ½ 0 + – *"
         );
         assert_eq!(marks_text(&[]), "–");
         assert_eq!(marks_text(&[Mark::Win; 20]).split(' ').count(), 17);
