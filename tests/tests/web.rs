@@ -908,15 +908,11 @@ async fn console_game(name: &str, variant: &str) -> (ConsoleChild, std::path::Pa
     console_game_on(name, variant, "10+0").await
 }
 
-/// [`console_game`] on the clock `time`.
-async fn console_game_on(
-    name: &str,
-    variant: &str,
-    time: &str,
-) -> (ConsoleChild, std::path::PathBuf, Seated) {
+/// A console with its pages (`--web`) on a database and a pictures folder named `name`.
+fn web_console(name: &str) -> (ConsoleChild, std::path::PathBuf) {
     let addr = ugolki_tests::free_addr();
     let db = temp_db("web", name);
-    let mut console = ConsoleChild::spawn(&[
+    let console = ConsoleChild::spawn(&[
         "console".into(),
         "--db".into(),
         db.display().to_string(),
@@ -928,6 +924,16 @@ async fn console_game_on(
         "--web".into(),
         addr.to_string(),
     ]);
+    (console, db)
+}
+
+/// [`console_game`] on the clock `time`.
+async fn console_game_on(
+    name: &str,
+    variant: &str,
+    time: &str,
+) -> (ConsoleChild, std::path::PathBuf, Seated) {
+    let (mut console, db) = web_console(name);
     console.type_line(&format!("alice: /challenge @bob {variant} {time} white"));
     console.type_line("bob: /accept");
     let page_line = console.find(|l| l.contains("/app/g/")).await;
@@ -956,20 +962,7 @@ async fn console_game_on(
 /// by a line of its players): its game's links are printed under its first board too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournaments_next_round_prints_its_games_links() {
-    let addr = ugolki_tests::free_addr();
-    let db = temp_db("web", "console-rounds");
-    let mut console = ConsoleChild::spawn(&[
-        "console".into(),
-        "--db".into(),
-        db.display().to_string(),
-        "--boards".into(),
-        std::env::temp_dir()
-            .join("ugolki-console-rounds-boards")
-            .display()
-            .to_string(),
-        "--web".into(),
-        addr.to_string(),
-    ]);
+    let (mut console, _) = web_console("console-rounds");
     console.type_line("alice: /tournament roundrobin classic3x3 3+2 casual");
     console.type_line("alice: /join");
     console.type_line("bob: /join");

@@ -368,10 +368,33 @@ fn exit_code(result: Result<u8, CliError>, err: &mut dyn Write) -> u8 {
             let _ = writeln!(err, "error: {message}");
             2
         }
+        // The reader stopped reading (`| head`): it has what it wanted; nothing to say.
+        Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(CliError::Io(e)) => {
             let _ = writeln!(err, "error: {e}");
             2
         }
+    }
+}
+
+#[cfg(test)]
+mod exit_tests {
+    /// Output cut short by its reader is no error; any other failure to write is.
+    #[test]
+    fn a_closed_pipe_ends_quietly() {
+        let mut err = Vec::new();
+        let closed = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
+        assert_eq!(
+            super::exit_code(Err(super::CliError::Io(closed)), &mut err),
+            0
+        );
+        assert!(err.is_empty());
+        let full = std::io::Error::other("disk full");
+        assert_eq!(
+            super::exit_code(Err(super::CliError::Io(full)), &mut err),
+            2
+        );
+        assert_eq!(String::from_utf8_lossy(&err), "error: disk full\n");
     }
 }
 

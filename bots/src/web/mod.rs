@@ -354,8 +354,32 @@ fn kept_language(uri: &Uri, mut page: Response) -> Response {
     page
 }
 
+/// An address one slash off a page's (`/g/1/`, `/top/`), or a folder of pages with no
+/// number (`/g/`, as the console's banner writes it): sent to the page, or to the first
+/// page. Only to a page of ours: never elsewhere (`//host/` stays a missing page).
+fn moved(uri: &Uri) -> Option<Response> {
+    let path = uri.path();
+    let trimmed = path
+        .strip_suffix('/')
+        .filter(|p| !p.is_empty())
+        .unwrap_or(path);
+    let to = if matches!(trimmed, "/g" | "/p" | "/t" | "/app/g") {
+        "/"
+    } else if trimmed != path && route(trimmed).is_some() {
+        trimmed
+    } else {
+        return None;
+    };
+    let to = match uri.query() {
+        Some(q) if q.len() <= 512 => format!("{to}?{q}"),
+        _ => to.to_string(),
+    };
+    Some((StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, to)]).into_response())
+}
+
 /// The reader's language: `?lang=`, else the one `?lang=` asked for before (its cookie),
-/// else the first of `Accept-Language` the bot speaks.
+/// else the one of `Accept-Language` the bot speaks that it weighs most (`q`, 1 when not
+/// given; the first of equals).
 fn language(uri: &Uri, headers: &HeaderMap) -> Lang {
     if let Some(lang) = query(uri, "lang").and_then(Lang::from_tag) {
         return lang;
@@ -371,20 +395,37 @@ fn language(uri: &Uri, headers: &HeaderMap) -> Lang {
     if let Some(lang) = kept {
         return lang;
     }
-    headers
+    let mut best: Option<(u16, Lang)> = None;
+    let asked = headers
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|v| v.to_str().ok())
-        .into_iter()
-        .flat_map(|v| v.split(','))
-        .find_map(|tag| Lang::from_tag(tag.split(';').next().unwrap_or("").trim()))
-        .unwrap_or_default()
+        .unwrap_or_default();
+    for item in asked.split(',').take(32) {
+        let mut parts = item.split(';');
+        let Some(lang) = Lang::from_tag(parts.next().unwrap_or("").trim()) else {
+            continue;
+        };
+        // In thousandths, as the header's three decimals allow.
+        let weight = parts
+            .find_map(|p| p.trim().strip_prefix("q="))
+            .and_then(|q| q.trim().parse::<f32>().ok())
+            .map_or(1000, |q| {
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let w = (q.clamp(0.0, 1.0) * 1000.0).round() as u16;
+                w
+            });
+        if weight > 0 && best.is_none_or(|(w, _)| weight > w) {
+            best = Some((weight, lang));
+        }
+    }
+    best.map(|(_, lang)| lang).unwrap_or_default()
 }
 
 impl Web {
     async fn answer(&self, uri: &Uri, headers: &HeaderMap) -> Response {
         let lang = language(uri, headers);
         let Some(asked) = route(uri.path()) else {
-            return page::no_page(lang);
+            return moved(uri).unwrap_or_else(|| page::no_page(lang));
         };
         let id = match asked {
             Asked::Top => return self.top(lang).await,
@@ -919,6 +960,47 @@ fn pdn(game: &PublicGame) -> Response {
 #[cfg(test)]
 mod tests {
     use super::{route, Asked};
+
+    /// One slash off, or a folder with no number: sent to the page; never off the site.
+    #[test]
+    fn an_address_one_slash_off_is_sent_to_its_page() {
+        let to = |path: &str| {
+            super::moved(&path.parse().expect("a uri")).map(|r| {
+                r.headers()[axum::http::header::LOCATION]
+                    .to_str()
+                    .expect("text")
+                    .to_string()
+            })
+        };
+        assert_eq!(to("/g/12/").as_deref(), Some("/g/12"));
+        assert_eq!(to("/top/?lang=ru").as_deref(), Some("/top?lang=ru"));
+        assert_eq!(to("/g/").as_deref(), Some("/"));
+        assert_eq!(to("/g").as_deref(), Some("/"));
+        assert_eq!(to("//evil.example/"), None);
+        assert_eq!(to("/g/abc/"), None);
+        assert_eq!(to("/x"), None);
+    }
+
+    /// `Accept-Language` as browsers send it: the language weighed most that we speak.
+    #[test]
+    fn the_language_weighed_most_is_taken() {
+        use ugolki_core::words::Lang;
+        let lang = |accept: &str| {
+            let mut h = axum::http::HeaderMap::new();
+            h.insert(
+                axum::http::header::ACCEPT_LANGUAGE,
+                accept.parse().expect("a header"),
+            );
+            super::language(&"/g/1".parse().expect("a uri"), &h)
+        };
+        let ru = Lang::from_tag("ru").expect("spoken");
+        let it = Lang::from_tag("it").expect("spoken");
+        assert_eq!(lang("en;q=0.1, ru;q=0.9"), ru);
+        assert_eq!(lang("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7"), ru);
+        assert_eq!(lang("de, it;q=0.5, ru;q=0.4"), it, "German is not spoken");
+        assert_eq!(lang("it;q=0, ru;q=0.2"), ru, "q=0 means not this one");
+        assert_eq!(lang("fr"), Lang::EN, "none spoken: English");
+    }
 
     #[test]
     fn only_game_paths_with_a_plain_positive_id_are_pages() {
