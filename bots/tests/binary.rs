@@ -37,7 +37,7 @@ fn the_binary_speaks_the_contract() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "illegal move 4: e6-e4: the piece on e6 cannot reach e4\n"
+        "illegal move 4: e6-e4: there is no piece on e5 to jump over (rule C2)\n"
     );
 }
 

@@ -118,18 +118,29 @@ pub fn paired_record(moves: &[String], first_move: u32, black_first: bool) -> St
 
 /// Split a record (`1. c3-d3 f6-e6 2. …`, bare moves, or PDN) into move texts: move
 /// numbers (`12.`, `12...`), result marks (`1-0`, `0-1`, `1/2-1/2`, `*`), PDN tag lines
-/// (`[Event "…"]`) and `{comments}` are skipped.
+/// (`[Event "…"]`) and `{comments}` are skipped. A chat's `/record` reply reads too:
+/// its heading (`Game #3, alice – bob, classic 3×3:`, in any language) up to the colon
+/// before the first move number, and its result after ` — `, are skipped.
 #[must_use]
 pub fn record_moves(record: &str) -> Vec<&str> {
     record
         .lines()
         .filter(|line| !line.trim_start().starts_with('['))
         .flat_map(|line| {
-            line.split('{')
+            let words: Vec<&str> = line
+                .split('{')
                 .map(|part| part.rsplit('}').next().unwrap_or(""))
-                .collect::<Vec<_>>()
+                .flat_map(str::split_whitespace)
+                // A `/record` reply's result follows a dash no move is written with.
+                .take_while(|w| *w != "—")
+                .collect();
+            // A `/record` reply's heading ends in a colon just before the first number.
+            let heading = words
+                .windows(2)
+                .position(|w| w[0].ends_with(':') && move_number(w[1]))
+                .map_or(0, |i| i + 1);
+            words.into_iter().skip(heading)
         })
-        .flat_map(str::split_whitespace)
         .filter_map(|tok| {
             let bare = tok.trim_end_matches('.');
             if bare.chars().all(|c| c.is_ascii_digit()) && bare != tok {
@@ -147,6 +158,12 @@ pub fn record_moves(record: &str) -> Vec<&str> {
             Some(tok)
         })
         .collect()
+}
+
+/// Whether `word` starts with a move number: `12.`, `12...`, `12.c3-d3`.
+fn move_number(word: &str) -> bool {
+    word.split_once('.')
+        .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A game as PDN: the seven-tag start (event, players, result), then `tags` (a game type, a

@@ -108,6 +108,20 @@ fn replay_reads_a_record_on_stdin_and_reports_repetition() {
     );
 }
 
+/// A `/record` reply copied out of the chat, heading, parts and result included, replays as
+/// its moves (C3's record).
+#[test]
+fn c3_replay_reads_a_chats_record_reply_as_it_is_copied() {
+    let reply = "Game #7, alice – bob, classic 3×3: 1. c3-d3 f6-e6 2. d3-c3\n\
+                 Game #7, continued: 2... e6-f6 — alice wins, black resigned\n";
+    let r = ugolki(
+        &["replay", "--game", "corners", "--variant", "classic3x3"],
+        reply,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("move: 3\n"), "{}", r.stdout);
+}
+
 #[test]
 fn replay_reports_every_kind_of_end() {
     let cases = [
@@ -206,7 +220,7 @@ fn replay_stops_at_an_illegal_move_with_its_place_and_reason() {
     assert_eq!(r.stdout, "");
     assert_eq!(
         r.stderr,
-        "illegal move 3: d3-d5: the piece on d3 cannot reach d5\n"
+        "illegal move 3: d3-d5: there is no piece on d4 to jump over (rule C2)\n"
     );
     let r = ugolki(
         &["replay", "--variant", "square4x4", "d3-e3", "e6-e4-e2"],

@@ -39,6 +39,10 @@ pub enum IllegalMove {
     Mixed,
     WouldBlock(Square),
     Unreachable(Square, Square),
+    /// A move onto its own square.
+    SameSquare(Square),
+    /// A diagonal step in a variant that moves orthogonally only.
+    NotDiagonally(Square, Square),
     NotAJump(Square, Square),
     NothingToJump(Square),
     Revisit(Square),

@@ -225,7 +225,7 @@ impl Position {
             return Err(IllegalMove::NoPieceOfYours(mv.from));
         }
         if mv.from == mv.to {
-            return Err(IllegalMove::Unreachable(mv.from, mv.to));
+            return Err(IllegalMove::SameSquare(mv.from));
         }
         if self.piece_at(mv.to).is_some() {
             return Err(IllegalMove::Occupied(mv.to));
@@ -235,13 +235,30 @@ impl Position {
                 return Err(IllegalMove::TargetLocked(mv.from));
             }
             if !b.is_step(from, to) && b.jump_path(from, to).is_none() {
-                return Err(IllegalMove::Unreachable(mv.from, mv.to));
+                return Err(self.why_unreachable(mv, b.jump_over(from, to), b.rules.diagonal));
             }
             if let Some(v) = b.would_block(from, to) {
                 return Err(IllegalMove::WouldBlock(Square::from_index(v, self.side())));
             }
         });
         Ok(())
+    }
+
+    /// Why no step or chain takes `mv.from` to `mv.to`, as precisely as can be said: a
+    /// diagonal neighbour in a variant that moves orthogonally, one jump's shape over an
+    /// empty square (`over`, its middle), or else just that it cannot get there.
+    fn why_unreachable(&self, mv: Move, over: Option<usize>, diagonal: bool) -> IllegalMove {
+        let (df, dr) = (
+            i32::from(mv.to.file) - i32::from(mv.from.file),
+            i32::from(mv.to.rank) - i32::from(mv.from.rank),
+        );
+        if !diagonal && df.abs() == 1 && dr.abs() == 1 {
+            return IllegalMove::NotDiagonally(mv.from, mv.to);
+        }
+        match over {
+            Some(mid) => IllegalMove::NothingToJump(Square::from_index(mid, self.side())),
+            None => IllegalMove::Unreachable(mv.from, mv.to),
+        }
     }
 
     /// The position after `mv`, or why it is illegal.

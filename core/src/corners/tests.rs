@@ -106,7 +106,7 @@ fn c2_jump_chain_may_not_revisit_its_start() {
             .play_text("c3-c3")
             .unwrap_err()
             .to_string(),
-        "c3-c3: the piece on c3 cannot reach c3"
+        "c3-c3: c3-c3 goes nowhere: a move ends on another square (rule C2)"
     );
     // The chain may stop anywhere on the way.
     let d = names(&p.destinations(sq("c3")));
@@ -123,7 +123,7 @@ fn c2_steps_and_jumps_cannot_be_mixed() {
     let mut g = Game::new(&v("classic3x3"));
     assert_eq!(
         g.play_text("c3-d3-f3").unwrap_err().to_string(),
-        "c3-d3-f3: a move is one step, or a chain of jumps: a step cannot be chained"
+        "c3-d3-f3: a move is one step, or a chain of jumps: a step cannot be chained (rule C2)"
     );
     assert_eq!(g.moves().len(), 0, "nothing was played");
     // Two steps are refused alike, with the same words (no jump in them).
@@ -172,16 +172,32 @@ fn c3_refusals_say_why() {
     assert_eq!(err("e3-e5"), "e3-e5: no piece of yours on e3");
     assert_eq!(err("f6-f5"), "f6-f5: no piece of yours on f6");
     assert_eq!(err("a1-b1"), "a1-b1: b1 is occupied");
-    assert_eq!(err("c3-c5"), "c3-c5: the piece on c3 cannot reach c5");
-    assert_eq!(err("c3-e5"), "c3-e5: the piece on c3 cannot reach e5");
+    assert_eq!(
+        err("c3-c5"),
+        "c3-c5: there is no piece on c4 to jump over (rule C2)"
+    );
+    assert_eq!(
+        err("c3-e5"),
+        "c3-e5: the piece on c3 cannot reach e5: no step or chain of jumps leads there (rule C2)"
+    );
+    assert_eq!(
+        err("c3-d4"),
+        "c3-d4: c3-d4 is diagonal: in this variant pieces step and jump only up, down, left and right (rule C2)"
+    );
     assert_eq!(
         err("c3-e3-e5"),
-        "c3-e3-e5: there is no piece on d3 to jump over"
+        "c3-e3-e5: there is no piece on d3 to jump over (rule C2)"
     );
     assert_eq!(err("c3-i3"), "c3-i3: i3 is not on this board");
     assert_eq!(err("c3"), "c3: a move names at least two squares");
     assert_eq!(err("hello"), "hello: 'hello' is not a square");
-    assert_eq!(err("c3-f4"), "c3-f4: the piece on c3 cannot reach f4");
+    assert_eq!(
+        err("c3-f4"),
+        "c3-f4: the piece on c3 cannot reach f4: no step or chain of jumps leads there (rule C2)"
+    );
+    // In a diagonal variant a diagonal step is a step.
+    let d = Game::new(&v("diagonal3x3"));
+    assert!(d.clone().play_text("c3-d4").is_ok());
 }
 
 #[test]
@@ -202,6 +218,12 @@ fn c3_c4_record_is_paired_and_keeps_full_paths() {
         record_moves("1. c3-d3 f6-e6 2.b3-b4 1-0"),
         ["c3-d3", "f6-e6", "b3-b4"]
     );
+    // A chat's `/record` reply, in two parts, as it is copied out of the chat.
+    let reply = "Game #3, alice – bob, classic 3×3: 1. c3-d3 f6-e6\n\
+                 Game #3, continued: 2. b3-b4 — alice wins, black resigned";
+    assert_eq!(record_moves(reply), ["c3-d3", "f6-e6", "b3-b4"]);
+    let reply = "Партия #3, alice – bob, уголки 3×3: 1... f6-e6 2. d3-d4";
+    assert_eq!(record_moves(reply), ["f6-e6", "d3-d4"]);
 }
 
 // ---- C5 Black has the last move ----

@@ -101,6 +101,35 @@ pub fn fold_look_alikes(text: &str) -> Cow<'_, str> {
     Cow::Owned(text.chars().map(|c| fold(c).unwrap_or(c)).collect())
 }
 
+/// Look-alikes of what a typed move is written in, read as those — for text that then
+/// reads as a move only, so a name written with them (`@сarol`) stays itself: Cyrillic
+/// letters that look like a–h (`с3-е5` typed on a Russian keyboard), `×` for the capture
+/// mark, and en and em dashes (a phone's autocorrection of `-`). Borrowed when there was
+/// none.
+#[must_use]
+pub fn fold_move_look_alikes(text: &str) -> Cow<'_, str> {
+    let fold = |c: char| -> Option<char> {
+        Some(match c {
+            'а' => 'a',
+            'с' => 'c',
+            'е' => 'e',
+            'һ' => 'h',
+            'А' => 'A',
+            'В' => 'B',
+            'С' => 'C',
+            'Е' => 'E',
+            'Н' => 'H',
+            '×' => 'x',
+            '–' | '—' => '-',
+            _ => return None,
+        })
+    };
+    if !text.chars().any(|c| fold(c).is_some()) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.chars().map(|c| fold(c).unwrap_or(c)).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,5 +161,14 @@ mod tests {
         assert_eq!(fold_look_alikes("c𝟑\u{2010}d𝟛"), "c3-d3");
         assert_eq!(fold_look_alikes("/accept\u{3000}４"), "/accept 4");
         assert!(matches!(fold_look_alikes("Привет c3"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn a_moves_look_alike_letters_capture_mark_and_dashes_are_read_as_ascii() {
+        assert_eq!(fold_move_look_alikes("b3-с4"), "b3-c4");
+        assert_eq!(fold_move_look_alikes("С3—Е5"), "C3-E5");
+        assert_eq!(fold_move_look_alikes("c3×e5×g7"), "c3xe5xg7");
+        assert_eq!(fold_move_look_alikes("а1–һ8"), "a1-h8");
+        assert!(matches!(fold_move_look_alikes("c3-d3"), Cow::Borrowed(_)));
     }
 }

@@ -280,8 +280,11 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
         // Move-shaped at any length (the adapters bound it): a player's move typed too long
         // is told so once the table knows it is a player's (`Table::try_move`); anyone
         // else's is chatter, and ignored.
-        if move_shaped(t) {
-            return Ok(Some(Parsed::MoveText(t.to_string())));
+        // Read with a move's look-alikes folded (`с3-е5` in Cyrillic, `c3×e5`, `c3—e5`),
+        // and only when it then reads as a move: other text keeps its letters.
+        let folded = super::clean::fold_move_look_alikes(t);
+        if move_shaped(&folded) {
+            return Ok(Some(Parsed::MoveText(folded.into_owned())));
         }
         return Ok(None);
     }

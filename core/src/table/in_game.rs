@@ -383,7 +383,15 @@ impl Table {
             Some(n) => n,
             None => match self.pick(o, me, None).await? {
                 super::live::Pick::Game(id) => id,
-                super::live::Pick::None => return refuse(Msg::NoGameHere),
+                // No game in play here: the one just finished, as `/review` takes it.
+                super::live::Pick::None => match self
+                    .store
+                    .last_finished_of(o.platform().as_str(), &o.chat.id, me.id)
+                    .await?
+                {
+                    Some(id) => id,
+                    None => return refuse(Msg::NoGameHere),
+                },
             },
         };
         let Some(live) = self

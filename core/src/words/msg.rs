@@ -138,6 +138,8 @@ messages! {
     IllMixed => "ill-mixed",
     IllWouldBlock { square: Square } => "ill-would-block",
     IllUnreachable { from: Square, to: Square } => "ill-unreachable",
+    IllSameSquare { square: Square } => "ill-same-square",
+    IllNotDiagonally { from: Square, to: Square } => "ill-not-diagonally",
     IllNotAJump { from: Square, to: Square } => "ill-not-a-jump",
     IllNothingToJump { square: Square } => "ill-nothing-to-jump",
     IllRevisit { square: Square } => "ill-revisit",

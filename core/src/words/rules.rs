@@ -51,6 +51,8 @@ fn corners_illegal(e: corners::IllegalMove) -> Msg {
         I::Mixed => Msg::IllMixed,
         I::WouldBlock(square) => Msg::IllWouldBlock { square },
         I::Unreachable(from, to) => Msg::IllUnreachable { from, to },
+        I::SameSquare(square) => Msg::IllSameSquare { square },
+        I::NotDiagonally(from, to) => Msg::IllNotDiagonally { from, to },
         I::NotAJump(from, to) => Msg::IllNotAJump { from, to },
         I::NothingToJump(square) => Msg::IllNothingToJump { square },
         I::Revisit(square) => Msg::IllRevisit { square },

@@ -529,3 +529,20 @@ async fn t2_t3_a_board_after_an_agreed_or_resigned_ending_marks_no_piece_as_mova
         assert!(!after.must_capture, "{ending:?}");
     }
 }
+
+/// `/record` with no number when no game is in play here: the player's game just finished
+/// (as `/review` takes it), not "no game here"; before any game, still "no game here".
+#[tokio::test]
+async fn record_without_a_number_after_the_end_is_the_game_just_finished() {
+    let c = chat().await;
+    assert_eq!(c.refused("alice", "/record").await, Msg::NoGameHere);
+    let id = c.start("classic3x3").await;
+    c.said("alice", "c3-d3").await;
+    c.say("bob", "/resign").await;
+    assert!(matches!(
+        c.said("alice", "/record").await,
+        Msg::Record { id: shown, ref moves, outcome: Some(_), .. } if shown == id && moves == "1. c3-d3"
+    ));
+    // Another player's finished game here is not theirs to get by default.
+    assert_eq!(c.refused("carol", "/record").await, Msg::NoGameHere);
+}

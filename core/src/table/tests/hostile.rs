@@ -373,7 +373,8 @@ async fn a_long_plain_text_move_is_answered() {
     assert!(c.say("carol", &past).await.is_empty());
 }
 
-/// Fullwidth and look-alike digits and slashes are read as what they look like.
+/// Fullwidth and look-alike digits and slashes are read as what they look like, and a
+/// move's look-alike letters and dashes too.
 #[tokio::test]
 async fn look_alike_digits_and_slashes_are_read_as_ascii() {
     let c = chat().await;
@@ -390,6 +391,15 @@ async fn look_alike_digits_and_slashes_are_read_as_ascii() {
         ),
         "{out:#?}"
     );
+    // A move's look-alikes: an em dash (a phone's autocorrection), Cyrillic letters.
+    for (who, typed, recorded) in [("bob", "f6—f5", "f6-f5"), ("alice", "с2-с3", "c2-c3")] {
+        let out = c.say(who, typed).await;
+        assert!(
+            out.iter().any(|o| matches!(head(&o.message),
+                Msg::AfterMove { recorded: r, .. } if r == recorded)),
+            "{typed}: {out:#?}"
+        );
+    }
 }
 
 /// Move-shaped text from someone with no game is ignored in a group (it may be for

@@ -55,7 +55,7 @@ async fn challenge_accept_and_first_move_with_board() {
 }
 
 #[tokio::test]
-async fn only_players_move_in_turn_and_bad_moves_get_a_reason() {
+async fn c2_only_players_move_in_turn_and_bad_moves_get_a_reason() {
     let c = chat().await;
     let id = c.start("").await;
     assert_eq!(c.refused("bob", "f6-e6").await, Msg::NotYourTurn);
@@ -77,6 +77,27 @@ async fn only_players_move_in_turn_and_bad_moves_get_a_reason() {
             }),
         }
     );
+    // C2, said precisely: a diagonal step where pieces move orthogonally, one jump's
+    // shape over an empty square, a move onto its own square.
+    for (typed, reason) in [
+        (
+            "c3-d4",
+            Msg::IllNotDiagonally {
+                from: sq("c3"),
+                to: sq("d4"),
+            },
+        ),
+        ("c3-c5", Msg::IllNothingToJump { square: sq("c4") }),
+        ("c3-c3", Msg::IllSameSquare { square: sq("c3") }),
+    ] {
+        assert_eq!(
+            c.refused("alice", typed).await,
+            Msg::Refused {
+                text: typed.into(),
+                reason: Box::new(reason)
+            }
+        );
+    }
     assert_eq!(
         c.refused("alice", "a1-b1").await,
         Msg::Refused {
