@@ -725,8 +725,25 @@ async fn a_mini_app_reader_moves_only_in_their_own_game_and_only_when_signed() {
         let (code, said) = post(signed(12, "Bob"), mv(text, 3)).await;
         assert_eq!(code, 409, "{text:?}: {said}");
         assert!(!said.is_empty() && said.len() < 1000, "{text:?}: {said}");
+        // Each refusal is its own, not an "out of date" for a second request at this ply.
+        assert!(
+            !said.contains(&english(&Msg::ButtonStale)),
+            "{text:?}: {said}"
+        );
+    }
+    // Out of turn, twice: told so both times.
+    for _ in 0..2 {
+        let (code, said) = post(signed(11, "Alice"), mv("b3-b4", 3)).await;
+        assert_eq!(code, 409, "{said}");
+        assert!(said.contains(&english(&Msg::NotYourTurn)), "{said}");
     }
     assert_eq!(ply().await, 3, "nothing was played");
+    // After all that, Bob's legal move at the same ply is played.
+    game.play_text(text).expect("legal");
+    let reply = game.legal_move_texts()[0].clone();
+    let (code, said) = post(signed(12, "Bob"), mv(&reply, 3)).await;
+    assert_eq!(code, 200, "{said}");
+    assert_eq!(ply().await, 4);
     web.abort();
 }
 

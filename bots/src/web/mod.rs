@@ -838,8 +838,13 @@ impl Web {
         }
         let kind = ChatKind::parse(&row.chat_kind).unwrap_or(ChatKind::Group);
         let chat = ChatRef::new(reader.platform, row.chat.clone(), kind);
-        // One id a player, a ply and a request kind: the same one sent twice is done once.
-        let key = format!("web:{id}:{ply}:{what}:{}", reader.key);
+        // Each request is its own message: a refused one (not your turn, a move to confirm
+        // first) must not make the player's next one at this ply a repeat, answered with
+        // nothing. A request sent twice is still played once: the game's ply, checked
+        // above and again as the move commits, has moved on.
+        let nonce = crate::service::random_secret()
+            .unwrap_or_else(|_| format!("{}-{}", std::process::id(), crate::now_ms()));
+        let key = format!("web:{id}:{ply}:{what}:{}:{nonce}", reader.key);
         let mut origin = Origin::interaction(chat, reader.user, key);
         origin.locale = reader.locale.or_else(|| Some(lang.code().to_string()));
         let before = (row.ply, row.result, row.draw_offer_by);
