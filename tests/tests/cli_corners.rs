@@ -113,7 +113,7 @@ fn replay_reads_a_record_on_stdin_and_reports_repetition() {
 #[test]
 fn c3_replay_reads_a_chats_record_reply_as_it_is_copied() {
     let reply = "Game #7, alice – bob, classic 3×3: 1. c3-d3 f6-e6 2. d3-c3\n\
-                 Game #7, continued: 2... e6-f6 — alice wins, black resigned\n";
+                 Game #7, continued: 2... e6-f6 — alice (white) wins, black resigned\n";
     let r = ugolki(
         &["replay", "--game", "corners", "--variant", "classic3x3"],
         reply,

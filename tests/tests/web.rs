@@ -386,6 +386,14 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
     });
     assert_eq!(standing.rating, 1015);
     assert!(mine.contains(&esc(&line)), "{line}: {mine}");
+    // Its heading is a heading (the chat's `/rating` title ends in a colon).
+    let heading = english(&Msg::WebPlayerTitle {
+        name: bob.name.clone(),
+    });
+    assert!(
+        mine.contains(&format!("<h1>{}</h1>", esc(&heading))),
+        "{mine}"
+    );
     assert!(mine.contains(&format!("href=\"/g/{id}\"")), "{mine}");
     assert!(
         !mine.contains(&format!("href=\"/g/{hidden}\"")),

@@ -251,7 +251,7 @@ pub fn top(boards: &[PublicBoard], lang: Lang) -> Response {
 /// A player's page: the ratings with their charts, the newest games of groups.
 pub fn player(p: &PublicPlayer, lang: Lang) -> Response {
     let title = render(
-        &Msg::RatingTitle {
+        &Msg::WebPlayerTitle {
             name: p.name.clone(),
         },
         lang,

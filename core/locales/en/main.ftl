@@ -384,8 +384,8 @@ record = Game #{ $id }, { $white } – { $black }, { $rules }: { $moves ->
        *[other] {" "}— { $outcome }
     }
 record-result = { $result ->
-        [white] { $name } wins
-        [black] { $name } wins
+        [white] { $name } (white) wins
+        [black] { $name } (black) wins
         [void] void
        *[draw] draw
     }{ $cause ->
@@ -753,6 +753,7 @@ web-too-many = Too many requests from your address: try again in { $seconds } s.
 web-game-at = The game's page: { $url }
 web-top-at = Every leaderboard: { $url }
 web-no-player = There is no player #{ $id }.
+web-player-title = { $name }'s ratings
 web-player-games = Games in groups
 web-no-public-games = No games in groups yet.
 web-game-line = #{ $id } { $white } – { $black }, { $rules }{ $outcome ->

@@ -443,11 +443,11 @@ record = Partita #{ $id }, { $white } – { $black }, { $rules }: { $moves ->
        *[other] {" "}— { $outcome }
     }
 record-result = { $result ->
-        [white] vince { $name }{ $cause ->
+        [white] vince { $name } (Bianco){ $cause ->
             [none] {""}
            *[other] , { $cause }
         }
-        [black] vince { $name }{ $cause ->
+        [black] vince { $name } (Nero){ $cause ->
             [none] {""}
            *[other] , { $cause }
         }
@@ -839,6 +839,7 @@ web-too-many = Troppe richieste dal tuo indirizzo: riprova tra { $seconds } s.
 web-game-at = La pagina della partita: { $url }
 web-top-at = Tutte le classifiche: { $url }
 web-no-player = Non c'è nessun giocatore n. { $id }.
+web-player-title = Rating di { $name }
 web-player-games = Partite nei gruppi
 web-no-public-games = Ancora nessuna partita nei gruppi.
 web-game-line = n. { $id } { $white } – { $black }, { $rules }{ $outcome ->

@@ -439,8 +439,8 @@ record = Partida #{ $id }, { $white } – { $black }, { $rules }: { $moves ->
        *[other] {" "}— { $outcome }
     }
 record-result = { $result ->
-        [white] { $name } vence, { $cause }
-        [black] { $name } vence, { $cause }
+        [white] { $name } (brancas) vence, { $cause }
+        [black] { $name } (pretas) vence, { $cause }
         [void] sem efeito, { $cause }
        *[draw] empate, { $cause }
     }
@@ -829,6 +829,7 @@ web-too-many = Pedidos demais do seu endereço: tente de novo em { $seconds } s.
 web-game-at = A página da partida: { $url }
 web-top-at = Todas as classificações: { $url }
 web-no-player = Não há jogador #{ $id }.
+web-player-title = Rating de { $name }
 web-player-games = Partidas em grupos
 web-no-public-games = Ainda sem partidas em grupos.
 web-game-line = #{ $id } { $white } – { $black }, { $rules }{ $outcome ->

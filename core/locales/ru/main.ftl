@@ -484,8 +484,8 @@ record = Партия #{ $id }, { $white } – { $black }, { $rules }: { $moves 
        *[other] {" "}— { $outcome }
     }
 record-result = { $result ->
-        [white] победа { $name }
-        [black] победа { $name }
+        [white] победа { $name } (белые)
+        [black] победа { $name } (чёрные)
         [void] партия аннулирована
        *[draw] ничья
     }{ $cause ->
@@ -898,6 +898,7 @@ web-too-many = Слишком много запросов с вашего адр
 web-game-at = Страница партии: { $url }
 web-top-at = Все рейтинги: { $url }
 web-no-player = Игрока №{ $id } нет.
+web-player-title = Рейтинг { $name }
 web-player-games = Партии в группах
 web-no-public-games = Партий в группах пока нет.
 web-game-line = №{ $id } { $white } – { $black }, { $rules }{ $outcome ->

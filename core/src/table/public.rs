@@ -57,6 +57,13 @@ pub struct PublicGame {
 }
 
 impl PublicGame {
+    /// What the board after `ply` plies shows beside it: (move number, deadline, limit,
+    /// side to move); `None` before what the replay keeps.
+    fn at_ply(&self, ply: i64) -> Option<(u32, Option<u16>, Option<u16>, Color)> {
+        let i = usize::try_from(ply - self.first_ply).ok()?;
+        self.at.get(i).copied()
+    }
+
     /// Its pages' title: the game and its players.
     #[must_use]
     pub fn title(&self) -> Msg {
@@ -91,12 +98,8 @@ impl PublicGame {
     pub fn board(&self, ply: i64) -> Picture {
         let ply = self.clamp(ply);
         let latest = ply == self.plies();
-        let i = usize::try_from(ply - self.first_ply).unwrap_or(0);
         let (move_no, deadline, limit, turn) =
-            self.at
-                .get(i)
-                .copied()
-                .unwrap_or((1, None, None, Color::White));
+            self.at_ply(ply).unwrap_or((1, None, None, Color::White));
         let info = match &self.outcome {
             Some(o) if latest => o.clone(),
             _ => Msg::BoardInfo {
@@ -127,8 +130,7 @@ impl PublicGame {
         if ply == self.plies() {
             return self.status.clone();
         }
-        let i = usize::try_from(ply - self.first_ply).unwrap_or(0);
-        let Some(&(move_no, deadline, limit, turn)) = self.at.get(i) else {
+        let Some((move_no, deadline, limit, turn)) = self.at_ply(ply) else {
             return self.status.clone();
         };
         let to_move = match turn {

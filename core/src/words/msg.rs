@@ -496,6 +496,8 @@ messages! {
     WebGameAt { url: String } => "web-game-at",
     WebTopAt { url: String } => "web-top-at",
     WebNoPlayer { id: i64 } => "web-no-player",
+    /// A player's page's heading (the chat's `/rating` title ends in a colon).
+    WebPlayerTitle { name: String } => "web-player-title",
     WebPlayerGames => "web-player-games",
     WebNoPublicGames => "web-no-public-games",
     /// A game in a list; `outcome` a [`Msg::RecordResult`] once it is over.
