@@ -1787,6 +1787,21 @@ async fn a_watchers_board_is_shaded_as_the_picture_offers_nothing_to_press_and_k
         .collect();
     assert_eq!(taken.len(), 24, "Damas' 24 men");
     assert!(taken.iter().all(|b| b.starts_with("dark")), "{taken:?}");
+    // The coordinates, as a board's margin has them: files along the bottom row, ranks
+    // down the left column (seen from White: a to h, 8 to 1; from Black turned round).
+    let labels = |html: &str, class: &str| -> String {
+        html.split(&format!("<i class=\"{class}\" aria-hidden=\"true\">"))
+            .skip(1)
+            .filter_map(|s| s.split("</i>").next())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(labels(&html, "f"), "a b c d e f g h");
+    assert_eq!(labels(&html, "r"), "8 7 6 5 4 3 2 1");
+    assert!(squares[56].contains(">a</i>") && squares[56].contains(">1</i>"));
+    let (_, turned) = page(addr, &format!("{board}?as=black")).await;
+    assert_eq!(labels(&turned, "f"), "h g f e d c b a");
+    assert_eq!(labels(&turned, "r"), "1 2 3 4 5 6 7 8");
     assert!(
         html.contains("<div id=\"acts\" hidden>"),
         "a watcher's buttons"

@@ -20,7 +20,9 @@ use ugolki_core::Color;
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0;background:#f4f1ea;color:#222}\
 main{max-width:40rem;margin:0 auto;padding:.5rem}h1{font-size:1.1rem;margin:.3rem 0}\
 #board{display:grid;width:100%;aspect-ratio:1;border:3px solid #333}\
-#board button{border:0;padding:0;margin:0;aspect-ratio:1;display:flex;align-items:center;justify-content:center}\
+#board button{border:0;padding:0;margin:0;aspect-ratio:1;display:flex;align-items:center;justify-content:center;position:relative}\
+#board i{position:absolute;font:600 clamp(7px,2.2vw,12px)/1 system-ui,sans-serif;font-style:normal;opacity:.75;pointer-events:none}\
+#board .f{right:2px;bottom:1px}#board .r{left:2px;top:1px}.light i{color:#8a6a45}.dark i{color:#f0d9b5}\
 .light{background:#f0d9b5}.dark{background:#b58863}.hw{box-shadow:inset 0 0 0 2px #6a8caf}\
 .hb{box-shadow:inset 0 0 0 2px #c76f6f}.last{outline:3px solid #e8c547;outline-offset:-3px}\
 .p{width:78%;height:78%;border-radius:50%;display:block}.w{background:#fafafa;border:2px solid #555}\
@@ -60,17 +62,7 @@ pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Res
     let b = &g.board;
     let side = b.side;
     let flip = viewer == Color::Black;
-    let mut squares = String::new();
-    for row in 0..side {
-        for col in 0..side {
-            let (file, rank) = if flip {
-                (side - 1 - col, row)
-            } else {
-                (col, side - 1 - row)
-            };
-            square(&mut squares, b, Square::new(file, rank));
-        }
-    }
+    let squares = squares(b, flip);
     let kind = match b.kind {
         BoardKind::Corners => "corners",
         BoardKind::Damas => "damas",
@@ -165,8 +157,29 @@ pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Res
     html(lang, &title, &body)
 }
 
-/// One square of the board as a button: its shade, its home, the last move, its piece.
-fn square(out: &mut String, b: &ugolki_core::view::BoardView, sq: Square) {
+/// The board's squares, row by row from the top as the viewer sees them (`flip`: Black).
+fn squares(b: &ugolki_core::view::BoardView, flip: bool) -> String {
+    let side = b.side;
+    let mut out = String::new();
+    for row in 0..side {
+        for col in 0..side {
+            let (file, rank) = if flip {
+                (side - 1 - col, row)
+            } else {
+                (col, side - 1 - row)
+            };
+            // The files under the bottom row, the ranks beside the left column.
+            let edge = (row == side - 1, col == 0);
+            square(&mut out, b, Square::new(file, rank), edge);
+        }
+    }
+    out
+}
+
+/// One square of the board as a button: its shade, its home, the last move, its piece;
+/// on the bottom row its file and in the left column its rank (`edge`), as a board's
+/// margin would have them, so a move can be read off it and typed.
+fn square(out: &mut String, b: &ugolki_core::view::BoardView, sq: Square, edge: (bool, bool)) {
     // Shaded as the picture is: Damas' pieces stand on the dark squares.
     let shade = if b.kind.is_dark(sq) { "dark" } else { "light" };
     let mut class = shade.to_string();
@@ -183,9 +196,18 @@ fn square(out: &mut String, b: &ugolki_core::view::BoardView, sq: Square) {
         let k = if p.king { " k" } else { "" };
         format!("<span class=\"p {c}{k}\"></span>")
     });
+    let name = sq.to_string();
+    let (file, rank) = name.split_at(1);
+    let mut marks = String::new();
+    if edge.0 {
+        let _ = write!(marks, "<i class=\"f\" aria-hidden=\"true\">{file}</i>");
+    }
+    if edge.1 {
+        let _ = write!(marks, "<i class=\"r\" aria-hidden=\"true\">{rank}</i>");
+    }
     let _ = write!(
         out,
-        "<button class=\"{class}\" data-sq=\"{sq}\" aria-label=\"{sq}\">{}</button>",
+        "<button class=\"{class}\" data-sq=\"{sq}\" aria-label=\"{sq}\">{marks}{}</button>",
         piece.unwrap_or_default()
     );
 }
