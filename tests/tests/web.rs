@@ -376,7 +376,7 @@ async fn a_games_page_shows_its_moves_boards_record_and_result_from_the_store() 
     let line = english(&Msg::RatingLine {
         kind: ugolki_core::rating::RatingKind::Classic3x3,
         rating: standing.rating,
-        rank: 1,
+        rank: Some(1),
         monthly: standing.monthly,
         monthly_rank: Some(1),
         games: 1,

@@ -501,7 +501,10 @@ rules-damas = Damas (8×8 checkers, Spanish/Portuguese): men move one square dia
 unknown-kind = '{ $word }' is not a rated kind; try { $kinds }.
 no-rated-games = Player { $name } has no rated games yet (everyone starts at 1000).
 rating-title = { $name }'s ratings:
-rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } this month{ $monthly_rank ->
+rating-line = { $kind }: { $rating }{ $rank ->
+        [none] {""}
+       *[other] {" "}(#{ $rank })
+    } · { $monthly } this month{ $monthly_rank ->
         [none] {""}
        *[other] {" "}(#{ $monthly_rank })
     } · { $games ->

@@ -572,7 +572,10 @@ rules-damas = Damas (dama 8×8 spagnola/portoghese): le pedine muovono di una ca
 unknown-kind = «{ $word }» non è un tipo di partita con rating; prova { $kinds }.
 no-rated-games = Il giocatore { $name } non ha ancora partite con rating (si parte tutti da 1000).
 rating-title = Rating di { $name }:
-rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } questo mese{ $monthly_rank ->
+rating-line = { $kind }: { $rating }{ $rank ->
+        [none] {""}
+       *[other] {" "}(#{ $rank })
+    } · { $monthly } questo mese{ $monthly_rank ->
         [none] {""}
        *[other] {" "}(#{ $monthly_rank })
     } · { $games ->

@@ -556,7 +556,10 @@ rules-damas = Damas (tabuleiro 8×8, regras portuguesas e espanholas): os peões
 unknown-kind = '{ $word }' não é um tipo de partida com rating; opções: { $kinds }.
 no-rated-games = O jogador { $name } ainda não tem partidas com rating (todos começam com 1000).
 rating-title = Rating de { $name }:
-rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } neste mês{ $monthly_rank ->
+rating-line = { $kind }: { $rating }{ $rank ->
+        [none] {""}
+       *[other] {" "}(#{ $rank })
+    } · { $monthly } neste mês{ $monthly_rank ->
         [none] {""}
        *[other] {" "}(#{ $monthly_rank })
     } · { $games ->

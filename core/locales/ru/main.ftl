@@ -605,7 +605,10 @@ rules-damas = Шашки (8×8, испанские/португальские): 
 unknown-kind = «{ $word }» — такого рейтинга нет; есть { $kinds }.
 no-rated-games = У игрока { $name } пока нет рейтинговых партий (все начинают с 1000).
 rating-title = Рейтинг { $name }:
-rating-line = { $kind }: { $rating } (#{ $rank }) · { $monthly } в этом месяце{ $monthly_rank ->
+rating-line = { $kind }: { $rating }{ $rank ->
+        [none] {""}
+       *[other] {" "}(#{ $rank })
+    } · { $monthly } в этом месяце{ $monthly_rank ->
         [none] {""}
        *[other] {" "}(#{ $monthly_rank })
     } · { $games } { $games ->

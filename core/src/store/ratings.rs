@@ -61,21 +61,21 @@ impl StandingRow {
 /// `/top KIND global`: the whole bot, all time.
 pub(crate) const TOP_GENERAL: &str = "SELECT r.player_id, p.display_name, r.kind, r.rating, r.games, r.wins, r.draws, r.losses, r.month, r.monthly, r.monthly_games
      FROM ratings r JOIN players p ON p.id = r.player_id
-     WHERE r.kind = $1 ORDER BY r.rating DESC, r.player_id LIMIT $2";
+     WHERE r.kind = $1 AND r.games > 0 ORDER BY r.rating DESC, r.player_id LIMIT $2";
 /// `/top KIND month global`: the whole bot, this month.
 pub(crate) const TOP_MONTHLY: &str = "SELECT r.player_id, p.display_name, r.kind, r.rating, r.games, r.wins, r.draws, r.losses, r.month, r.monthly, r.monthly_games
      FROM ratings r JOIN players p ON p.id = r.player_id
-     WHERE r.kind = $1 AND r.month = $2 ORDER BY r.monthly DESC, r.player_id LIMIT $3";
+     WHERE r.kind = $1 AND r.month = $2 AND r.monthly_games > 0 ORDER BY r.monthly DESC, r.player_id LIMIT $3";
 /// `/top KIND`: the players of one chat, all time.
 pub(crate) const TOP_CHAT: &str = "SELECT r.player_id, p.display_name, r.kind, r.rating, r.games, r.wins, r.draws, r.losses, r.month, r.monthly, r.monthly_games
      FROM chat_players c JOIN ratings r ON r.player_id = c.player_id AND r.kind = $1
      JOIN players p ON p.id = r.player_id
-     WHERE c.platform = $2 AND c.chat_id = $3 ORDER BY r.rating DESC, r.player_id LIMIT $4";
+     WHERE c.platform = $2 AND c.chat_id = $3 AND r.games > 0 ORDER BY r.rating DESC, r.player_id LIMIT $4";
 /// `/top KIND month`: the players of one chat, this month.
 pub(crate) const TOP_CHAT_MONTHLY: &str = "SELECT r.player_id, p.display_name, r.kind, r.rating, r.games, r.wins, r.draws, r.losses, r.month, r.monthly, r.monthly_games
      FROM chat_players c JOIN ratings r ON r.player_id = c.player_id AND r.kind = $1
      JOIN players p ON p.id = r.player_id
-     WHERE c.platform = $2 AND c.chat_id = $3 AND r.month = $4 ORDER BY r.monthly DESC, r.player_id LIMIT $5";
+     WHERE c.platform = $2 AND c.chat_id = $3 AND r.month = $4 AND r.monthly_games > 0 ORDER BY r.monthly DESC, r.player_id LIMIT $5";
 
 impl Store {
     /// A player's standings in every kind they have played, for `month`.
@@ -111,24 +111,29 @@ impl Store {
         month: Option<&str>,
         chat: Option<(&str, &str)>,
     ) -> Result<Option<i64>> {
-        let mine: Option<(i64, String, i64)> = on_db!(self, conn, _pg => sqlx::query_as(
-            "SELECT rating, month, monthly FROM ratings WHERE player_id = $1 AND kind = $2",
+        let mine: Option<(i64, String, i64, i64, i64)> = on_db!(self, conn, _pg => sqlx::query_as(
+            "SELECT rating, month, monthly, games, monthly_games FROM ratings WHERE player_id = $1 AND kind = $2",
         )
         .bind(player)
         .bind(kind)
         .fetch_optional(&mut *conn)
         .await?);
-        let Some((rating, stored_month, monthly)) = mine else {
+        let Some((rating, stored_month, monthly, games, monthly_games)) = mine else {
             return Ok(None);
         };
         if month.is_some_and(|m| stored_month != m) {
             return Ok(None); // no rated game this month
         }
+        // A rating without a game (only D6's penalty for abandoning, F1) has no place yet:
+        // the leaderboards list players who have played.
+        if games == 0 || (month.is_some() && monthly_games == 0) {
+            return Ok(None);
+        }
         // $3 NULL: the whole bot; otherwise only players of that chat.
         let (platform, chat) = chat.unzip();
         let above: i64 = match month {
             None => on_db!(self, conn, _pg => sqlx::query_scalar(
-                "SELECT COUNT(*) FROM ratings r WHERE r.kind = $1 AND r.rating > $2
+                "SELECT COUNT(*) FROM ratings r WHERE r.kind = $1 AND r.rating > $2 AND r.games > 0
                  AND ($3 IS NULL OR EXISTS (SELECT 1 FROM chat_players c
                       WHERE c.player_id = r.player_id AND c.platform = $3 AND c.chat_id = $4))",
             )
@@ -140,7 +145,7 @@ impl Store {
             .await?),
             Some(m) => on_db!(self, conn, _pg => sqlx::query_scalar(
                 "SELECT COUNT(*) FROM ratings r WHERE r.kind = $1 AND r.month = $5 AND r.monthly > $2
-                 AND ($3 IS NULL OR EXISTS (SELECT 1 FROM chat_players c
+                 AND r.monthly_games > 0 AND ($3 IS NULL OR EXISTS (SELECT 1 FROM chat_players c
                       WHERE c.player_id = r.player_id AND c.platform = $3 AND c.chat_id = $4))",
             )
             .bind(kind)

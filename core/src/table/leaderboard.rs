@@ -108,7 +108,8 @@ impl Table {
         month: &str,
     ) -> Result<Msg, crate::store::StoreError> {
         let p = s.player_id;
-        let rank = self.store.rank(p, s.kind, None, None).await?.unwrap_or(0);
+        // No rank for a rating without a game in it (only a penalty so far).
+        let rank = self.store.rank(p, s.kind, None, None).await?;
         let monthly_rank = self.store.rank(p, s.kind, Some(month), None).await?;
         Ok(Msg::RatingLine {
             kind: s.kind,

@@ -377,7 +377,7 @@ messages! {
     UnknownKind { word: String, kinds: String } => "unknown-kind",
     NoRatedGames { name: String } => "no-rated-games",
     RatingTitle { name: String } => "rating-title",
-    RatingLine { kind: RatingKind, rating: i64, rank: i64, monthly: i64, monthly_rank: Option<i64>, games: i64, won: i64, drawn: i64, lost: i64 } => "rating-line",
+    RatingLine { kind: RatingKind, rating: i64, rank: Option<i64>, monthly: i64, monthly_rank: Option<i64>, games: i64, won: i64, drawn: i64, lost: i64 } => "rating-line",
     ChartTitle { name: String, kind: RatingKind } => "chart-title",
     /// Under the chart: games played, the rating now.
     ChartFooter { games: i64, rating: i64 } => "chart-footer",

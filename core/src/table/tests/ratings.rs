@@ -92,7 +92,7 @@ async fn r_monthly_rating_starts_again_on_the_first_utc() {
             Msg::RatingLine {
                 kind: RatingKind::Classic3x3,
                 rating: 1015 + d,
-                rank: 2,
+                rank: Some(2),
                 monthly: 985,
                 monthly_rank: Some(2),
                 games: 2,
@@ -171,6 +171,35 @@ async fn r_d6_abandonment_costs_twenty_points_either_way() {
     let hist = c.store.all_rating_history().await.unwrap();
     assert_eq!(hist.len(), 1);
     assert_eq!((hist[0].3, hist[0].4), (1000, 980));
+    // A rating with no game in it has no place on the leaderboards, general or monthly,
+    // nor a rank, until bob plays.
+    let kind = RatingKind::Damas;
+    let month = crate::rating::month_of(crate::table::time::TimeSource::now_ms(&c.time));
+    assert!(c.store.top(kind, None, None, 10).await.unwrap().is_empty());
+    assert!(c
+        .store
+        .top(kind, Some(&month), None, 10)
+        .await
+        .unwrap()
+        .is_empty());
+    let bob = c.player("bob").await.id;
+    assert_eq!(c.store.rank(bob, kind, None, None).await.unwrap(), None);
+    // His /rating says the rating, with no place beside it.
+    let Msg::Lines(lines) = c.said("bob", "/rating").await else {
+        panic!("lines")
+    };
+    assert!(
+        lines.iter().any(|l| matches!(
+            l,
+            Msg::RatingLine {
+                rating: 980,
+                rank: None,
+                games: 0,
+                ..
+            }
+        )),
+        "{lines:#?}"
+    );
 }
 
 #[tokio::test]
