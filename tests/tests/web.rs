@@ -1436,11 +1436,13 @@ async fn in_a_browser_a_move_from_a_board_left_behind_is_refused_and_the_page_ca
     let mut game = Game::new(&Rules::Corners(ugolki_core::corners::Variant::classic3x3()));
     let behind = safe_moves(&game);
     // In the chat meanwhile: alice's move and bob's answer.
+    let mut played = Vec::new();
     for who in ["alice", "bob"] {
         let mv = safe_moves(&game)[0].clone();
         console.type_line(&format!("{who}: {mv}"));
         console.find(|l| l.contains(&mv)).await;
         game.play_text(&mv).expect("legal");
+        played.push(mv);
     }
     assert_eq!(b.ask("alice", "attr #board data-ply").await, "0", "behind");
     // A move of the old board, clicked: refused, and the page comes to the game's ply.
@@ -1449,13 +1451,25 @@ async fn in_a_browser_a_move_from_a_board_left_behind_is_refused_and_the_page_ca
     b.ask("alice", &format!("click {from}")).await;
     b.ask("alice", &format!("click {to}")).await;
     assert_eq!(b.ask("alice", "wait-ply 2").await, "ply 2");
+    // The refusal is still said on the page that replaced the stale one.
+    let stale = english(&Msg::ButtonStale);
+    assert!(b
+        .ask("alice", &format!("wait-text #said {stale}"))
+        .await
+        .starts_with("shown"));
+    // Her own move, clicked with the events still lost: played, and her board shows it.
+    let mv = safe_moves(&game)[0].clone();
+    let (from, to) = mv.split_once('-').expect("a step");
+    b.ask("alice", &format!("click {from}")).await;
+    b.ask("alice", &format!("click {to}")).await;
+    assert_eq!(b.ask("alice", "wait-ply 3").await, "ply 3");
     b.close().await;
     console.end().await;
     let store = Store::connect(&sqlite_url(&db)).await.expect("store");
     assert_eq!(
-        store.moves(seated.id).await.expect("moves").len(),
-        2,
-        "nothing more played"
+        store.moves(seated.id).await.expect("moves"),
+        [played[0].as_str(), played[1].as_str(), mv.as_str()],
+        "the stale move not played, hers played"
     );
 }
 
@@ -1787,8 +1801,9 @@ async fn a_watchers_board_is_shaded_as_the_picture_offers_nothing_to_press_and_k
         .collect();
     assert_eq!(taken.len(), 24, "Damas' 24 men");
     assert!(taken.iter().all(|b| b.starts_with("dark")), "{taken:?}");
-    // The coordinates, as a board's margin has them: files along the bottom row, ranks
-    // down the left column (seen from White: a to h, 8 to 1; from Black turned round).
+    // The coordinates, in the board's frame as its margin has them: files under the
+    // bottom row, ranks beside the left column (seen from White: a to h, 8 to 1; from
+    // Black turned round), none inside a square.
     let labels = |html: &str, class: &str| -> String {
         html.split(&format!("<i class=\"{class}\" aria-hidden=\"true\">"))
             .skip(1)
@@ -1798,7 +1813,7 @@ async fn a_watchers_board_is_shaded_as_the_picture_offers_nothing_to_press_and_k
     };
     assert_eq!(labels(&html, "f"), "a b c d e f g h");
     assert_eq!(labels(&html, "r"), "8 7 6 5 4 3 2 1");
-    assert!(squares[56].contains(">a</i>") && squares[56].contains(">1</i>"));
+    assert!(squares.iter().all(|b| !b.contains("<i ")), "{squares:?}");
     let (_, turned) = page(addr, &format!("{board}?as=black")).await;
     assert_eq!(labels(&turned, "f"), "h g f e d c b a");
     assert_eq!(labels(&turned, "r"), "1 2 3 4 5 6 7 8");

@@ -3,6 +3,9 @@
   var game = board.dataset.game, ply = Number(board.dataset.ply), lang = board.dataset.lang;
   var me = board.dataset.me, turn = board.dataset.turn;
   var said = document.getElementById("said");
+  // A refusal answered just before this page replaced a stale one: still said.
+  var kept = sessionStorage.getItem("ugolki_said:" + game);
+  if (kept) { said.textContent = kept; sessionStorage.removeItem("ugolki_said:" + game); }
   var squares = Array.prototype.slice.call(board.querySelectorAll("button"));
   var side = Math.round(Math.sqrt(squares.length));
   var moves = [], picked = null, cursor = 0;
@@ -52,8 +55,9 @@
     return fetch("/api/g/" + game + "/" + what + "?lang=" + lang, {
       method: "POST", headers: headers, body: JSON.stringify(body)
     }).then(function (r) {
-      if (r.ok) { said.textContent = ""; return; }
-      return r.json().then(function (j) { answer(j); catchUp(); },
+      // Done: the game changed, and this page shows it at once (its events may be lost).
+      if (r.ok) { said.textContent = ""; reload(); return; }
+      return r.json().then(function (j) { answer(j); catchUp(j.said); },
         function () { said.textContent = String(r.status); });
     });
   }
@@ -70,10 +74,14 @@
       said.appendChild(button);
     });
   }
-  // Refused: if the game moved on meanwhile (its events lost), the newest board comes.
-  function catchUp() {
+  // Refused: if the game moved on meanwhile (its events lost), the newest board comes,
+  // and the refusal is still said on it.
+  function catchUp(keep) {
     fetch("/g/" + game + "/moves.json", { headers: seated({}) }).then(function (r) { return r.json(); }).then(function (j) {
-      if (j.ply !== ply || (j.over && board.dataset.over !== "1")) { reload(); }
+      if (j.ply !== ply || (j.over && board.dataset.over !== "1")) {
+        if (keep) { sessionStorage.setItem("ugolki_said:" + game, keep); }
+        reload();
+      }
     });
   }
   function play(sq) {
@@ -147,5 +155,14 @@
     s.addEventListener("offer", function (e) {
       if (e.data !== board.dataset.offer) { s.close(); reload(); }
     });
+    // No stream (refused when the server holds too many, or cut by a proxy): the page
+    // also asks every few seconds, from the first failure on.
+    var polling = false;
+    s.onerror = function () {
+      if (!polling) {
+        polling = true;
+        setInterval(function () { catchUp(); }, 3000);
+      }
+    };
   }
 })();

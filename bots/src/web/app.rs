@@ -19,15 +19,15 @@ use ugolki_core::Color;
 /// The page's look: the board as wide as the screen, square squares.
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:0;background:#f4f1ea;color:#222}\
 main{max-width:40rem;margin:0 auto;padding:.5rem}h1{font-size:1.1rem;margin:.3rem 0}\
-#board{display:grid;width:100%;aspect-ratio:1;border:3px solid #333}\
-#board button{border:0;padding:0;margin:0;aspect-ratio:1;display:flex;align-items:center;justify-content:center;position:relative}\
-#board i{position:absolute;font:600 clamp(7px,2.2vw,12px)/1 system-ui,sans-serif;font-style:normal;opacity:.75;pointer-events:none}\
-#board .f{right:2px;bottom:1px}#board .r{left:2px;top:1px}.light i{color:#8a6a45}.dark i{color:#f0d9b5}\
+#board{display:grid;width:100%;box-sizing:border-box;padding:3px 3px 0 0;background:#333}\
+#board button{border:0;padding:0;margin:0;aspect-ratio:1;display:flex;align-items:center;justify-content:center}\
+#board i{font:600 clamp(9px,2.6vw,13px)/1 system-ui,sans-serif;font-style:normal;color:#eee;display:flex;align-items:center;justify-content:center;user-select:none}\
+#board .r{padding:0 .25em}#board .f{padding:.2em 0}\
 .light{background:#f0d9b5}.dark{background:#b58863}.hw{box-shadow:inset 0 0 0 2px #6a8caf}\
 .hb{box-shadow:inset 0 0 0 2px #c76f6f}.last{outline:3px solid #e8c547;outline-offset:-3px}\
 .p{width:78%;height:78%;border-radius:50%;display:block}.w{background:#fafafa;border:2px solid #555}\
 .b{background:#222;border:2px solid #000}.k{box-shadow:inset 0 0 0 5px gold}\
-.picked{background:#7fb069!important}.to{background:radial-gradient(#7fb069 28%,transparent 30%)}\
+.picked{background:#7fb069!important}.to{background-image:radial-gradient(#7fb069 28%,transparent 30%)}\
 .cursor{outline:3px solid #2a6fdb;outline-offset:-3px}#said{color:#a33;min-height:1.2em}\
 .clock{display:flex;justify-content:space-between;margin:.3rem 0;font-variant-numeric:tabular-nums}\
 .clock .t{padding:0 .4rem;background:#ddd;border-radius:3px}.clock.run .t{background:#2a6fdb;color:#fff}\
@@ -77,7 +77,7 @@ pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Res
     // What the script reads: the game, the ply shown, the kind, the language, whose turn,
     // and the reader's side when known.
     let board = format!(
-        "<div id=\"board\" style=\"grid-template-columns:repeat({side},1fr)\" data-game=\"{id}\" data-ply=\"{ply}\" data-kind=\"{kind}\" data-lang=\"{code}\" data-turn=\"{turn}\" data-me=\"{me_attr}\" data-offer=\"{offer}\" data-over=\"{over}\">{squares}</div>"
+        "<div id=\"board\" style=\"grid-template-columns:auto repeat({side},1fr)\" data-game=\"{id}\" data-ply=\"{ply}\" data-kind=\"{kind}\" data-lang=\"{code}\" data-turn=\"{turn}\" data-me=\"{me_attr}\" data-offer=\"{offer}\" data-over=\"{over}\">{squares}</div>"
     );
     // The clocks, the far side's above the board and the viewer's below, as at a table.
     let clock = |c: Color| {
@@ -157,29 +157,33 @@ pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Res
     html(lang, &title, &body)
 }
 
-/// The board's squares, row by row from the top as the viewer sees them (`flip`: Black).
+/// The board's squares, row by row from the top as the viewer sees them (`flip`: Black),
+/// in a frame that carries the coordinates as a board's margin does: each row's rank on
+/// its left, the files under the bottom row, so a move can be read off it and typed.
+/// They stand beside the squares, not in them, where a 16×16 board's pieces would hide
+/// them.
 fn squares(b: &ugolki_core::view::BoardView, flip: bool) -> String {
     let side = b.side;
     let mut out = String::new();
     for row in 0..side {
+        let rank = if flip { row } else { side - 1 - row };
+        let _ = write!(out, "<i class=\"r\" aria-hidden=\"true\">{}</i>", rank + 1);
         for col in 0..side {
-            let (file, rank) = if flip {
-                (side - 1 - col, row)
-            } else {
-                (col, side - 1 - row)
-            };
-            // The files under the bottom row, the ranks beside the left column.
-            let edge = (row == side - 1, col == 0);
-            square(&mut out, b, Square::new(file, rank), edge);
+            let file = if flip { side - 1 - col } else { col };
+            square(&mut out, b, Square::new(file, rank));
         }
+    }
+    out.push_str("<i aria-hidden=\"true\"></i>");
+    for col in 0..side {
+        let file = if flip { side - 1 - col } else { col };
+        let letter = char::from(b'a' + file);
+        let _ = write!(out, "<i class=\"f\" aria-hidden=\"true\">{letter}</i>");
     }
     out
 }
 
-/// One square of the board as a button: its shade, its home, the last move, its piece;
-/// on the bottom row its file and in the left column its rank (`edge`), as a board's
-/// margin would have them, so a move can be read off it and typed.
-fn square(out: &mut String, b: &ugolki_core::view::BoardView, sq: Square, edge: (bool, bool)) {
+/// One square of the board as a button: its shade, its home, the last move, its piece.
+fn square(out: &mut String, b: &ugolki_core::view::BoardView, sq: Square) {
     // Shaded as the picture is: Damas' pieces stand on the dark squares.
     let shade = if b.kind.is_dark(sq) { "dark" } else { "light" };
     let mut class = shade.to_string();
@@ -196,18 +200,9 @@ fn square(out: &mut String, b: &ugolki_core::view::BoardView, sq: Square, edge: 
         let k = if p.king { " k" } else { "" };
         format!("<span class=\"p {c}{k}\"></span>")
     });
-    let name = sq.to_string();
-    let (file, rank) = name.split_at(1);
-    let mut marks = String::new();
-    if edge.0 {
-        let _ = write!(marks, "<i class=\"f\" aria-hidden=\"true\">{file}</i>");
-    }
-    if edge.1 {
-        let _ = write!(marks, "<i class=\"r\" aria-hidden=\"true\">{rank}</i>");
-    }
     let _ = write!(
         out,
-        "<button class=\"{class}\" data-sq=\"{sq}\" aria-label=\"{sq}\">{marks}{}</button>",
+        "<button class=\"{class}\" data-sq=\"{sq}\" aria-label=\"{sq}\">{}</button>",
         piece.unwrap_or_default()
     );
 }
