@@ -187,8 +187,8 @@ impl Bench {
 
 impl Bench {
     /// One round: move `text` (ply `round`) played at once in each of the games of the chats
-    /// named `chats` and a number; `spread`: each game's moves go to the tables in turn.
-    async fn round(self: Arc<Self>, chats: &str, text: &str, round: usize, spread: bool) {
+    /// named `chats` and a number, each game's move handled by the table `to` names.
+    async fn round(self: Arc<Self>, chats: &str, text: &str, round: usize, to: Route) {
         let before = self.shown();
         let mut set = tokio::task::JoinSet::new();
         for g in 0..GAMES {
@@ -200,7 +200,11 @@ impl Bench {
                 format!("k{g}")
             };
             let text = text.to_string();
-            let t = if spread { g + round } else { 0 };
+            let t = match to {
+                Route::First => 0,
+                Route::InTurn => g + round,
+                Route::ByChat => g,
+            };
             set.spawn(async move { b.play(t, g, &chat, &who, &text).await });
         }
         while set.join_next().await.is_some() {}
@@ -210,6 +214,21 @@ impl Bench {
             "a board not delivered"
         );
     }
+}
+
+/// Which table handles a game's move.
+#[derive(Clone, Copy)]
+enum Route {
+    /// The first table, always.
+    First,
+    /// Each move of a game the other table than the one before: the worst case for the
+    /// tables' caches and for one sender per chat (half the moves are committed by the
+    /// process that does not hold their chat's lane), as a load balancer might send them.
+    InTurn,
+    /// Each chat's moves one table, as the platforms route a chat's updates in production
+    /// (Telegram has one poller; Discord sends a guild's events to its shard's process):
+    /// the other tables' moves come only from the pages and the timers.
+    ByChat,
 }
 
 /// `tables` tables on the database at `url`, each on a store (connections) of its own.
@@ -287,14 +306,24 @@ fn rounds(
     db: &BenchDb,
     line: &[String],
     tables: usize,
+    to: Route,
 ) {
     let b = Arc::new(setup(rt, &db.url, tables));
+    let name = match to {
+        Route::ByChat => format!("round_of_100_games_{tables}_tables_by_chat"),
+        Route::First | Route::InTurn => format!("round_of_100_games_{tables}_tables"),
+    };
+    // Each benchmark's chats of its own.
+    let prefix = match to {
+        Route::ByChat => "c",
+        Route::First | Route::InTurn => "t",
+    };
     let mut group = c.benchmark_group(format!("table_move_{}", db.label));
     group.sample_size(30);
     let mut round = line.len();
     let mut batch = 0;
     group.throughput(criterion::Throughput::Elements(GAMES as u64));
-    group.bench_function(format!("round_of_100_games_{tables}_tables"), |bench| {
+    group.bench_function(name, |bench| {
         bench.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for _ in 0..iters {
@@ -303,7 +332,7 @@ fn rounds(
                     for g in 0..GAMES {
                         rt.block_on(b.new_game(
                             g,
-                            &format!("t{tables}b{batch}g{g}"),
+                            &format!("{prefix}{tables}b{batch}g{g}"),
                             &format!("w{g}"),
                             &format!("k{g}"),
                         ));
@@ -311,9 +340,8 @@ fn rounds(
                     round = 0;
                 }
                 let start = Instant::now();
-                // Moves of one game go to either table, as a load balancer sends them.
-                let chats = format!("t{tables}b{batch}");
-                rt.block_on(b.clone().round(&chats, &line[round], round, true));
+                let chats = format!("{prefix}{tables}b{batch}");
+                rt.block_on(b.clone().round(&chats, &line[round], round, to));
                 total += start.elapsed();
                 round += 1;
             }
@@ -400,10 +428,12 @@ fn rounds_watched(c: &mut Criterion, rt: &tokio::runtime::Runtime, db: &BenchDb,
                     round = 0;
                 }
                 let start = Instant::now();
-                rt.block_on(
-                    b.clone()
-                        .round(&format!("w{batch}"), &line[round], round, false),
-                );
+                rt.block_on(b.clone().round(
+                    &format!("w{batch}"),
+                    &line[round],
+                    round,
+                    Route::First,
+                ));
                 total += start.elapsed();
                 round += 1;
             }
@@ -454,14 +484,15 @@ fn bench(c: &mut Criterion) {
     let line = long_game();
     let sqlite = BenchDb::sqlite("table_move");
     one_move(c, &rt, &sqlite, &line);
-    rounds(c, &rt, &sqlite, &line, 1);
+    rounds(c, &rt, &sqlite, &line, 1, Route::First);
     rounds_watched(c, &rt, &sqlite, &line);
     drop(sqlite);
     if let Some(pg) = rt.block_on(BenchDb::postgres("table_move")) {
         one_move(c, &rt, &pg, &line);
-        rounds(c, &rt, &pg, &line, 1);
+        rounds(c, &rt, &pg, &line, 1, Route::First);
         rounds_watched(c, &rt, &pg, &line);
-        rounds(c, &rt, &pg, &line, 2);
+        rounds(c, &rt, &pg, &line, 2, Route::InTurn);
+        rounds(c, &rt, &pg, &line, 2, Route::ByChat);
     }
 }
 
