@@ -120,6 +120,13 @@ fn c3_replay_reads_a_chats_record_reply_as_it_is_copied() {
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains("move: 3\n"), "{}", r.stdout);
+    // Moves written as the chat reads them: a Cyrillic с, an em dash, fullwidth digits.
+    let r = ugolki(
+        &["replay", "--variant", "classic3x3", "с3—d3", "f６-e６"],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("move: 2\n"), "{}", r.stdout);
 }
 
 #[test]

@@ -703,8 +703,14 @@ fn moves_or_stdin(
     stdin: &mut dyn Read,
     stdin_is_terminal: bool,
 ) -> Result<Vec<String>, CliError> {
+    // Moves read as the chat reads them: fullwidth forms, a move's Cyrillic look-alike
+    // letters, `×` and dashes are what they look like.
+    let ascii = |m: &str| -> String {
+        let m = ugolki_core::table::clean::fold_look_alikes(m);
+        ugolki_core::table::clean::fold_move_look_alikes(&m).into_owned()
+    };
     if !moves.is_empty() || stdin_is_terminal {
-        return Ok(moves);
+        return Ok(moves.into_iter().map(|m| ascii(&m)).collect());
     }
     let mut text = String::new();
     stdin
@@ -716,9 +722,10 @@ fn moves_or_stdin(
             "the record on stdin is larger than 1 MiB".into(),
         ));
     }
+    // Each move once read: a record's ` — ` before its result is no move's dash.
     Ok(ugolki_core::notation::record_moves(&text)
         .into_iter()
-        .map(str::to_string)
+        .map(ascii)
         .collect())
 }
 

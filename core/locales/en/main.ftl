@@ -522,8 +522,8 @@ top-scope = Top { $kind }, { $month ->
     }, { $global ->
         [yes] everyone
        *[no] this chat
-    }:
-top-empty = { $scope } nobody has played a rated game yet.
+    }
+top-empty = { $scope }: nobody has played a rated game yet.
 top-line = { $place }. { $name } { $rating } ({ $games ->
         [one] { $games } game
        *[other] { $games } games
@@ -545,6 +545,7 @@ tournament-terms = { $format ->
        *[no] casual
     }{ $rounds ->
         [none] {""}
+        [one] {" · "}{ $rounds } round
        *[other] {" · "}{ $rounds } rounds
     }{ $minutes ->
         [none] {""}
@@ -591,6 +592,7 @@ tournament-full = Tournament #{ $id } is full ({ $max } players).
 tournament-closed = Tournament #{ $id } is under way and takes no one new.
 tournament-started = Tournament #{ $id } starts with { $count } players{ $rounds ->
         [none] {""}
+        [one] {" "}over { $rounds } round
        *[other] {" "}over { $rounds } rounds
     }{ $minutes ->
         [none] {""}

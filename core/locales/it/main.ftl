@@ -602,8 +602,8 @@ top-scope = Classifica { $kind } { $month ->
     } { $global ->
         [yes] (tutti i giocatori)
        *[no] (questa chat)
-    }:
-top-empty = { $scope } nessuno ha ancora giocato una partita con rating.
+    }
+top-empty = { $scope }: nessuno ha ancora giocato una partita con rating.
 top-line = { $place }. { $name } { $rating } ({ $games ->
         [one] { $games } partita
        *[other] { $games } partite
@@ -625,6 +625,7 @@ tournament-terms = { $format ->
        *[no] amichevole
     }{ $rounds ->
         [none] {""}
+        [one] {" · "}{ $rounds } turno
        *[other] {" · "}{ $rounds } turni
     }{ $minutes ->
         [none] {""}
@@ -671,6 +672,7 @@ tournament-full = Il torneo #{ $id } è al completo ({ $max } giocatori).
 tournament-closed = Il torneo #{ $id } è in corso e non accetta nuovi giocatori.
 tournament-started = Il torneo #{ $id } inizia con { $count } giocatori{ $rounds ->
         [none] {""}
+        [one] {" "}su { $rounds } turno
        *[other] {" "}su { $rounds } turni
     }{ $minutes ->
         [none] {""}

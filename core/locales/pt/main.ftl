@@ -590,8 +590,8 @@ top-scope = Classificação ({ $kind }, { $month ->
     }, { $global ->
         [yes] todos os chats
        *[no] este chat
-    }):
-top-empty = { $scope } ainda ninguém jogou uma partida com rating.
+    })
+top-empty = { $scope }: ainda ninguém jogou uma partida com rating.
 top-line = { $place }. { $name } { $rating } ({ $games ->
         [0] { $games } partidas
         [one] { $games } partida
@@ -615,6 +615,7 @@ tournament-terms = { $format ->
        *[no] casual
     }{ $rounds ->
         [none] {""}
+        [one] {" · "}{ $rounds } rodada
        *[other] {" · "}{ $rounds } rodadas
     }{ $minutes ->
         [none] {""}
@@ -661,6 +662,7 @@ tournament-full = O torneio #{ $id } está cheio ({ $max } jogadores).
 tournament-closed = O torneio #{ $id } já está a decorrer e não aceita mais ninguém.
 tournament-started = O torneio #{ $id } começa com { $count } jogadores{ $rounds ->
         [none] {""}
+        [one] {" "}em { $rounds } rodada
        *[other] {" "}em { $rounds } rodadas
     }{ $minutes ->
         [none] {""}

@@ -640,8 +640,8 @@ top-scope = Таблица лидеров · { $kind } · { $month ->
     } · { $global ->
         [yes] по всем чатам
        *[no] в этом чате
-    }:
-top-empty = { $scope } пока никто не сыграл ни одной рейтинговой партии.
+    }
+top-empty = { $scope }: пока никто не сыграл ни одной рейтинговой партии.
 top-line = { $place }. { $name } { $rating } ({ $games } { $games ->
         [one] партия
         [few] партии

@@ -360,14 +360,18 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
             };
             Command::Move(game, text)
         }
+        // The square read as a move's would be (`/moves с3` in Cyrillic is c3).
         "moves" => match rest.as_slice() {
-            [sq] => Command::Moves(None, (*sq).to_string()),
+            [sq] => Command::Moves(None, super::clean::fold_move_look_alikes(sq).into_owned()),
             // Two squares (`/moves c3 d3`): the second is one word too many, not the first
             // a bad game number.
             [n, sq] if square_shaped(n) => {
                 return Err(Msg::CmdMovesOneSquare { word: echo(sq, 20) })
             }
-            [n, sq] => Command::Moves(game_number(Some(n))?, (*sq).to_string()),
+            [n, sq] => Command::Moves(
+                game_number(Some(n))?,
+                super::clean::fold_move_look_alikes(sq).into_owned(),
+            ),
             _ => return Err(Msg::CmdMovesMissing),
         },
         "board" => Command::Board(number()?),
@@ -781,6 +785,9 @@ mod tests {
         assert_eq!(cmd("/move c3 d4"), Command::Move(None, "c3 d4".into()));
         assert_eq!(cmd("/moves c3"), Command::Moves(None, "c3".into()));
         assert_eq!(cmd("/moves 7 c3"), Command::Moves(Some(7), "c3".into()));
+        // A Cyrillic look-alike square is the square it looks like.
+        assert_eq!(cmd("/moves с3"), Command::Moves(None, "c3".into()));
+        assert_eq!(cmd("/moves 7 е5"), Command::Moves(Some(7), "e5".into()));
         assert_eq!(cmd("/accept@ugolki_bot"), Command::Accept(None));
         assert_eq!(cmd("/record #4"), Command::Record(Some(4)));
         assert_eq!(read("/help@other_bot").unwrap(), None);

@@ -153,11 +153,15 @@ impl Table {
             )]);
         }
         let mut lines = vec![scope];
+        let value_of = |s: &crate::store::Standing| if monthly { s.monthly } else { s.rating };
         for (i, s) in top.iter().enumerate() {
-            let value = if monthly { s.monthly } else { s.rating };
+            let value = value_of(s);
             let games = if monthly { s.monthly_games } else { s.games };
+            // Equal ratings share a place (1, 2, 2, 4), as the asker's own place below is
+            // counted: everyone above the first of them in the list is above them all.
+            let first = top.iter().position(|t| value_of(t) == value).unwrap_or(i);
             lines.push(Msg::TopLine {
-                place: i as i64 + 1,
+                place: first as i64 + 1,
                 name: s.name.clone(),
                 rating: value,
                 games,

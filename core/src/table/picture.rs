@@ -204,8 +204,16 @@ impl Table {
                 let points = std::iter::once(first.0)
                     .chain(history.iter().map(|h| h.1))
                     .collect();
+                // Games as the rating counts them: a penalty (D6) is a point of the line,
+                // not a game.
+                let month = crate::rating::month_of(self.now());
+                let standings = self.store.standings(c.player, &month).await?;
+                let games = standings.iter().find(|s| s.kind == c.kind).map_or_else(
+                    || i64::try_from(history.len()).unwrap_or(i64::MAX),
+                    |s| s.games,
+                );
                 let footer = Msg::ChartFooter {
-                    games: i64::try_from(history.len()).unwrap_or(i64::MAX),
+                    games,
                     rating: history.last().map_or(first.0, |h| h.1),
                 };
                 Ok(PictureView::Chart(ChartView {

@@ -278,3 +278,27 @@ fn a_training_room_is_named_with_what_it_changes_of_its_base() {
         assert!(solo.len() > plain.len() + 3, "{lang:?}: {solo}");
     }
 }
+
+/// One round is a round, not "1 rounds", where the language says so.
+#[test]
+fn one_round_is_said_in_the_singular() {
+    let started = |rounds| Msg::TournamentStarted {
+        id: 1,
+        count: 2,
+        rounds: Some(rounds),
+        minutes: None,
+    };
+    assert_eq!(
+        render(&started(1), Lang::EN),
+        "Tournament #1 starts with 2 players over 1 round. Good luck!"
+    );
+    assert!(render(&started(3), Lang::EN).contains("over 3 rounds"));
+    for lang in ["it", "pt"] {
+        let lang = Lang::from_tag(lang).expect("a language");
+        assert_ne!(
+            render(&started(1), lang).replace('1', "3"),
+            render(&started(3), lang),
+            "{lang:?}"
+        );
+    }
+}

@@ -184,8 +184,19 @@ async fn r_d6_abandonment_costs_twenty_points_either_way() {
         .is_empty());
     let bob = c.player("bob").await.id;
     assert_eq!(c.store.rank(bob, kind, None, None).await.unwrap(), None);
-    // His /rating says the rating, with no place beside it.
-    let Msg::Lines(lines) = c.said("bob", "/rating").await else {
+    // His /rating says the rating, with no place beside it, and its chart counts the
+    // games as the rating does: none (the penalty is a point of its line, not a game).
+    let out = c.say("bob", "/rating").await;
+    let chart = out[0].picture.as_ref().expect("a chart");
+    let Ok(PictureView::Chart(chart)) = c.table.draw_picture(chart, out[0].lang).await else {
+        panic!("a chart")
+    };
+    let footer = Msg::ChartFooter {
+        games: 0,
+        rating: 980,
+    };
+    assert_eq!(chart.footer, crate::words::render(&footer, out[0].lang));
+    let Msg::Lines(lines) = out[0].message.clone() else {
         panic!("lines")
     };
     assert!(
@@ -412,6 +423,25 @@ async fn r_top_appends_the_askers_place_below_the_ten() {
         top[1..11].iter().all(|l| matches!(l, Msg::TopLine { .. })),
         "{top:#?}"
     );
+    // Equal ratings share a place, in the list as in the asker's own line: the list's
+    // places are where each rating first appears, and p11's is counted the same way.
+    let places: Vec<(i64, i64)> = top[1..11]
+        .iter()
+        .map(|l| match l {
+            Msg::TopLine { place, rating, .. } => (*place, *rating),
+            _ => unreachable!(),
+        })
+        .collect();
+    for (i, (place, rating)) in places.iter().enumerate() {
+        let first = places.iter().position(|(_, r)| r == rating).unwrap_or(i);
+        assert_eq!(*place, first as i64 + 1, "{places:?}");
+    }
+    let Some(Msg::TopYou { place, rating, .. }) = top.last() else {
+        panic!("{top:#?}")
+    };
+    if let Some((p, _)) = places.iter().find(|(_, r)| r == rating) {
+        assert_eq!(place, p, "{top:#?}");
+    }
 }
 
 /// A season of games between six players through the table; afterwards every stored rating
