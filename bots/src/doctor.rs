@@ -137,13 +137,20 @@ async fn database(url: &str) -> Check {
             format!("database {shown}: {newer} migrations from a newer ugolki"),
             "run the newer ugolki (this one would not understand the data)",
         ),
-        // Whether the schema read or not: SQLite may refuse even a read where it cannot
-        // make its journal (`SQLITE_READONLY_DIRECTORY`), and the cause is this user's.
-        Ok(Schema::At { .. }) | Err(_) if unwritable == Some(Unwritable::File) => Check::bad(
+        Ok(Schema::At { .. }) if unwritable == Some(Unwritable::File) => Check::bad(
             format!("database {shown}: this user may read the file but not write it"),
             "give the user the bot runs as write access to the file and its folder",
         ),
-        Ok(Schema::At { .. }) | Err(_) if unwritable == Some(Unwritable::Folder) => Check::bad(
+        // SQLite may refuse even a read where it cannot make its journal
+        // (`SQLITE_READONLY_DIRECTORY`): its error, and what this user cannot write.
+        Err(e) if unwritable.is_some() => Check::bad(
+            format!(
+                "database {shown}: {e} (this user may not write its {})",
+                if unwritable == Some(Unwritable::File) { "file" } else { "folder" }
+            ),
+            "give the user the bot runs as write access to the file and its folder",
+        ),
+        Ok(Schema::At { .. }) if unwritable == Some(Unwritable::Folder) => Check::bad(
             format!(
                 "database {shown}: this user may write the file but not its folder, where SQLite keeps its journal (the -wal and -shm files)"
             ),

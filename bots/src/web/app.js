@@ -55,8 +55,9 @@
     return fetch("/api/g/" + game + "/" + what + "?lang=" + lang, {
       method: "POST", headers: headers, body: JSON.stringify(body)
     }).then(function (r) {
-      // Done: the game changed, and this page shows it at once (its events may be lost).
-      if (r.ok) { said.textContent = ""; reload(); return; }
+      // Done: the game changed; its event brings the newest board (or, without events, the
+      // page's asking below).
+      if (r.ok) { said.textContent = ""; return; }
       return r.json().then(function (j) { answer(j); catchUp(j.said); },
         function () { said.textContent = String(r.status); });
     });
@@ -78,7 +79,7 @@
   // and the refusal is still said on it.
   function catchUp(keep) {
     fetch("/g/" + game + "/moves.json", { headers: seated({}) }).then(function (r) { return r.json(); }).then(function (j) {
-      if (j.ply !== ply || (j.over && board.dataset.over !== "1")) {
+      if (j.ply !== ply || (j.over && board.dataset.over !== "1") || j.offer !== board.dataset.offer) {
         if (keep) { sessionStorage.setItem("ugolki_said:" + game, keep); }
         reload();
       }
@@ -91,7 +92,15 @@
     clear();
   }
   function press(sq) { if (picked && sq !== picked) { play(sq); } else if (picked) { clear(); } else { pick(sq); } }
-  function reload() { location.replace(location.pathname + location.search); }
+  // Once: a page already on its way to the newest board is not sent again (a move's answer
+  // and its event may both ask).
+  var leaving = false, events = null;
+  function reload() {
+    if (leaving) { return; }
+    leaving = true;
+    if (events) { events.close(); }
+    location.replace(location.pathname + location.search);
+  }
   squares.forEach(function (b, i) {
     b.addEventListener("click", function () { cursor = i; press(b.dataset.sq); });
   });
@@ -147,7 +156,7 @@
   });
   // A game over does not change: nothing to follow.
   if (window.EventSource && board.dataset.over !== "1") {
-    var s = new EventSource("/g/" + game + "/events");
+    var s = events = new EventSource("/g/" + game + "/events");
     function go(e) { if (e.type === "over" || Number(e.data) !== ply) { s.close(); reload(); } }
     s.addEventListener("ply", go);
     s.addEventListener("over", go);
@@ -161,6 +170,7 @@
     s.onerror = function () {
       if (!polling) {
         polling = true;
+        // (An answer that is no JSON, a 429 say, is passed over until the next tick.)
         setInterval(function () { catchUp(); }, 3000);
       }
     };

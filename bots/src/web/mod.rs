@@ -897,7 +897,7 @@ fn seat_cookie(session: &str) -> String {
 }
 
 /// A reader who acts in a game, as its platform knows them; `key`: who they are in the
-/// request's id (the same request twice is done once).
+/// request's id (with a nonce of the request's own: each request is its own message).
 struct Reader {
     platform: Platform,
     user: User,
@@ -906,8 +906,8 @@ struct Reader {
 }
 
 /// `/g/<game>/moves.json`: the ply, the side to move and its legal moves, for a board a
-/// player clicks (the server still judges the move that comes), the clocks now, and the
-/// reader's side (`me`) when they are one of its players.
+/// player clicks (the server still judges the move that comes), the draw offer waiting,
+/// the clocks now, and the reader's side (`me`) when they are one of its players.
 fn moves_json(game: &PublicGame, me: Option<ugolki_core::Color>) -> Response {
     let side = |c: ugolki_core::Color| match c {
         ugolki_core::Color::White => "white",
@@ -922,6 +922,9 @@ fn moves_json(game: &PublicGame, me: Option<ugolki_core::Color>) -> Response {
         "me": me.map(side),
         "ply": game.plies(),
         "over": !game.active,
+        // Whose draw offer waits (`none`), as the board page's `data-offer` says it: a page
+        // without its events sees an offer come and go by asking.
+        "offer": game.draw_offer_by.map_or("none", side),
         "turn": side(game.turn),
         "moves": moves,
         // Milliseconds left, White's first, while a clock runs: the page counts down the

@@ -103,8 +103,8 @@ pub fn fold_look_alikes(text: &str) -> Cow<'_, str> {
 
 /// Look-alikes of what a typed move is written in, read as those — for text that then
 /// reads as a move only, so a name written with them (`@сarol`) stays itself: Cyrillic
-/// letters that look like a–h (`с3-е5` typed on a Russian keyboard), `×` for the capture
-/// mark, and en and em dashes (a phone's autocorrection of `-`). Borrowed when there was
+/// letters that look like the files (`с3-е5` typed on a Russian keyboard; `р` for
+/// Halma's p), `×` and `х` for the capture mark, and en and em dashes (a phone's autocorrection of `-`). Borrowed when there was
 /// none.
 #[must_use]
 pub fn fold_move_look_alikes(text: &str) -> Cow<'_, str> {
@@ -114,6 +114,8 @@ pub fn fold_move_look_alikes(text: &str) -> Cow<'_, str> {
             'с' => 'c',
             'е' => 'e',
             'һ' => 'h',
+            'р' => 'p',
+            'х' | 'Х' => 'x',
             'А' => 'A',
             'В' => 'B',
             'С' => 'C',
@@ -168,6 +170,8 @@ mod tests {
         assert_eq!(fold_move_look_alikes("b3-с4"), "b3-c4");
         assert_eq!(fold_move_look_alikes("С3—Е5"), "C3-E5");
         assert_eq!(fold_move_look_alikes("c3×e5×g7"), "c3xe5xg7");
+        assert_eq!(fold_move_look_alikes("c3хe5"), "c3xe5");
+        assert_eq!(fold_move_look_alikes("р16-о15"), "p16-о15");
         assert_eq!(fold_move_look_alikes("а1–һ8"), "a1-h8");
         assert!(matches!(fold_move_look_alikes("c3-d3"), Cow::Borrowed(_)));
     }

@@ -358,7 +358,11 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
                 }
                 all => (None, all.join(" ")),
             };
-            Command::Move(game, text)
+            // Read as a plain-text move is: a move's look-alikes are what they look like.
+            Command::Move(
+                game,
+                super::clean::fold_move_look_alikes(&text).into_owned(),
+            )
         }
         // The square read as a move's would be (`/moves с3` in Cyrillic is c3).
         "moves" => match rest.as_slice() {
@@ -788,6 +792,7 @@ mod tests {
         // A Cyrillic look-alike square is the square it looks like.
         assert_eq!(cmd("/moves с3"), Command::Moves(None, "c3".into()));
         assert_eq!(cmd("/moves 7 е5"), Command::Moves(Some(7), "e5".into()));
+        assert_eq!(cmd("/move 7 с3—е5"), Command::Move(Some(7), "c3-e5".into()));
         assert_eq!(cmd("/accept@ugolki_bot"), Command::Accept(None));
         assert_eq!(cmd("/record #4"), Command::Record(Some(4)));
         assert_eq!(read("/help@other_bot").unwrap(), None);

@@ -22,6 +22,20 @@ fn kind_named(word: &str) -> Result<RatingKind, Msg> {
 /// How many of a player's tournaments `/rating` lists.
 const TOURNAMENTS_LISTED: i64 = 5;
 
+/// The places of a leaderboard's values, best first: equal values share a place (1, 2, 2,
+/// 4), as a player's own place (`Store::rank`) is counted — everyone above the first of
+/// them in the list is above them all.
+pub(super) fn shared_places(values: &[i64]) -> Vec<i64> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let first = values.iter().position(|x| x == v).unwrap_or(i);
+            i64::try_from(first).unwrap_or(i64::MAX) + 1
+        })
+        .collect()
+}
+
 impl Table {
     /// `/rating [@user] [kind]`.
     pub(super) async fn rating(
@@ -154,14 +168,12 @@ impl Table {
         }
         let mut lines = vec![scope];
         let value_of = |s: &crate::store::Standing| if monthly { s.monthly } else { s.rating };
-        for (i, s) in top.iter().enumerate() {
+        let places = shared_places(&top.iter().map(value_of).collect::<Vec<_>>());
+        for (s, place) in top.iter().zip(places) {
             let value = value_of(s);
             let games = if monthly { s.monthly_games } else { s.games };
-            // Equal ratings share a place (1, 2, 2, 4), as the asker's own place below is
-            // counted: everyone above the first of them in the list is above them all.
-            let first = top.iter().position(|t| value_of(t) == value).unwrap_or(i);
             lines.push(Msg::TopLine {
-                place: first as i64 + 1,
+                place,
                 name: s.name.clone(),
                 rating: value,
                 games,

@@ -350,9 +350,12 @@ impl Table {
                 if top.is_empty() {
                     continue;
                 }
+                let value = |s: &crate::store::Standing| if monthly { s.monthly } else { s.rating };
+                let places =
+                    super::leaderboard::shared_places(&top.iter().map(value).collect::<Vec<_>>());
                 let lines = top
                     .iter()
-                    .zip(1..)
+                    .zip(places)
                     .map(|(s, place)| {
                         let line = Msg::TopLine {
                             place,

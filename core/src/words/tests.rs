@@ -283,14 +283,14 @@ fn a_training_room_is_named_with_what_it_changes_of_its_base() {
 #[test]
 fn one_round_is_said_in_the_singular() {
     let started = |rounds| Msg::TournamentStarted {
-        id: 1,
+        id: 7,
         count: 2,
         rounds: Some(rounds),
         minutes: None,
     };
     assert_eq!(
         render(&started(1), Lang::EN),
-        "Tournament #1 starts with 2 players over 1 round. Good luck!"
+        "Tournament #7 starts with 2 players over 1 round. Good luck!"
     );
     assert!(render(&started(3), Lang::EN).contains("over 3 rounds"));
     for lang in ["it", "pt"] {

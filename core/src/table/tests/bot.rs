@@ -177,3 +177,4 @@ async fn review_replays_a_finished_game_one_board_per_position() {
         other => panic!("{other:?}"),
     }
 }
+
