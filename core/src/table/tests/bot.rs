@@ -177,4 +177,3 @@ async fn review_replays_a_finished_game_one_board_per_position() {
         other => panic!("{other:?}"),
     }
 }
-
