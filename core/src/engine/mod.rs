@@ -149,6 +149,52 @@ pub fn choose(game: &Game, settings: Settings) -> Option<Choice> {
     }
 }
 
+/// What the engine makes of a move played: its own choice in that position and what each
+/// is worth to the mover, searched to the same depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The engine's move, in notation.
+    pub best: String,
+    /// Its worth to the mover (the units of [`Choice::score`]).
+    pub best_score: i32,
+    /// The played move's worth to the mover, at the same depth.
+    pub played_score: i32,
+    pub depth: u8,
+}
+
+/// The engine's judgement of the last move of `after`, played in `before`, on a budget of
+/// `nodes` (no clock: the same game, the same judgement). `None` when `after` is not
+/// `before` and one move, or the game was over before it.
+#[must_use]
+pub fn judge(before: &Game, after: &Game, nodes: u64) -> Option<Judgement> {
+    let budget = Settings::nodes(nodes).budget;
+    let judged = |best: String, best_score, played_score, depth| Judgement {
+        best,
+        best_score,
+        played_score,
+        depth,
+    };
+    match (before, after) {
+        (Game::Corners(b), Game::Corners(a)) if b.outcome().is_none() => {
+            let played = a.moves().get(b.moves().len())?.mv;
+            let pos = *b.position();
+            let ctx = corners::Ctx::new(&pos);
+            let (best, b, p, d) =
+                Search::new(&ctx, budget).judge(&corners::CornersNode(pos), &played)?;
+            let best = crate::notation::join_path(&pos.path(best), "-");
+            Some(judged(best, b, p, d))
+        }
+        (Game::Damas(b), Game::Damas(a)) if b.outcome().is_none() => {
+            let played = *a.moves().get(b.moves().len())?;
+            let pos = *b.position();
+            let (best, b, p, d) =
+                Search::new(&(), budget).judge(&damas::DamasNode(pos), &played)?;
+            Some(judged(best.to_string(), b, p, d))
+        }
+        _ => None,
+    }
+}
+
 /// The engine's score of every legal move at a shallow `depth`, best first: (move, score
 /// for the side to move).
 #[must_use]

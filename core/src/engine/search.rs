@@ -134,6 +134,36 @@ impl<'a, N: Node> Search<'a, N> {
         out
     }
 
+    /// The engine's best move in `root` and what it and `played` are worth to the side to
+    /// move, both searched to one depth: the deepest iteration the budget finishes, less the
+    /// root's ply. Scores from different depths are not comparable (a Corners search that
+    /// ends on the mover's own ply counts one more move of theirs), so a move judged against
+    /// the engine's choice is searched exactly as deep as the choice. `None` when `played`
+    /// is not legal in `root`, or re-searching the two moves outruns four budgets.
+    pub fn judge(&mut self, root: &N, played: &N::Move) -> Option<(N::Move, i32, i32, u8)> {
+        let mut moves = Vec::new();
+        root.legal(&mut moves);
+        if !moves.contains(played) {
+            return None;
+        }
+        let found = self.run(root)?;
+        let depth = found.depth.max(1);
+        let budget = Budget {
+            depth,
+            nodes: self.budget.nodes.saturating_mul(4),
+            millis: None,
+        };
+        let mut exact = Search::new(self.ctx, budget);
+        let d = i32::from(depth) - 1;
+        let best = exact.child_score(root, &found.best, d, 1, -MATE, MATE);
+        let mine = if *played == found.best {
+            best
+        } else {
+            exact.child_score(root, played, d, 1, -MATE, MATE)
+        };
+        (!exact.stopped).then_some((found.best, best, mine, depth))
+    }
+
     /// Iterative deepening from `root`: the deepest finished iteration's best move.
     pub fn run(&mut self, root: &N) -> Option<Found<N::Move>> {
         let mut moves = Vec::new();

@@ -11,7 +11,7 @@ use super::play::Source;
 use super::types::{lang_of, Origin, Outgoing};
 use super::{refuse, Handled, Table};
 use crate::color::{Color, ColorChoice};
-use crate::engine::{self, Budget, Level, Settings};
+use crate::engine::{self, Level, Settings};
 use crate::game::{Game, Rules};
 use crate::store::{NewChallenge, Player};
 use crate::table::command::ChallengeSpec;
@@ -319,71 +319,38 @@ pub(super) fn positions(
     Ok((first, out))
 }
 
-/// The mover's worth of each position by the engine, and its move there.
-fn assess(g: &Game) -> (i32, Option<String>) {
-    if let Some(e) = g.ending() {
-        // The side "to move" in a finished game is the loser's or the next side's.
-        let me = g.turn();
-        let v = match e.winner {
-            Some(w) if w == me => SWING_CAP,
-            Some(_) => -SWING_CAP,
-            None => 0,
-        };
-        return (v, None);
-    }
-    let budget = Budget {
-        depth: 64,
-        nodes: REVIEW_NODES,
-        millis: None,
-    };
-    match engine::choose(
-        g,
-        Settings {
-            budget,
-            slack: 0,
-            seed: 0,
-        },
-    ) {
-        Some(c) => (c.score.clamp(-SWING_CAP, SWING_CAP), Some(c.text)),
-        None => (0, None),
-    }
-}
-
 /// The moves that lost the most by the engine's reckoning, biggest first: what the mover
-/// gave away compared with the engine's choice. `games` are the positions from ply `first`.
+/// gave away compared with the engine's choice, both moves searched to the same depth (a
+/// position's score against the next one's would compare searches ending on different
+/// sides' plies: a sound first move of Corners came out 8.6 steps worse than the best).
+/// `games` are the positions from ply `first`.
 fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg> {
     if let Some(Game::Corners(g)) = games.first() {
         if g.position().is_solo() {
             return solo_turning_points(games, first);
         }
     }
-    let assessed: Vec<(i32, Option<String>)> = games.iter().map(assess).collect();
     let all = games.last().map(Game::move_texts).unwrap_or_default();
     let played = all.get(first..).unwrap_or_default();
     let damas = matches!(games.first(), Some(Game::Damas(_)));
     // Half a man in Damas, a step and a half in Corners: less is noise.
     let threshold = if damas { 50 } else { 15 };
-    let mut swings: Vec<(i32, usize)> = Vec::new();
-    for (k, text) in played.iter().enumerate() {
-        let (before, best) = (&assessed[k].0, &assessed[k].1);
-        // The next position is worth the negation to the mover, unless the turn stayed
-        // (a training solo: White alone, always to move).
-        let stayed = games[k + 1].turn() == games[k].turn();
-        let after = if stayed {
-            assessed[k + 1].0
-        } else {
-            -assessed[k + 1].0
+    let capped = |s: i32| s.clamp(-SWING_CAP, SWING_CAP);
+    let mut swings: Vec<(i32, usize, String)> = Vec::new();
+    for (k, pair) in games.windows(2).enumerate() {
+        let Some(j) = engine::judge(&pair[0], &pair[1], REVIEW_NODES) else {
+            continue;
         };
-        let swing = before - after;
-        if best.as_deref() != Some(text.as_str()) && swing >= threshold {
-            swings.push((swing, k));
+        let swing = capped(j.best_score) - capped(j.played_score);
+        if j.best != played[k] && swing >= threshold {
+            swings.push((swing, k, j.best));
         }
     }
-    swings.sort_by_key(|(s, k)| (std::cmp::Reverse(*s), *k));
+    swings.sort_by_key(|(s, k, _)| (std::cmp::Reverse(*s), *k));
     swings
         .into_iter()
         .take(TURNING_POINTS)
-        .map(|(swing, k)| {
+        .map(|(swing, k, better)| {
             let g = &games[k];
             let who = names[g.turn().index()].clone();
             let (whole, tenth) = if damas {
@@ -395,7 +362,7 @@ fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg>
                 move_no: g.move_number(),
                 who,
                 played: played[k].clone(),
-                better: assessed[k].1.clone().unwrap_or_default(),
+                better,
                 whole: i64::from(whole),
                 tenth: i64::from(tenth),
                 damas,
@@ -508,5 +475,34 @@ mod tests {
         // A short game is covered whole, its start first.
         let (first, games) = positions(&rules, None, &game, MAX_REVIEW_PLIES).unwrap();
         assert_eq!((first, games.len(), games[0].plies()), (0, 31, 0));
+    }
+
+    /// The QA case: `c3-d3`, a sound first move, was told as costing 8.6 steps against
+    /// `c2-c4`, because the position before it and the one after were searched to depths
+    /// ending on different sides' plies. Judged at one depth it costs a step (no turning
+    /// point), while stepping straight back home is still the game's biggest mistake.
+    #[test]
+    fn a_review_weighs_a_move_against_the_engines_choice_at_one_depth() {
+        let rules = Rules::from_id("classic3x3").unwrap();
+        let mut g = Game::new(&rules);
+        let mut games = vec![g.clone()];
+        for m in ["c3-d3", "f6-e6", "d3-c3", "e6-d6"] {
+            g.play_text(m).unwrap();
+            games.push(g.clone());
+        }
+        let sound = engine::judge(&games[0], &games[1], REVIEW_NODES).unwrap();
+        assert_eq!(sound.best, "c2-c4");
+        assert!(sound.best_score - sound.played_score <= 10, "{sound:?}");
+        let names = ["alice".to_string(), "bob".to_string()];
+        let points = turning_points(&games, 0, &names);
+        let told: Vec<(&str, &str)> = points
+            .iter()
+            .map(|p| match p {
+                Msg::TurningPoint { who, played, .. } => (who.as_str(), played.as_str()),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(told.first(), Some(&("alice", "d3-c3")), "{points:?}");
+        assert!(!told.iter().any(|(_, m)| *m == "c3-d3"), "{points:?}");
     }
 }
