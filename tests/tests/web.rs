@@ -1398,9 +1398,22 @@ async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature
         404,
         "public only"
     );
-    // Her move, with nothing but the seat.
+    // Her move, with nothing but the seat. Its body must say it is JSON: a post another
+    // page could send without asking (a form, `text/plain`; another port of this host is
+    // the same site for the cookie) is refused, and plays nothing.
     let body = serde_json::json!({ "move": "c3-d3", "ply": 0 }).to_string();
     let path = format!("/api/g/{id}/move");
+    for forged in [
+        vec![],
+        vec!["Content-Type: text/plain;charset=UTF-8".to_string()],
+    ] {
+        let headers = [with.clone(), forged].concat();
+        let (code, _, _) =
+            ugolki_tests::http_bytes(addr, "POST", &path, &headers, &body, WAIT).await;
+        assert_eq!(code, 415, "{headers:?}");
+    }
+    assert!(store.moves(id).await.expect("moves").is_empty());
+    let with = [with, vec!["Content-Type: application/json".to_string()]].concat();
     let (code, _, _) = ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT).await;
     assert_eq!(code, 200);
     assert_eq!(store.moves(id).await.expect("moves"), ["c3-d3"]);
@@ -1576,7 +1589,10 @@ async fn a_seated_player_acts_with_their_games_own_buttons_only() {
     let (alice, bob) = (tg_user(31, "Alice"), tg_user(32, "Bob"));
     let now = ugolki_bots::now_ms() / 1000;
     let (_, head, _) = seat_by(addr, init_data(TOKEN, 31, "Alice", now)).await;
-    let with = vec![cookie_back(&head)];
+    let with = vec![
+        cookie_back(&head),
+        "Content-Type: application/json".to_string(),
+    ];
     let body = serde_json::json!({ "move": "c3-d3", "ply": 0 }).to_string();
     let path = format!("/api/g/{id}/move");
     let (code, _, _) = ugolki_tests::http_bytes(addr, "POST", &path, &with, &body, WAIT).await;

@@ -208,6 +208,11 @@ pub async fn serve_signed(
         async move {
             match web.over_budget(peer, &uri, &headers) {
                 None if uri.path() == "/app/seat" => web.seat_signed(&headers),
+                // Only a JSON body is read: a form or a `text/plain` post from another
+                // page (another port of this host counts as the same site for the seat's
+                // cookie) cannot be sent without the browser asking first, which is never
+                // allowed here.
+                None if !is_json(&headers) => StatusCode::UNSUPPORTED_MEDIA_TYPE.into_response(),
                 None if uri.path() == DISCORD_SIGN_IN => {
                     web.seat_discord(&uri, &headers, &body).await
                 }
@@ -932,6 +937,16 @@ fn moves_json(game: &PublicGame, me: Option<ugolki_core::Color>) -> Response {
         "clocks": game.clocks().map(|(w, b)| [w, b]),
     });
     json(StatusCode::OK, &v)
+}
+
+/// Whether a request's body is JSON by its `Content-Type` (`application/json`, parameters
+/// such as a charset allowed).
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
 }
 
 /// A JSON answer (written by hand: axum's `json` feature would rebuild it for everyone).
