@@ -1362,7 +1362,10 @@ async fn a_private_games_board_opens_to_its_player_seated_by_telegrams_signature
     let board = format!("/app/g/{id}");
     let (code, _, shell) = get(addr, &board, &[]).await;
     assert_eq!(code, 404);
-    assert!(String::from_utf8_lossy(&shell).contains("/app/seat"));
+    let shell = String::from_utf8_lossy(&shell);
+    assert!(shell.contains("/app/seat"));
+    // A Telegram bot's board pages are its Mini App too: Telegram's script seats a reader.
+    assert!(shell.contains("https://telegram.org/js/telegram-web-app.js"));
     let seat = |init: String| seat_by(addr, init);
     let now = ugolki_bots::now_ms() / 1000;
     let forged = init_data("779:not-the-token", 31, "Alice", now);
@@ -1809,6 +1812,9 @@ async fn a_watchers_board_is_shaded_as_the_picture_offers_nothing_to_press_and_k
     let board = format!("/app/g/{id}");
     let (code, html) = page(addr, &board).await;
     assert_eq!(code, 200);
+    // Pages of no Telegram bot load nothing of Telegram's (nor anything from elsewhere).
+    assert!(!html.contains("telegram.org"), "{html}");
+    assert!(!html.contains("src=\"http"), "{html}");
     // Each square's button, from its class to its end.
     let squares: Vec<&str> = html
         .split("<button class=\"")

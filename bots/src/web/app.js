@@ -104,8 +104,20 @@
   squares.forEach(function (b, i) {
     b.addEventListener("click", function () { cursor = i; press(b.dataset.sq); });
   });
+  // A button with `data-sure` (Resign) asks a second tap within a few seconds; a slip of
+  // the finger on a board does not end the game.
   Array.prototype.forEach.call(document.querySelectorAll("#acts .act"), function (b) {
-    b.addEventListener("click", function () { send("act", { act: b.dataset.act }); });
+    var label = b.textContent, undo = null;
+    b.addEventListener("click", function () {
+      if (b.dataset.sure && !undo) {
+        b.textContent = b.dataset.sure;
+        b.classList.add("sure");
+        undo = setTimeout(function () { b.textContent = label; b.classList.remove("sure"); undo = null; }, 4000);
+        return;
+      }
+      if (undo) { clearTimeout(undo); undo = null; b.textContent = label; b.classList.remove("sure"); }
+      send("act", { act: b.dataset.act });
+    });
   });
   document.addEventListener("keydown", function (e) {
     if (e.target && e.target.classList && e.target.classList.contains("act")) { return; }

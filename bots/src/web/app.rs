@@ -31,7 +31,7 @@ main{max-width:40rem;margin:0 auto;padding:.5rem}h1{font-size:1.1rem;margin:.3re
 .cursor{outline:3px solid #2a6fdb;outline-offset:-3px}#said{color:#a33;min-height:1.2em}\
 .clock{display:flex;justify-content:space-between;margin:.3rem 0;font-variant-numeric:tabular-nums}\
 .clock .t{padding:0 .4rem;background:#ddd;border-radius:3px}.clock.run .t{background:#2a6fdb;color:#fff}\
-#acts button{margin:.2rem .3rem .2rem 0;padding:.5rem .8rem;font-size:1rem}#moves{padding-left:2rem}";
+#acts button{margin:.2rem .3rem .2rem 0;padding:.5rem .8rem;font-size:1rem}#acts button.sure{background:#c33;color:#fff}#moves{padding-left:2rem}";
 
 /// The script: picks, destinations, keys, the signed move. Values come from `data-`.
 const SCRIPT: &str = include_str!("app.js");
@@ -56,7 +56,14 @@ fn side_name(c: Color) -> &'static str {
 
 /// The page of game `g` for a player, seen from `viewer`; `me`: the side of the reader
 /// when the server knows it (a seated console player), whose pieces alone are offered.
-pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Response {
+/// `mini_app`: the pages are a Telegram bot's, opened as its Mini App too.
+pub fn page(
+    g: &PublicGame,
+    viewer: Color,
+    me: Option<Color>,
+    lang: Lang,
+    mini_app: bool,
+) -> Response {
     let title = render(&g.title(), lang);
     let w = |m: &Msg| esc(&render(m, lang));
     let b = &g.board;
@@ -135,9 +142,15 @@ pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Res
         if answer && me.is_some() && me == g.draw_offer_by {
             continue;
         }
+        // Resigning asks a second tap (its words in `data-sure`).
+        let sure = if matches!(a, Action::Resign { .. }) {
+            format!(" data-sure=\"{}\"", w(&Msg::WebResignSure))
+        } else {
+            String::new()
+        };
         let _ = write!(
             body,
-            "<button class=\"act\" data-act=\"{}\">{}</button>",
+            "<button class=\"act\" data-act=\"{}\"{sure}>{}</button>",
             esc(&a.to_text()),
             w(&a.label())
         );
@@ -154,7 +167,7 @@ pub fn page(g: &PublicGame, viewer: Color, me: Option<Color>, lang: Lang) -> Res
         body.push_str("</ol>");
     }
     let _ = write!(body, "<script>{SCRIPT}</script>");
-    html(lang, &title, &body)
+    html(lang, &title, &body, mini_app)
 }
 
 /// The board's squares, row by row from the top as the viewer sees them (`flip`: Black),
@@ -222,12 +235,18 @@ fn clock_text(ms: i64) -> String {
 /// Telegram's script, which gives a Mini App its `Telegram.WebApp` (and `initData`).
 const TELEGRAM_JS: &str = "https://telegram.org/js/telegram-web-app.js";
 
-/// A page of the Mini App: Telegram's script first, then the page's own.
-fn html(lang: Lang, title: &str, body: &str) -> Response {
+/// A board page: in a Telegram bot's pages (`mini_app`) Telegram's script first, which
+/// seats a Mini App's reader; no other page loads anything from elsewhere.
+fn html(lang: Lang, title: &str, body: &str, mini_app: bool) -> Response {
     let (code, meta, title) = (lang.code(), super::page::META, esc(title));
+    let telegram = if mini_app {
+        format!("<script src=\"{TELEGRAM_JS}\"></script>")
+    } else {
+        String::new()
+    };
     let page = format!(
         "<!doctype html>\n<html lang=\"{code}\"><head>{meta}<title>{title}</title>\
-         <script src=\"{TELEGRAM_JS}\"></script><style>{STYLE}</style></head>\
+         {telegram}<style>{STYLE}</style></head>\
          <body><main>{body}</main></body></html>\n"
     );
     (
@@ -241,10 +260,10 @@ fn html(lang: Lang, title: &str, body: &str) -> Response {
 /// The board page of a game that is not public, to a reader not seated as its player: in
 /// the Mini App, the page seats the reader by Telegram's `initData` and comes back (their
 /// own game then shows); elsewhere it says there is no such public game.
-pub fn shell(id: i64, lang: Lang) -> Response {
+pub fn shell(id: i64, lang: Lang, mini_app: bool) -> Response {
     let words = render(&Msg::WebNoGame { id }, lang);
     let body = format!("<p id=\"said\">{}</p><script>{SEAT}</script>", esc(&words));
-    let mut r = html(lang, &words, &body);
+    let mut r = html(lang, &words, &body, mini_app);
     *r.status_mut() = StatusCode::NOT_FOUND;
     r
 }
@@ -254,10 +273,10 @@ const SEAT: &str = r#"(function(){var w=window.Telegram&&window.Telegram.WebApp;
 
 /// `/app`, where a `t.me/<bot>/<app>?startapp=<game>` link opens the Mini App: on to the
 /// board of the game its (signed) start parameter names; without one, how to open a game.
-pub fn start(lang: Lang) -> Response {
+pub fn start(lang: Lang, mini_app: bool) -> Response {
     let words = render(&Msg::WebOpenFromChat, lang);
     let body = format!("<p>{}</p><script>{START}</script>", esc(&words));
-    html(lang, &words, &body)
+    html(lang, &words, &body, mini_app)
 }
 
 /// A Discord Activity's first page: the reader signed in through the Discord client
@@ -269,7 +288,7 @@ pub fn activity(lang: Lang, game: i64, client_id: u64) -> Response {
          <script>{ACTIVITY}</script>",
         esc(&words)
     );
-    html(lang, &words, &body)
+    html(lang, &words, &body, false)
 }
 
 /// The Activity's sign-in, spoken to the Discord client.

@@ -434,7 +434,7 @@ impl Web {
         };
         let id = match asked {
             Asked::Top => return self.top(lang).await,
-            Asked::AppStart => return app::start(lang),
+            Asked::AppStart => return app::start(lang, self.signers.telegram_token.is_some()),
             Asked::AppDiscord => return self.discord_start(uri, lang).await,
             Asked::SignIn(code) => return self.sign_in(&code, lang),
             Asked::Player(id) | Asked::Chart(id) => {
@@ -472,7 +472,9 @@ impl Web {
         let game = match found {
             Ok(Some(g)) => g,
             // A Mini App opened on a private game: it seats itself, and comes back.
-            Ok(None) if matches!(asked, Asked::App(_)) => return app::shell(id, lang),
+            Ok(None) if matches!(asked, Asked::App(_)) => {
+                return app::shell(id, lang, self.signers.telegram_token.is_some())
+            }
             Ok(None) => return page::missing(id, lang),
             Err(e) => return unavailable(&e),
         };
@@ -494,7 +496,13 @@ impl Web {
                     (None, Some("black")) => ugolki_core::Color::Black,
                     (None, _) => ugolki_core::Color::White,
                 };
-                app::page(&game, viewer, me, lang)
+                app::page(
+                    &game,
+                    viewer,
+                    me,
+                    lang,
+                    self.signers.telegram_token.is_some(),
+                )
             }
             _ => page::game(&game, ply.unwrap_or(game.plies()), lang),
         }
@@ -646,7 +654,7 @@ impl Web {
             None => None,
         };
         let Some(game) = game else {
-            let mut answer = app::start(lang);
+            let mut answer = app::start(lang, self.signers.telegram_token.is_some());
             *answer.status_mut() = StatusCode::NOT_FOUND;
             return answer;
         };

@@ -735,6 +735,7 @@ undo-opponent-moved = Your opponent has already replied: you can take back only 
 ## The public web pages
 web-game-title = Game #{ $id }: { $white } – { $black }
 web-moves = Moves
+web-resign-sure = Sure? Tap again to resign
 web-no-moves = No moves yet.
 web-at-ply = After { $ply } of { $plies } { $plies ->
         [one] ply

@@ -821,6 +821,7 @@ undo-opponent-moved = L'avversario ha già risposto: puoi ritirare solo la tua u
 ## Le pagine web pubbliche
 web-game-title = Partita n. { $id }: { $white } – { $black }
 web-moves = Mosse
+web-resign-sure = Sicuro? Tocca di nuovo per abbandonare
 web-no-moves = Ancora nessuna mossa.
 web-at-ply = Dopo { $ply } di { $plies } { $plies ->
         [one] semimossa

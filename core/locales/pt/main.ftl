@@ -811,6 +811,7 @@ undo-opponent-moved = O adversário já respondeu: só dá para voltar o seu úl
 ## As páginas web públicas
 web-game-title = Partida #{ $id }: { $white } – { $black }
 web-moves = Lances
+web-resign-sure = Tem certeza? Toque de novo para desistir
 web-no-moves = Ainda sem lances.
 web-at-ply = Depois de { $ply } de { $plies } { $plies ->
         [one] meio-lance

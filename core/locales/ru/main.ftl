@@ -878,6 +878,7 @@ undo-opponent-moved = Соперник уже ответил: взять наз�
 ## Публичные веб-страницы
 web-game-title = Партия №{ $id }: { $white } – { $black }
 web-moves = Ходы
+web-resign-sure = Точно? Нажмите ещё раз, чтобы сдаться
 web-no-moves = Ходов пока нет.
 web-at-ply = После { $ply } из { $plies } { $plies ->
         [one] полухода

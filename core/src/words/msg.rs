@@ -466,6 +466,9 @@ messages! {
     /// A game page's title and heading.
     WebGameTitle { id: i64, white: String, black: String } => "web-game-title",
     WebMoves => "web-moves",
+    /// The board page's Resign button after one tap: a second tap resigns (a click on a
+    /// board is easily a slip).
+    WebResignSure => "web-resign-sure",
     WebNoMoves => "web-no-moves",
     /// Which position the board shows: after `ply` of `plies` plies.
     WebAtPly { ply: i64, plies: i64 } => "web-at-ply",

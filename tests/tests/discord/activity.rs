@@ -160,8 +160,12 @@ async fn activity_game_by_clicks(s: &Server, url: &str, mut game: Game, dir: &st
         );
         game.play_text(&mv).expect("legal");
     }
+    // Resigning on the page takes a second tap: the first only asks.
     let resign = english(&Msg::BtnResign);
+    let sure = english(&Msg::WebResignSure);
     assert_eq!(b.ask("alice", &format!("act {resign}")).await, "ok");
+    assert!(b.ask("alice", "acts").await.contains(&sure), "asked again");
+    assert_eq!(b.ask("alice", &format!("act {sure}")).await, "ok");
     s.expect_text(&english(&Msg::Resigned {
         id: 1,
         loser: "alice".into(),
