@@ -293,3 +293,41 @@ fn console_plays_a_whole_classic_game_by_button_presses_only() {
     assert!(stdout.contains("bot: Game #1 over: "), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Piped in (not a terminal, so no live timers): what fell due while a line was coming —
+/// here F1's abort, a second into a `1s+0` game White never moved in — happens before the
+/// line is handled, so `/record` right after it shows the game over, not still on.
+#[test]
+fn a_piped_console_fires_what_fell_due_before_the_next_line() {
+    use std::io::Write as _;
+    let dir = std::env::temp_dir().join(format!("ugolki-console-piped-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ugolki"))
+        .args(["console", "--db"])
+        .arg(dir.join("t.db"))
+        .arg("--boards")
+        .arg(dir.join("boards"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"alice: /challenge @bob classic3x3 1s+0 black\nbob: /accept\n")
+        .expect("written");
+    stdin.flush().expect("flushed");
+    // F1's deadline for White's first move is the clock's second; wait it out.
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    stdin.write_all(b"bob: /record 1\n").expect("written");
+    drop(stdin);
+    let out = child.wait_with_output().expect("ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let aborted = stdout.find("Game #1 aborted").expect(&stdout);
+    let record = stdout.find("Game #1, bob – alice").expect(&stdout);
+    assert!(aborted < record, "the abort first:\n{stdout}");
+    // The record ends with the result (" — void, …"), as a finished game's does.
+    let line = stdout[record..].lines().next().unwrap_or_default();
+    assert!(line.contains(" — void"), "{line}");
+}

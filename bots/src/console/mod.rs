@@ -323,6 +323,12 @@ pub fn run(options: &Options, input: &mut dyn BufRead, interactive: bool) -> Res
                 continue;
             }
         };
+        if !live {
+            // What fell due while the line was being typed (a flag, an F1 abort) happened
+            // first: the line sees the game as it is (`/record` after a flag shows it over).
+            r.rt.block_on(r.table().fire_due());
+            r.flush();
+        }
         r.rt.block_on(r.table().handle(&incoming));
         r.flush();
         if !live {
