@@ -20,6 +20,18 @@ pub struct Standing {
     pub monthly_games: i64,
 }
 
+impl Standing {
+    /// The rating and its games on a leaderboard: this month's (`monthly`) or all time.
+    #[must_use]
+    pub fn on_board(&self, monthly: bool) -> (i64, i64) {
+        if monthly {
+            (self.monthly, self.monthly_games)
+        } else {
+            (self.rating, self.games)
+        }
+    }
+}
+
 /// A rating row with its player's name, as the leaderboards read it.
 #[derive(sqlx::FromRow)]
 struct StandingRow {

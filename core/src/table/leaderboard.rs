@@ -167,15 +167,17 @@ impl Table {
             )]);
         }
         let mut lines = vec![scope];
-        let value_of = |s: &crate::store::Standing| if monthly { s.monthly } else { s.rating };
-        let places = shared_places(&top.iter().map(value_of).collect::<Vec<_>>());
+        let places = shared_places(
+            &top.iter()
+                .map(|s| s.on_board(monthly).0)
+                .collect::<Vec<_>>(),
+        );
         for (s, place) in top.iter().zip(places) {
-            let value = value_of(s);
-            let games = if monthly { s.monthly_games } else { s.games };
+            let (rating, games) = s.on_board(monthly);
             lines.push(Msg::TopLine {
                 place,
                 name: s.name.clone(),
-                rating: value,
+                rating,
                 games,
             });
         }
@@ -186,7 +188,7 @@ impl Table {
                     lines.push(Msg::TopYou {
                         place: rank,
                         name: me.name.clone(),
-                        rating: if monthly { s.monthly } else { s.rating },
+                        rating: s.on_board(monthly).0,
                     });
                 }
             }

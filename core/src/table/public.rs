@@ -350,18 +350,18 @@ impl Table {
                 if top.is_empty() {
                     continue;
                 }
-                let value = |s: &crate::store::Standing| if monthly { s.monthly } else { s.rating };
-                let places =
-                    super::leaderboard::shared_places(&top.iter().map(value).collect::<Vec<_>>());
+                let values: Vec<i64> = top.iter().map(|s| s.on_board(monthly).0).collect();
+                let places = super::leaderboard::shared_places(&values);
                 let lines = top
                     .iter()
                     .zip(places)
                     .map(|(s, place)| {
+                        let (rating, games) = s.on_board(monthly);
                         let line = Msg::TopLine {
                             place,
                             name: s.name.clone(),
-                            rating: if monthly { s.monthly } else { s.rating },
-                            games: if monthly { s.monthly_games } else { s.games },
+                            rating,
+                            games,
                         };
                         (s.player_id, line)
                     })
