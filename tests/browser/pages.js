@@ -34,6 +34,7 @@
 //   width SELECTOR   the first one's width in CSS pixels
 //   acts             the labels of the page's action buttons, `|` between
 //   act LABEL        click the action button labelled LABEL (the rest of the line)
+//   double-act LABEL as `act`, a double click (two taps at once)
 //   post WHAT JSON   POST JSON to /api/g/<the board's game>/WHAT from the page, as its
 //                    script would (its cookies); says `STATUS BODY`
 //   shot PATH        a screenshot of the whole page
@@ -169,12 +170,18 @@ const readline = require('readline');
         answer = String(box.width);
       } else if (what === 'acts') {
         answer = (await page.$$eval('.act', (bs) => bs.map((b) => b.textContent))).join('|');
-      } else if (what === 'act') {
+      } else if (what === 'act' || what === 'double-act') {
         const label = rest.join(' ');
         const b = await page.$$('.act');
         let found = null;
         for (const x of b) { if ((await x.textContent()) === label) { found = x; } }
-        if (found) { await found.click(); } else { answer = 'no such button'; }
+        if (!found) {
+          answer = 'no such button';
+        } else if (what === 'act') {
+          await found.click();
+        } else {
+          await found.dblclick();
+        }
       } else if (what === 'post') {
         answer = await page.evaluate(async ([kind, body]) => {
           const game = document.getElementById('board').dataset.game;

@@ -792,10 +792,14 @@ async fn in_a_browser_a_player_plays_by_clicks_and_keys_on_the_mini_apps_board()
     // Bob answers in the chat; Alice's page follows by itself.
     group.say(&bob, "f6-e6", &[]).await;
     assert_eq!(say("wait-ply 2").await, "ply 2");
-    // Esc lets go of a picked piece.
+    // Esc lets go of a picked piece. The keyboard's cursor is where the click was: one
+    // square, the only one in the tab order (the arrows reach the rest).
     say("click b3").await;
     say("key Escape").await;
     assert_eq!(say("picked").await, "none");
+    assert_eq!(say("count #board .cursor").await, "1");
+    assert_eq!(say("attr .cursor data-sq").await, "b3");
+    assert_eq!(say("count #board [tabindex=\"0\"]").await, "1");
     // The keys, from where the last click left the cursor (b3): up and back down, Enter
     // picks b3; right to c3, Enter plays it.
     for key in ["ArrowUp", "ArrowLeft", "ArrowRight", "ArrowDown", "Enter"] {

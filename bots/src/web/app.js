@@ -101,40 +101,72 @@
     if (events) { events.close(); }
     location.replace(location.pathname + location.search);
   }
+  // The keyboard's cursor: one square in the tab order (the arrows reach the others), the
+  // one last clicked or moved to, kept across the page's reloads (one a move).
+  var cursorKey = "ugolki_cursor:" + game;
+  function moveCursor(i, focus) {
+    squares[cursor].classList.remove("cursor");
+    squares[cursor].tabIndex = -1;
+    cursor = i;
+    squares[cursor].classList.add("cursor");
+    squares[cursor].tabIndex = 0;
+    sessionStorage.setItem(cursorKey, String(i));
+    if (focus) { squares[cursor].focus(); }
+  }
   squares.forEach(function (b, i) {
-    b.addEventListener("click", function () { cursor = i; press(b.dataset.sq); });
+    b.tabIndex = -1;
+    b.addEventListener("click", function () { moveCursor(i, false); press(b.dataset.sq); });
   });
-  // A button with `data-sure` (Resign) asks a second tap within a few seconds; a slip of
-  // the finger on a board does not end the game.
+  // A button with `data-sure` (Resign) asks a second tap, from half a second to four
+  // seconds after the first: a slip of the finger, a double tap or a held key does not end
+  // the game. The question is said above the buttons, so none of them moves under a finger.
   Array.prototype.forEach.call(document.querySelectorAll("#acts .act"), function (b) {
-    var label = b.textContent, undo = null;
+    var armed = 0, undo = null;
+    function disarm() {
+      clearTimeout(undo); undo = null; armed = 0;
+      b.classList.remove("sure");
+      if (said.textContent === b.dataset.sure) { said.textContent = ""; }
+    }
     b.addEventListener("click", function () {
-      if (b.dataset.sure && !undo) {
-        b.textContent = b.dataset.sure;
-        b.classList.add("sure");
-        undo = setTimeout(function () { b.textContent = label; b.classList.remove("sure"); undo = null; }, 4000);
-        return;
+      if (b.dataset.sure) {
+        var since = Date.now() - armed;
+        if (!armed) {
+          armed = Date.now();
+          b.classList.add("sure");
+          said.textContent = b.dataset.sure;
+          undo = setTimeout(disarm, 4000);
+          return;
+        }
+        if (since < 500) { return; }
+        disarm();
       }
-      if (undo) { clearTimeout(undo); undo = null; b.textContent = label; b.classList.remove("sure"); }
       send("act", { act: b.dataset.act });
     });
   });
   document.addEventListener("keydown", function (e) {
-    if (e.target && e.target.classList && e.target.classList.contains("act")) { return; }
+    if (e.target && e.target.classList && e.target.classList.contains("act")) {
+      // A held key presses a button once (its repeats would be taps).
+      if (e.repeat) { e.preventDefault(); }
+      return;
+    }
     var r = Math.floor(cursor / side), c = cursor % side;
     if (e.key === "ArrowUp") { r = Math.max(0, r - 1); }
     else if (e.key === "ArrowDown") { r = Math.min(side - 1, r + 1); }
     else if (e.key === "ArrowLeft") { c = Math.max(0, c - 1); }
     else if (e.key === "ArrowRight") { c = Math.min(side - 1, c + 1); }
-    else if (e.key === "Enter") { press(squares[cursor].dataset.sq); e.preventDefault(); return; }
+    else if (e.key === "Enter") {
+      // (The square's own click is not also fired; a held key presses once. Space clicks
+      // the focused square, which is the cursor's.)
+      e.preventDefault();
+      if (!e.repeat) { press(squares[cursor].dataset.sq); }
+      return;
+    }
     else if (e.key === "Escape") { clear(); return; }
     else { return; }
     e.preventDefault();
-    squares[cursor].classList.remove("cursor");
-    cursor = r * side + c;
-    squares[cursor].classList.add("cursor");
+    moveCursor(r * side + c, true);
   });
-  squares[cursor].classList.add("cursor");
+  moveCursor(Math.min(squares.length - 1, Number(sessionStorage.getItem(cursorKey)) || 0), false);
   // The running clock counts down from what the server said when the page was made.
   var running = document.querySelector(".clock.run .t"), loaded = Date.now();
   function two(n) { return (n < 10 ? "0" : "") + n; }
