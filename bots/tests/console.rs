@@ -296,7 +296,8 @@ fn console_plays_a_whole_classic_game_by_button_presses_only() {
 
 /// Piped in (not a terminal, so no live timers): what fell due while a line was coming —
 /// here F1's abort, a second into a `1s+0` game White never moved in — happens before the
-/// line is handled, so `/record` right after it shows the game over, not still on.
+/// line is handled, so `/record` right after it shows the game over, not still on; and
+/// what fell due after the last line is said when the input ends.
 #[test]
 fn a_piped_console_fires_what_fell_due_before_the_next_line() {
     use std::io::Write as _;
@@ -320,6 +321,12 @@ fn a_piped_console_fires_what_fell_due_before_the_next_line() {
     // F1's deadline for White's first move is the clock's second; wait it out.
     std::thread::sleep(std::time::Duration::from_millis(2500));
     stdin.write_all(b"bob: /record 1\n").expect("written");
+    // A second game whose abort falls after the last line: said before the run ends.
+    stdin
+        .write_all(b"alice: /challenge @bob classic3x3 1s+0 black\nbob: /accept\n")
+        .expect("written");
+    stdin.flush().expect("flushed");
+    std::thread::sleep(std::time::Duration::from_millis(2500));
     drop(stdin);
     let out = child.wait_with_output().expect("ends");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -330,4 +337,8 @@ fn a_piped_console_fires_what_fell_due_before_the_next_line() {
     // The record ends with the result (" — void, …"), as a finished game's does.
     let line = stdout[record..].lines().next().unwrap_or_default();
     assert!(line.contains(" — void"), "{line}");
+    assert!(
+        stdout.contains("Game #2 aborted"),
+        "at the input's end:\n{stdout}"
+    );
 }

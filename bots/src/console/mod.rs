@@ -332,11 +332,17 @@ pub fn run(options: &Options, input: &mut dyn BufRead, interactive: bool) -> Res
         r.rt.block_on(r.table().handle(&incoming));
         r.flush();
         if !live {
-            // No live timers here: what is due now (the bot's answer, a flag that fell
-            // while the line was typed) fires before the next line.
+            // No live timers here: what the line made due now (the bot's answer) fires
+            // before the next line.
             r.rt.block_on(r.table().fire_due());
             r.flush();
         }
+    }
+    if !live {
+        // The input ended: what fell due while waiting for it (a flag) is said before the
+        // run ends, not by the next run on this database.
+        r.rt.block_on(r.table().fire_due());
+        r.flush();
     }
     let Running { rt, service, .. } = r;
     rt.block_on(service.stop("console", std::time::Duration::ZERO));

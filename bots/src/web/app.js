@@ -110,7 +110,7 @@
     cursor = i;
     squares[cursor].classList.add("cursor");
     squares[cursor].tabIndex = 0;
-    sessionStorage.setItem(cursorKey, String(i));
+    sessionStorage.setItem(cursorKey, squares[i].dataset.sq);
     if (focus) { squares[cursor].focus(); }
   }
   squares.forEach(function (b, i) {
@@ -166,7 +166,10 @@
     e.preventDefault();
     moveCursor(r * side + c, true);
   });
-  moveCursor(Math.min(squares.length - 1, Number(sessionStorage.getItem(cursorKey)) || 0), false);
+  // (Kept by its square, not its place: Black's board is drawn turned.)
+  var cursorSq = sessionStorage.getItem(cursorKey), first = 0;
+  squares.forEach(function (b, i) { if (b.dataset.sq === cursorSq) { first = i; } });
+  moveCursor(first, false);
   // The running clock counts down from what the server said when the page was made.
   var running = document.querySelector(".clock.run .t"), loaded = Date.now();
   function two(n) { return (n < 10 ? "0" : "") + n; }

@@ -308,10 +308,10 @@ confirm-needed = { $recorded } ends in your own home after move { $deadline }, w
        *[no] Type /confirm to play it anyway.
     }
 nothing-to-confirm = There is no move waiting for /confirm.
-after-move = { $mover } played { $recorded }. { $status }{ $offer_declined ->
+after-move = { $mover } played { $recorded }.{ $offer_declined ->
         [yes] {" "}The draw offer is declined.
        *[no] {""}
-    }
+    } { $status }
 status = Move { $move_no }{ $clocks ->
         [none] {""}
        *[other] {" · "}{ $clocks }
@@ -694,6 +694,10 @@ review-tail = A long game: the review covers its last { $shown } plies of { $tot
 turning-point = Move { $move_no }, { $who }: { $played } cost { $whole }.{ $tenth } { $damas ->
         [yes] men
        *[no] steps
+    }; the engine prefers { $better }.
+turning-point-decisive = Move { $move_no }, { $who }: { $played } { $won ->
+        [yes] let a won game go
+       *[no] loses the game by force
     }; the engine prefers { $better }.
 review-no-turning-points = No move changed the game by much: no turning points.
 solo-turning-point = Move { $move_no }: { $played } cost { $moves ->

@@ -367,10 +367,10 @@ confirm-needed = { $recorded } finisce nella tua casa, ma il termine per uscirne
        *[no] Scrivi /confirm per giocarla comunque.
     }
 nothing-to-confirm = Non c'è nessuna mossa in attesa di /confirm.
-after-move = { $mover } ha giocato { $recorded }. { $status }{ $offer_declined ->
+after-move = { $mover } ha giocato { $recorded }.{ $offer_declined ->
         [yes] {" "}La proposta di patta è rifiutata.
        *[no] {""}
-    }
+    } { $status }
 status = Mossa { $move_no }{ $clocks ->
         [none] {""}
        *[other] {" · "}{ $clocks }
@@ -780,6 +780,10 @@ review-tail = Una partita lunga: la revisione copre le sue ultime { $shown } sem
 turning-point = Mossa { $move_no }, { $who }: { $played } è costata { $whole },{ $tenth } { $damas ->
         [yes] pedine
        *[no] passi
+    }; il motore preferisce { $better }.
+turning-point-decisive = Mossa { $move_no }, { $who }: { $played } { $won ->
+        [yes] ha lasciato sfuggire una partita vinta
+       *[no] perde la partita per forza
     }; il motore preferisce { $better }.
 review-no-turning-points = Nessuna mossa ha cambiato molto la partita: nessun momento decisivo.
 solo-turning-point = Mossa { $move_no }: { $played } è costata { $moves ->

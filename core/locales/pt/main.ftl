@@ -363,10 +363,10 @@ confirm-needed = O lance { $recorded } termina na sua própria casa depois do pr
        *[no] Escreva /confirm para jogá-lo mesmo assim.
     }
 nothing-to-confirm = Não há nenhum lance à espera de /confirm.
-after-move = { $mover } jogou { $recorded }. { $status }{ $offer_declined ->
+after-move = { $mover } jogou { $recorded }.{ $offer_declined ->
         [yes] {" "}A proposta de empate foi recusada.
        *[no] {""}
-    }
+    } { $status }
 status = Lance { $move_no }{ $clocks ->
         [none] {""}
        *[other] {" · "}{ $clocks }
@@ -770,6 +770,10 @@ review-tail = Uma partida longa: a revisão cobre os seus últimos { $shown } la
 turning-point = Lance { $move_no }, { $who }: { $played } custou { $whole },{ $tenth } { $damas ->
         [yes] pedras
        *[no] passos
+    }; o motor prefere { $better }.
+turning-point-decisive = Lance { $move_no }, { $who }: { $played } { $won ->
+        [yes] deixou escapar uma partida ganha
+       *[no] perde a partida à força
     }; o motor prefere { $better }.
 review-no-turning-points = Nenhum lance mudou muito a partida: sem momentos decisivos.
 solo-turning-point = Lance { $move_no }: { $played } custou { $moves ->

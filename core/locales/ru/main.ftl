@@ -400,10 +400,10 @@ confirm-needed = Ход { $recorded } заканчивается в вашем �
        *[no] Чтобы всё равно сделать его, отправьте /confirm.
     }
 nothing-to-confirm = Нет хода, который ждёт /confirm.
-after-move = { $mover } ходит { $recorded }. { $status }{ $offer_declined ->
+after-move = { $mover } ходит { $recorded }.{ $offer_declined ->
         [yes] {" "}Предложение ничьей отклонено.
        *[no] {""}
-    }
+    } { $status }
 status = Ход { $move_no }{ $clocks ->
         [none] {""}
        *[other] {" · "}{ $clocks }
@@ -820,6 +820,10 @@ review-tail = Долгая партия: разбор охватывает её 
 turning-point = Ход { $move_no }, { $who }: { $played } стоил { $whole },{ $tenth } { $damas ->
         [yes] шашки
        *[no] шага
+    }; движок предпочитает { $better }.
+turning-point-decisive = Ход { $move_no }, { $who }: { $played } { $won ->
+        [yes] упустил выигранную партию
+       *[no] проигрывает партию по форсу
     }; движок предпочитает { $better }.
 review-no-turning-points = Ни один ход не изменил партию заметно: переломных моментов нет.
 solo-turning-point = Ход { $move_no }: { $played } стоил { $moves ->

@@ -162,34 +162,43 @@ pub struct Judgement {
     pub depth: u8,
 }
 
-/// The engine's judgement of the last move of `after`, played in `before`, on a budget of
-/// `nodes` (no clock: the same game, the same judgement). `None` when `after` is not
-/// `before` and one move, or the game was over before it.
+/// The engine's judgement of the move that made `after` from `before` (the next move
+/// of `before`'s record), on a budget of `nodes` (no clock: the same game, the same
+/// judgement). A move that ended the game is worth its result, whether or not the search
+/// sees that ending (it does not see repetitions). `None` when `after` has no next move
+/// after `before`'s, that move is not legal there, or the game was over before it.
 #[must_use]
 pub fn judge(before: &Game, after: &Game, nodes: u64) -> Option<Judgement> {
     let budget = Settings::nodes(nodes).budget;
-    let judged = |best: String, best_score, played_score, depth| Judgement {
+    let mover = before.turn();
+    // A result is worth a win or a loss at the next ply, as the search scores one it sees.
+    let ended = after.ending().map(|e| match e.winner {
+        Some(w) if w == mover => search::MATE - 1,
+        Some(_) => -(search::MATE - 1),
+        None => 0,
+    });
+    let judged = |best: String, (best_score, played_score, depth): (i32, i32, u8)| Judgement {
         best,
         best_score,
         played_score,
         depth,
     };
     match (before, after) {
-        (Game::Corners(b), Game::Corners(a)) if b.outcome().is_none() => {
-            let played = a.moves().get(b.moves().len())?.mv;
-            let pos = *b.position();
+        (Game::Corners(was), Game::Corners(now)) if was.outcome().is_none() => {
+            let played = now.moves().get(was.moves().len())?.mv;
+            let pos = *was.position();
             let ctx = corners::Ctx::new(&pos);
-            let (best, b, p, d) =
-                Search::new(&ctx, budget).judge(&corners::CornersNode(pos), &played)?;
+            let (best, scores) =
+                Search::new(&ctx, budget).judge(&corners::CornersNode(pos), &played, ended)?;
             let best = crate::notation::join_path(&pos.path(best), "-");
-            Some(judged(best, b, p, d))
+            Some(judged(best, scores))
         }
-        (Game::Damas(b), Game::Damas(a)) if b.outcome().is_none() => {
-            let played = *a.moves().get(b.moves().len())?;
-            let pos = *b.position();
-            let (best, b, p, d) =
-                Search::new(&(), budget).judge(&damas::DamasNode(pos), &played)?;
-            Some(judged(best.to_string(), b, p, d))
+        (Game::Damas(was), Game::Damas(now)) if was.outcome().is_none() => {
+            let played = *now.moves().get(was.moves().len())?;
+            let pos = *was.position();
+            let (best, scores) =
+                Search::new(&(), budget).judge(&damas::DamasNode(pos), &played, ended)?;
+            Some(judged(best.to_string(), scores))
         }
         _ => None,
     }

@@ -83,21 +83,31 @@ pub(crate) struct Search<'a, N: Node> {
     started: Instant,
     pub nodes: u64,
     stopped: bool,
+    /// The deepest iteration that finished (a partial one after it may still change the
+    /// move `run` answers with).
+    completed: Option<Found<N::Move>>,
 }
 
 const MAX_PLY: usize = 128;
 
 impl<'a, N: Node> Search<'a, N> {
     pub fn new(ctx: &'a N::Ctx, budget: Budget) -> Search<'a, N> {
+        Search::with_table(ctx, budget, 18)
+    }
+
+    /// A search with a transposition table of `2^bits` entries (a small search, a small
+    /// table: filling a big one costs more than the search).
+    fn with_table(ctx: &'a N::Ctx, budget: Budget, bits: u32) -> Search<'a, N> {
         Search {
             ctx,
-            tt: Table::new(18),
+            tt: Table::new(bits),
             history: vec![0; 1 << 16],
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             budget,
             started: Instant::now(),
             nodes: 0,
             stopped: false,
+            completed: None,
         }
     }
 
@@ -135,33 +145,46 @@ impl<'a, N: Node> Search<'a, N> {
     }
 
     /// The engine's best move in `root` and what it and `played` are worth to the side to
-    /// move, both searched to one depth: the deepest iteration the budget finishes, less the
-    /// root's ply. Scores from different depths are not comparable (a Corners search that
-    /// ends on the mover's own ply counts one more move of theirs), so a move judged against
-    /// the engine's choice is searched exactly as deep as the choice. `None` when `played`
-    /// is not legal in `root`, or re-searching the two moves outruns four budgets.
-    pub fn judge(&mut self, root: &N, played: &N::Move) -> Option<(N::Move, i32, i32, u8)> {
+    /// move, both searched to one depth: the deepest iteration the budget finishes (its
+    /// best, not a later partial iteration's), less the root's ply. Scores from different
+    /// depths are not comparable (a Corners search that ends on the mover's own ply counts
+    /// one more move of theirs), so a move judged against the engine's choice is searched
+    /// exactly as deep as the choice. `ended`: the played move's worth when it ended the game
+    /// in a way the search does not see (a repetition). `None` when `played` is not legal
+    /// in `root`, or re-searching the two moves outruns four budgets.
+    pub fn judge(
+        &mut self,
+        root: &N,
+        played: &N::Move,
+        ended: Option<i32>,
+    ) -> Option<(N::Move, (i32, i32, u8))> {
         let mut moves = Vec::new();
         root.legal(&mut moves);
         if !moves.contains(played) {
             return None;
         }
-        let found = self.run(root)?;
+        self.run(root)?;
+        let found = self.completed?;
         let depth = found.depth.max(1);
         let budget = Budget {
             depth,
             nodes: self.budget.nodes.saturating_mul(4),
             millis: None,
         };
-        let mut exact = Search::new(self.ctx, budget);
+        // A quarter of a million entries would hold far more than four budgets' nodes.
+        let mut exact = Search::with_table(self.ctx, budget, 14);
         let d = i32::from(depth) - 1;
-        let best = exact.child_score(root, &found.best, d, 1, -MATE, MATE);
+        let mut score = |m: &N::Move| match ended.filter(|_| m == played) {
+            Some(v) => v,
+            None => exact.child_score(root, m, d, 1, -MATE, MATE),
+        };
+        let best = score(&found.best);
         let mine = if *played == found.best {
             best
         } else {
-            exact.child_score(root, played, d, 1, -MATE, MATE)
+            score(played)
         };
-        (!exact.stopped).then_some((found.best, best, mine, depth))
+        (!exact.stopped).then_some((found.best, (best, mine, depth)))
     }
 
     /// Iterative deepening from `root`: the deepest finished iteration's best move.
@@ -218,6 +241,7 @@ impl<'a, N: Node> Search<'a, N> {
                     score: alpha,
                     depth,
                 };
+                self.completed = Some(found);
                 // The best move first in the next iteration.
                 let at = moves.iter().position(|m| *m == b).unwrap_or(0);
                 moves[..=at].rotate_right(1);

@@ -35,8 +35,13 @@ const MIN_THINK_MS: u64 = 20;
 
 /// What a hint may spend: a strong, reproducible search (no clock).
 const HINT_NODES: u64 = 200_000;
-/// What the review spends on each position.
+/// What the review spends on each position of Corners (a Halma position's nodes are slow:
+/// 240 plies of 16×16 take seconds already; deeper, the race's evaluation swings as much).
 const REVIEW_NODES: u64 = 4_000;
+/// ... and of Damas, whose nodes are cheap and whose tactics need depth: at 4,000 a QA
+/// pass found sound moves named as mistakes that 100,000 no longer names (a 56-move game
+/// in about 1.5 s on this 2-core machine).
+const REVIEW_NODES_DAMAS: u64 = 100_000;
 /// Turning points shown at most.
 const TURNING_POINTS: usize = 2;
 /// Evaluations are capped here before swings are taken (a won game is "a lot", not a
@@ -335,33 +340,58 @@ fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg>
     let damas = matches!(games.first(), Some(Game::Damas(_)));
     // Half a man in Damas, a step and a half in Corners: less is noise.
     let threshold = if damas { 50 } else { 15 };
+    let nodes = if damas {
+        REVIEW_NODES_DAMAS
+    } else {
+        REVIEW_NODES
+    };
     let capped = |s: i32| s.clamp(-SWING_CAP, SWING_CAP);
-    let mut swings: Vec<(i32, usize, String)> = Vec::new();
+    let won = |s: i32| engine::is_decisive(s) && s > 0;
+    let lost = |s: i32| engine::is_decisive(s) && s < 0;
+    let mut swings: Vec<(i32, usize, engine::Judgement)> = Vec::new();
     for (k, pair) in games.windows(2).enumerate() {
-        let Some(j) = engine::judge(&pair[0], &pair[1], REVIEW_NODES) else {
+        let Some(j) = engine::judge(&pair[0], &pair[1], nodes) else {
+            // (Only a position whose two searches outran four budgets: left out.)
+            tracing::debug!(
+                ply = first + k,
+                "a move not judged within the review's budget"
+            );
             continue;
         };
         let swing = capped(j.best_score) - capped(j.played_score);
         if j.best != played[k] && swing >= threshold {
-            swings.push((swing, k, j.best));
+            swings.push((swing, k, j));
         }
     }
     swings.sort_by_key(|(s, k, _)| (std::cmp::Reverse(*s), *k));
     swings
         .into_iter()
         .take(TURNING_POINTS)
-        .map(|(swing, k, better)| {
+        .map(|(swing, k, j)| {
             let g = &games[k];
-            let who = names[g.turn().index()].clone();
+            let (move_no, who) = (g.move_number(), names[g.turn().index()].clone());
+            let (played, better) = (played[k].clone(), j.best);
+            // A forced win let go, or a forced loss walked into: said so, not as the cap's
+            // "30 men" of a 12-man game.
+            let missed_win = won(j.best_score) && !won(j.played_score);
+            if missed_win || (lost(j.played_score) && !lost(j.best_score)) {
+                return Msg::DecisiveTurningPoint {
+                    move_no,
+                    who,
+                    played,
+                    better,
+                    won: missed_win,
+                };
+            }
             let (whole, tenth) = if damas {
                 (swing / 100, (swing % 100) / 10)
             } else {
                 (swing / 10, swing % 10)
             };
             Msg::TurningPoint {
-                move_no: g.move_number(),
+                move_no,
                 who,
-                played: played[k].clone(),
+                played,
                 better,
                 whole: i64::from(whole),
                 tenth: i64::from(tenth),
@@ -491,7 +521,6 @@ mod tests {
             games.push(g.clone());
         }
         let sound = engine::judge(&games[0], &games[1], REVIEW_NODES).unwrap();
-        assert_eq!(sound.best, "c2-c4");
         assert!(sound.best_score - sound.played_score <= 10, "{sound:?}");
         let names = ["alice".to_string(), "bob".to_string()];
         let points = turning_points(&games, 0, &names);
@@ -504,5 +533,77 @@ mod tests {
             .collect();
         assert_eq!(told.first(), Some(&("alice", "d3-c3")), "{points:?}");
         assert!(!told.iter().any(|(_, m)| *m == "c3-d3"), "{points:?}");
+    }
+
+    /// Kings shuffling until the third time (D5's repetition) on a move of White's, who
+    /// is three men up: the game and White's record so far.
+    fn drawn_by_white() -> Vec<Game> {
+        let rules = Rules::from_id("damas").unwrap();
+        let mut g = Game::from_text(&rules, "B:WK1,2,3,4:BK29").unwrap();
+        let mut games = vec![g.clone()];
+        for m in ["g8-h7", "h1-g2", "h7-g8", "g2-h1"].iter().cycle() {
+            g.play_text(m).unwrap();
+            games.push(g.clone());
+            if g.ending().is_some() {
+                return games;
+            }
+            assert!(games.len() < 20, "no repetition");
+        }
+        unreachable!()
+    }
+
+    /// The search sees no repetition: a move that draws by one is worth the draw it made,
+    /// not the game it would have gone on as, and letting three men's win go is said as
+    /// that, not as the cap's "26.8 men".
+    #[test]
+    fn a_review_weighs_a_drawing_repetition_as_the_draw_it_is() {
+        let games = drawn_by_white();
+        let n = games.len();
+        let last = games[n - 1].ending().unwrap();
+        assert_eq!((last.winner, last.rule), (None, "D5"));
+        assert_eq!(games[n - 2].turn(), Color::White, "White's move drew");
+        let j = engine::judge(&games[n - 2], &games[n - 1], REVIEW_NODES).unwrap();
+        assert_eq!(j.played_score, 0, "{j:?}");
+        assert!(j.best_score >= 200, "three men up: {j:?}");
+        let names = ["w".to_string(), "b".to_string()];
+        let points = turning_points(&games, 0, &names);
+        assert!(
+            points.iter().any(|p| matches!(p,
+                Msg::DecisiveTurningPoint { who, won: true, .. } if who == "w")),
+            "{points:?}"
+        );
+        assert!(
+            !points
+                .iter()
+                .any(|p| matches!(p, Msg::TurningPoint { whole, .. } if *whole > 12)),
+            "{points:?}"
+        );
+    }
+
+    /// Nothing to judge: a move that is not the next of the record, one not legal there,
+    /// or a game already over.
+    #[test]
+    fn a_judgement_needs_the_next_legal_move_of_a_game_going_on() {
+        let rules = Rules::from_id("classic3x3").unwrap();
+        let start = Game::new(&rules);
+        let mut one = start.clone();
+        one.play_text("c3-d3").unwrap();
+        assert!(engine::judge(&start, &one, REVIEW_NODES).is_some());
+        assert!(
+            engine::judge(&one, &start, REVIEW_NODES).is_none(),
+            "no next move"
+        );
+        assert!(
+            engine::judge(&one, &one, REVIEW_NODES).is_none(),
+            "no next move"
+        );
+        let games = drawn_by_white();
+        let over = games.last().unwrap();
+        assert!(engine::judge(over, over, REVIEW_NODES).is_none(), "over");
+        let damas = Game::new(&Rules::from_id("damas").unwrap());
+        assert!(
+            engine::judge(&damas, &one, REVIEW_NODES).is_none(),
+            "another game"
+        );
     }
 }

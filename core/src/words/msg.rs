@@ -289,6 +289,9 @@ messages! {
     /// A turning point: the move played, the engine's choice, and what it cost
     /// (`whole`.`tenth` men in Damas, steps in Corners).
     TurningPoint { move_no: u32, who: String, played: String, better: String, whole: i64, tenth: i64, damas: bool } => "turning-point",
+    /// A turning point past numbers: the mover let a forced win go (`won`), or walked into
+    /// a forced loss.
+    DecisiveTurningPoint { move_no: u32, who: String, played: String, better: String, won: bool } => "turning-point-decisive",
     ReviewNoTurningPoints => "review-no-turning-points",
     SoloTurningPoint { move_no: u32, played: String, better: String, moves: i64 } => "solo-turning-point",
     // ---- The training room ----

@@ -108,7 +108,14 @@ async fn c10_training_solo_review_finds_no_cost_in_a_perfect_crossing() {
     );
     let costs: Vec<&Msg> = lines
         .iter()
-        .filter(|m| matches!(m, Msg::TurningPoint { .. } | Msg::SoloTurningPoint { .. }))
+        .filter(|m| {
+            matches!(
+                m,
+                Msg::TurningPoint { .. }
+                    | Msg::DecisiveTurningPoint { .. }
+                    | Msg::SoloTurningPoint { .. }
+            )
+        })
         .collect();
     assert!(
         costs.is_empty(),
