@@ -295,9 +295,13 @@ impl Table {
         )
         .map_err(|_| StoreError::Corrupt(format!("game {game} does not replay")))?;
         let at = live.row.finished_at.unwrap_or(live.row.turn_started_at);
+        // The last frame of a game over says how it ended, not the move after its last.
+        let result = super::public::outcome(&live);
+        let last = games.len().saturating_sub(1);
         Ok(games
             .into_iter()
-            .map(|g| {
+            .enumerate()
+            .map(|(i, g)| {
                 Live {
                     game: g,
                     row: live.row.clone(),
@@ -305,7 +309,12 @@ impl Table {
                     black: live.black.clone(),
                     control: live.control,
                 }
-                .view(Color::White, at, None, lang)
+                .view(
+                    Color::White,
+                    at,
+                    result.as_ref().filter(|_| i == last),
+                    lang,
+                )
             })
             .collect())
     }

@@ -169,6 +169,17 @@ async fn review_replays_a_finished_game_one_board_per_position() {
     // Each frame marks the move that led to it.
     assert!(frames[0].last_path.is_empty());
     assert_eq!(frames[1].last_path, vec![sq("c3"), sq("d3")]);
+    // The last frame says how the game ended (bob resigned), not a move to come.
+    let ended = crate::words::render(
+        &Msg::RecordResult {
+            result: "white".into(),
+            name: "alice".into(),
+            cause: Some(crate::game::EndCause::Resigned(crate::color::Color::Black)),
+        },
+        out[0].lang,
+    );
+    assert_eq!(frames[3].info, ended);
+    assert_ne!(frames[2].info, ended);
     match &out[0].message {
         Msg::Lines(lines) => assert!(
             matches!(&lines[0], Msg::ReviewIntro { id: i, moves: 2, .. } if *i == id),
