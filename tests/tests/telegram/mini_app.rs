@@ -56,8 +56,15 @@ async fn in_the_mini_app_two_players_play_by_clicks_and_a_resignation_rates_the_
         g.expect_text(&played(name, &mv)).await;
         game.play_text(&mv).expect("legal");
     }
-    // Alice resigns on her page: the group is told, both pages show the end.
+    // Alice resigns on her page (a second tap, half a second on, as the page asks): the
+    // group is told, both pages show the end.
     let resign = english(&Msg::BtnResign);
+    assert_eq!(b.ask("alice", &format!("act {resign}")).await, "ok");
+    assert_eq!(
+        b.ask("alice", "text #said").await,
+        english(&Msg::WebResignSure)
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
     assert_eq!(b.ask("alice", &format!("act {resign}")).await, "ok");
     let said = english(&Msg::Resigned {
         id,
