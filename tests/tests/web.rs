@@ -1485,14 +1485,10 @@ async fn in_a_browser_a_move_from_a_board_left_behind_is_refused_and_the_page_ca
     b.ask("alice", &format!("click {from}")).await;
     b.ask("alice", &format!("click {to}")).await;
     // (It asks every 3 s without events; each wait is 3 s at most.)
-    let mut shown = String::new();
-    for _ in 0..4 {
-        shown = b.ask("alice", "wait-ply 3").await;
-        if shown == "ply 3" {
-            break;
-        }
-    }
-    assert_eq!(shown, "ply 3");
+    assert_eq!(
+        ask_until(&mut b, "alice", "wait-ply 3", "ply 3", 4).await,
+        "ply 3"
+    );
     b.close().await;
     console.end().await;
     let store = Store::connect(&sqlite_url(&db)).await.expect("store");
@@ -1501,6 +1497,25 @@ async fn in_a_browser_a_move_from_a_board_left_behind_is_refused_and_the_page_ca
         [played[0].as_str(), played[1].as_str(), mv.as_str()],
         "the stale move not played, hers played"
     );
+}
+
+/// Ask `who`'s browser `line` (a wait of its own, 3 s at most) until it answers `want`, at
+/// most `tries` times (a loaded machine may take longer to reload a page): the last answer.
+async fn ask_until(
+    b: &mut ugolki_tests::browser::Browsers,
+    who: &str,
+    line: &str,
+    want: &str,
+    tries: usize,
+) -> String {
+    let mut answer = String::new();
+    for _ in 0..tries {
+        answer = b.ask(who, line).await;
+        if answer == want {
+            break;
+        }
+    }
+    answer
 }
 
 /// A flag falling while the page is open (the console's timers run live with `--web`):
@@ -1527,22 +1542,12 @@ async fn in_a_browser_a_flag_that_falls_shows_on_the_open_page() {
         game.play_text(&mv).expect("legal");
     }
     // (Each wait is 3 s at most; a loaded machine may take longer to reload the page.)
-    let mut followed = String::new();
-    for _ in 0..5 {
-        followed = b.ask("bob", "wait-ply 2").await;
-        if followed == "ply 2" {
-            break;
-        }
-    }
-    assert_eq!(followed, "ply 2");
-    let mut over = false;
-    for _ in 0..5 {
-        if b.ask("bob", "wait #acts:empty").await == "ok" {
-            over = true;
-            break;
-        }
-    }
-    assert!(over, "the page showed the flag");
+    assert_eq!(
+        ask_until(&mut b, "bob", "wait-ply 2", "ply 2", 5).await,
+        "ply 2"
+    );
+    let over = ask_until(&mut b, "bob", "wait #acts:empty", "ok", 5).await;
+    assert_eq!(over, "ok", "the page showed the flag");
     let status = b.ask("bob", "text #status").await;
     b.close().await;
     console.end().await;

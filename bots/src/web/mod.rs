@@ -434,7 +434,7 @@ impl Web {
         };
         let id = match asked {
             Asked::Top => return self.top(lang).await,
-            Asked::AppStart => return app::start(lang, self.signers.telegram_token.is_some()),
+            Asked::AppStart => return app::start(lang, self.mini_app()),
             Asked::AppDiscord => return self.discord_start(uri, lang).await,
             Asked::SignIn(code) => return self.sign_in(&code, lang),
             Asked::Player(id) | Asked::Chart(id) => {
@@ -473,7 +473,7 @@ impl Web {
             Ok(Some(g)) => g,
             // A Mini App opened on a private game: it seats itself, and comes back.
             Ok(None) if matches!(asked, Asked::App(_)) => {
-                return app::shell(id, lang, self.signers.telegram_token.is_some())
+                return app::shell(id, lang, self.mini_app())
             }
             Ok(None) => return page::missing(id, lang),
             Err(e) => return unavailable(&e),
@@ -496,13 +496,7 @@ impl Web {
                     (None, Some("black")) => ugolki_core::Color::Black,
                     (None, _) => ugolki_core::Color::White,
                 };
-                app::page(
-                    &game,
-                    viewer,
-                    me,
-                    lang,
-                    self.signers.telegram_token.is_some(),
-                )
+                app::page(&game, viewer, me, lang, self.mini_app())
             }
             _ => page::game(&game, ply.unwrap_or(game.plies()), lang),
         }
@@ -654,7 +648,7 @@ impl Web {
             None => None,
         };
         let Some(game) = game else {
-            let mut answer = app::start(lang, self.signers.telegram_token.is_some());
+            let mut answer = app::start(lang, self.mini_app());
             *answer.status_mut() = StatusCode::NOT_FOUND;
             return answer;
         };
@@ -736,6 +730,12 @@ impl Web {
             [(header::SET_COOKIE, seat_cookie(&session))],
         )
             .into_response()
+    }
+
+    /// Whether these are a Telegram bot's pages, opened as its Mini App too (its board
+    /// pages then load Telegram's script).
+    fn mini_app(&self) -> bool {
+        self.signers.telegram_token.is_some()
     }
 
     /// A reader Telegram signed (`Authorization: tma <initData>`, checked against the

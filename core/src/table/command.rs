@@ -269,6 +269,12 @@ fn named_person(words: &[&str], mentions: &[Mention]) -> Result<Option<Mention>,
     Ok(mentions.first().cloned())
 }
 
+/// A move or a square as typed, its look-alikes read as what they look like (`с3—е5` in
+/// Cyrillic with a dash is c3-e5), as a plain-text move is read.
+fn as_move(text: &str) -> String {
+    super::clean::fold_move_look_alikes(text).into_owned()
+}
+
 /// Read a message: `Ok(None)` when it is not for the table. `mentions` are the people the
 /// adapter found in it; `bot` is the bot's @name on platforms that append it
 /// (`/help@ugolki_bot`).
@@ -359,23 +365,17 @@ pub fn parse(text: &str, mentions: &[Mention], bot: Option<&str>) -> Result<Opti
                 all => (None, all.join(" ")),
             };
             // Read as a plain-text move is: a move's look-alikes are what they look like.
-            Command::Move(
-                game,
-                super::clean::fold_move_look_alikes(&text).into_owned(),
-            )
+            Command::Move(game, as_move(&text))
         }
         // The square read as a move's would be (`/moves с3` in Cyrillic is c3).
         "moves" => match rest.as_slice() {
-            [sq] => Command::Moves(None, super::clean::fold_move_look_alikes(sq).into_owned()),
+            [sq] => Command::Moves(None, as_move(sq)),
             // Two squares (`/moves c3 d3`): the second is one word too many, not the first
             // a bad game number.
             [n, sq] if square_shaped(n) => {
                 return Err(Msg::CmdMovesOneSquare { word: echo(sq, 20) })
             }
-            [n, sq] => Command::Moves(
-                game_number(Some(n))?,
-                super::clean::fold_move_look_alikes(sq).into_owned(),
-            ),
+            [n, sq] => Command::Moves(game_number(Some(n))?, as_move(sq)),
             _ => return Err(Msg::CmdMovesMissing),
         },
         "board" => Command::Board(number()?),
