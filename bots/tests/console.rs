@@ -16,6 +16,64 @@ fn console(dir: &Path, script: &Path) -> Output {
         .expect("runs")
 }
 
+/// Run `ugolki console` with its input piped in, part by part: each part written, then (if
+/// its second field is not empty) its output waited for, then its pause in ms (time passing
+/// between lines, as a player's would). With `script`, as `--script /dev/stdin` (each line
+/// echoed).
+fn console_piped(dir: &Path, script: bool, parts: &[(&str, &str, u64)]) -> Output {
+    use std::io::{BufRead as _, Write as _};
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ugolki"));
+    command
+        .args(["console", "--db"])
+        .arg(dir.join("t.db"))
+        .arg("--boards")
+        .arg(dir.join("boards"));
+    if script {
+        command.args(["--script", "/dev/stdin"]);
+    }
+    let mut child = command
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let said = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let reader = {
+        let (said, stdout) = (said.clone(), child.stdout.take().expect("stdout"));
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
+                let mut said = said.lock().expect("not poisoned");
+                said.push_str(&line);
+                said.push('\n');
+            }
+        })
+    };
+    let mut stdin = child.stdin.take().expect("stdin");
+    for (text, wait_for, pause) in parts {
+        stdin.write_all(text.as_bytes()).expect("written");
+        stdin.flush().expect("flushed");
+        // Bounded: 30 s at most for the answer.
+        for _ in 0..3000 {
+            if wait_for.is_empty() || said.lock().expect("not poisoned").contains(wait_for) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(*pause));
+    }
+    drop(stdin);
+    let status = child.wait().expect("ends");
+    reader.join().expect("read");
+    let stdout = said.lock().expect("not poisoned").clone().into_bytes();
+    Output {
+        status,
+        stdout,
+        stderr: Vec::new(),
+    }
+}
+
 #[test]
 fn console_script_plays_a_game_and_writes_boards() {
     let dir = std::env::temp_dir().join(format!("ugolki-console-{}", std::process::id()));
@@ -91,22 +149,27 @@ fn console_buttons_accept_a_challenge_and_resign_a_game() {
     let dir = std::env::temp_dir().join(format!("ugolki-console-buttons-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let script = dir.join("game.txt");
-    std::fs::write(
-        &script,
-        "alice: /challenge @bob classic3x3 5+3 white\n\
-         bob: [Accept]\n\
-         alice: c3-d3\n\
-         carol: [Resign]\n\
-         bob: f6-e6\n\
-         bob: [Offer draw]\n\
-         alice: [Decline draw]\n\
-         bob: [Abort]\n\
-         alice: [Resign]\n\
-         alice: [Resign]\n",
-    )
-    .expect("script");
-    let out = console(&dir, &script);
+    let out = console_piped(
+        &dir,
+        true,
+        &[
+            (
+                "alice: /challenge @bob classic3x3 5+3 white\n\
+                 bob: [Accept]\n\
+                 alice: c3-d3\n\
+                 carol: [Resign]\n\
+                 bob: f6-e6\n\
+                 bob: [Offer draw]\n\
+                 alice: [Decline draw]\n\
+                 bob: [Abort]\n\
+                 alice: [Resign]\n",
+                "Resign game #1?",
+                1100,
+            ),
+            // Pressed again a moment after the question: it resigns.
+            ("alice: [Resign]\nalice: [Resign]\n", "", 0),
+        ],
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     for want in [
@@ -127,6 +190,14 @@ fn console_buttons_accept_a_challenge_and_resign_a_game() {
     ] {
         assert!(stdout.contains(want), "missing {want:?} in:\n{stdout}");
     }
+    // The first press of Resign asks; the second, a moment later, resigns.
+    let ask = ugolki_core::words::english(&ugolki_core::words::Msg::ResignAsk {
+        id: 1,
+        seconds: ugolki_core::table::RESIGN_WINDOW_MS / 1000,
+    });
+    let asked = stdout.find(&format!("bot → alice: {ask}")).expect(&stdout);
+    let resigned = stdout.find("alice resigned").expect(&stdout);
+    assert!(asked < resigned, "{stdout}");
 }
 
 #[test]
@@ -300,35 +371,21 @@ fn console_plays_a_whole_classic_game_by_button_presses_only() {
 /// what fell due after the last line is said when the input ends.
 #[test]
 fn a_piped_console_fires_what_fell_due_before_the_next_line() {
-    use std::io::Write as _;
     let dir = std::env::temp_dir().join(format!("ugolki-console-piped-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ugolki"))
-        .args(["console", "--db"])
-        .arg(dir.join("t.db"))
-        .arg("--boards")
-        .arg(dir.join("boards"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin
-        .write_all(b"alice: /challenge @bob classic3x3 1s+0 black\nbob: /accept\n")
-        .expect("written");
-    stdin.flush().expect("flushed");
-    // F1's deadline for White's first move is the clock's second; wait it out.
-    std::thread::sleep(std::time::Duration::from_millis(2500));
-    stdin.write_all(b"bob: /record 1\n").expect("written");
-    // A second game whose abort falls after the last line: said before the run ends.
-    stdin
-        .write_all(b"alice: /challenge @bob classic3x3 1s+0 black\nbob: /accept\n")
-        .expect("written");
-    stdin.flush().expect("flushed");
-    std::thread::sleep(std::time::Duration::from_millis(2500));
-    drop(stdin);
-    let out = child.wait_with_output().expect("ends");
+    let game = "alice: /challenge @bob classic3x3 1s+0 black\nbob: /accept\n";
+    let out = console_piped(
+        &dir,
+        false,
+        &[
+            // F1's deadline for White's first move is the clock's second; wait it out.
+            (game, "", 2500),
+            ("bob: /record 1\n", "", 0),
+            // A second game whose abort falls after the last line: said before the run ends.
+            (game, "", 2500),
+        ],
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     let aborted = stdout.find("Game #1 aborted").expect(&stdout);

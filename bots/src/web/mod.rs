@@ -829,6 +829,11 @@ impl Web {
                 .and_then(Action::parse)
                 .filter(|a| !a.is_square())
                 .and_then(|a| match a.game() {
+                    // The page asked its own second tap: it resigns as `/resign N` does,
+                    // not as a chat's Resign button, which asks again.
+                    Some((game, ply)) if game == id && matches!(a, Action::Resign { .. }) => {
+                        Some((Input::Command(Command::Resign(Some(id))), ply))
+                    }
                     Some((game, ply)) if game == id => Some((Input::Action(a), ply)),
                     _ => None,
                 }),

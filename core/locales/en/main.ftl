@@ -308,6 +308,7 @@ confirm-needed = { $recorded } ends in your own home after move { $deadline }, w
        *[no] Type /confirm to play it anyway.
     }
 nothing-to-confirm = There is no move waiting for /confirm.
+resign-ask = Resign game #{ $id }? Press { btn-resign } again within { $seconds } seconds to resign.
 after-move = { $mover } played { $recorded }.{ $offer_declined ->
         [yes] {" "}The draw offer is declined.
        *[no] {""}

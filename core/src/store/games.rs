@@ -40,6 +40,11 @@ pub struct GameRow {
     /// A losing move (C6) waiting for `/confirm`, valid at `pending_ply`.
     pub pending_move: Option<String>,
     pub pending_ply: Option<i64>,
+    /// A Resign button's first press: by whom, at which ply, when (ms). The second press
+    /// resigns within the table's window (see `Table::resign_pressed`).
+    pub resign_asked_by: Option<Color>,
+    pub resign_asked_ply: Option<i64>,
+    pub resign_asked_at: Option<i64>,
     pub reminded_ply: Option<i64>,
     /// Activity monitor: the ply whose idleness was announced.
     pub idle_noticed_ply: Option<i64>,
@@ -1185,6 +1190,26 @@ impl Store {
         .await?
         .rows_affected());
         one_row(done)
+    }
+
+    /// Keep a Resign button's first press by `by` at `ply` (see [`GameRow::resign_asked_by`]),
+    /// with what it says: a conflict when the game has moved on or ended.
+    pub async fn ask_resign(
+        &self,
+        game_id: i64,
+        ply: i64,
+        by: Color,
+        says: Says<()>,
+        now: i64,
+    ) -> Result<()> {
+        one_row_change!(
+            self,
+            "UPDATE games SET resign_asked_by = $3, resign_asked_ply = $2, resign_asked_at = $4
+             WHERE id = $1 AND ply = $2 AND status = 'active'",
+            [game_id, ply, by, now],
+            says,
+            now
+        )
     }
 
     /// Note that the monitor's idle notice for `ply` went out, and when the game's next

@@ -12,6 +12,13 @@ use crate::square::Square;
 use crate::store::{Finish, Player};
 use crate::words::{self, Duration, Msg};
 
+/// A Resign button resigns on its second press by the same player at the same ply, at
+/// least [`RESIGN_SECOND_MS`] after the first (a double tap counts once) and at most
+/// [`RESIGN_WINDOW_MS`] after it. A typed `/resign` is deliberate: it resigns at once.
+pub const RESIGN_WINDOW_MS: i64 = 30_000;
+/// See [`RESIGN_WINDOW_MS`].
+pub const RESIGN_SECOND_MS: i64 = 1_000;
+
 /// Longest message of a record, its words included (Discord allows 2,000 characters).
 const RECORD_MESSAGE: usize = 1500;
 
@@ -208,6 +215,49 @@ impl Table {
             )
         };
         self.end_game(&live, finish, text, now, lang_of(o)).await
+    }
+
+    /// The Resign button: a mistaken press in a chat (it sits beside Offer draw) must not
+    /// lose a game, so the first press asks and the second resigns (see
+    /// [`RESIGN_WINDOW_MS`]). The question is kept in the game's row, so that the second
+    /// press counts whichever process it reaches.
+    pub(super) async fn resign_pressed(
+        &self,
+        o: &Origin,
+        me: &Player,
+        target: Target,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
+        let (live, color, guard) = self.my_game_locked(o, me, target).await?;
+        let row = &live.row;
+        let asked = (row.resign_asked_by == Some(color) && row.resign_asked_ply == Some(row.ply))
+            .then_some(row.resign_asked_at)
+            .flatten()
+            .map(|at| now - at);
+        let ask = Outgoing::private(
+            o,
+            Msg::ResignAsk {
+                id: live.id(),
+                seconds: RESIGN_WINDOW_MS / 1000,
+            },
+        )
+        .in_game(live.id());
+        match asked {
+            Some(since) if (RESIGN_SECOND_MS..=RESIGN_WINDOW_MS).contains(&since) => {
+                drop(guard);
+                self.resign(o, me, target, now).await
+            }
+            // The same tap twice (a double tap, a client's retry): still asked, as at first.
+            Some(since) if (0..RESIGN_SECOND_MS).contains(&since) => Ok(vec![ask]),
+            _ => {
+                let mut out = vec![ask];
+                let ply = row.ply;
+                self.store
+                    .ask_resign(live.id(), ply, color, says_now(&mut out), now)
+                    .await?;
+                Ok(out)
+            }
+        }
     }
 
     /// `/draw`: offer a draw, or accept the opponent's offer (T2). The Accept draw button

@@ -35,6 +35,7 @@ mod training;
 mod types;
 
 pub use action::{destination_buttons, pick_buttons, Action, MAX_ACTION_TEXT};
+pub use in_game::{RESIGN_SECOND_MS, RESIGN_WINDOW_MS};
 pub use picture::{
     BoardSpec, ChartSpec, DrawError, Picture, PictureView, ReplaySpec, StandingsSpec,
 };
@@ -821,7 +822,7 @@ impl Table {
         // The handlers check the ply again under the game's lock.
         let t = Target::pressed(game, ply);
         match a {
-            Action::Resign { .. } => self.resign(o, me, t, now).await,
+            Action::Resign { .. } => self.resign_pressed(o, me, t, now).await,
             Action::OfferDraw { .. } => self.draw(o, me, t, false, now).await,
             Action::AcceptDraw { .. } => self.draw(o, me, t, true, now).await,
             Action::DeclineDraw { .. } => self.no_draw(o, me, t, now).await,

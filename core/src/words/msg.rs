@@ -320,6 +320,8 @@ messages! {
     NotYourTurn => "not-your-turn",
     ConfirmNeeded { recorded: String, deadline: u16, buttons: bool } => "confirm-needed",
     NothingToConfirm => "nothing-to-confirm",
+    /// A Resign button's first press: the second, within `seconds`, resigns.
+    ResignAsk { id: i64, seconds: i64 } => "resign-ask",
     /// The caption under a board after a move.
     AfterMove { mover: String, recorded: String, status: Box<Msg>, offer_declined: bool } => "after-move",
     /// `Move 12 · alice 4:32 · bob 3:10 · leave home by 40 · limit 80 · bob to move`.

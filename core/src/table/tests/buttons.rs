@@ -115,12 +115,76 @@ async fn challenge_buttons_decline_and_cancel_only_for_their_people() {
     assert!(c.store.active_games().await.unwrap().is_empty());
 }
 
+/// A Resign button's second press resigns only within its window, by the same player, at
+/// the same ply: a double tap, a late press, the opponent's press or a move in between
+/// each leave the game running and ask again.
+#[tokio::test]
+async fn t2_resign_button_asks_before_it_resigns() {
+    let c = chat().await;
+    let g = c.start("").await;
+    c.say("alice", "c3-d3").await;
+    let resign = |ply| Action::Resign { game: g, ply };
+    let ask = Msg::ResignAsk {
+        id: g,
+        seconds: RESIGN_WINDOW_MS / 1000,
+    };
+    let before = c.row(g).await;
+    assert_eq!(only_private(&c.press("bob", resign(1)).await), ask);
+    // A double tap: the same press twice, asked again, the game unchanged.
+    c.time.advance(RESIGN_SECOND_MS / 2);
+    assert_eq!(only_private(&c.press("bob", resign(1)).await), ask);
+    assert_eq!(c.row(g).await.status, GameStatus::Active);
+    // Too late: asked again (and the window starts anew).
+    c.time.advance(RESIGN_WINDOW_MS + 1);
+    assert_eq!(only_private(&c.press("bob", resign(1)).await), ask);
+    // Alice's question is her own: bob's counts for bob only.
+    c.time.advance(RESIGN_SECOND_MS);
+    assert_eq!(only_private(&c.press("alice", resign(1)).await), ask);
+    assert_eq!(c.row(g).await.status, GameStatus::Active);
+    // A move in between: the buttons of the new board ask anew.
+    c.say("bob", "f6-e6").await;
+    c.time.advance(RESIGN_SECOND_MS);
+    assert_eq!(only_private(&c.press("alice", resign(2)).await), ask);
+    let row = c.row(g).await;
+    assert_eq!((row.status, row.ply), (GameStatus::Active, 2));
+    assert_eq!(row.result, before.result, "no result yet");
+    // The second press in time resigns; a typed /resign needs none.
+    c.time.advance(RESIGN_WINDOW_MS);
+    let out = c.press("alice", resign(2)).await;
+    assert_eq!(
+        head(&out[0].message),
+        &Msg::Resigned {
+            id: g,
+            loser: "alice".into(),
+            winner: "bob".into()
+        }
+    );
+    assert_eq!(c.row(g).await.status, GameStatus::Finished);
+    let g2 = c.start("").await;
+    c.say("alice", "c3-d3").await;
+    assert!(matches!(
+        head(&c.said("bob", &format!("/resign {g2}")).await),
+        Msg::Resigned { .. }
+    ));
+}
+
 #[tokio::test]
 async fn t2_resign_by_button() {
     let c = chat().await;
     let g = c.start("").await;
     let out = c.say("alice", "c3-d3").await;
     assert_eq!(without_squares(&out[0].actions), game_buttons(g, 1));
+    let out = c.press("bob", Action::Resign { game: g, ply: 1 }).await;
+    // The first press asks, for bob alone; the game goes on.
+    assert_eq!(
+        only_private(&out),
+        Msg::ResignAsk {
+            id: g,
+            seconds: RESIGN_WINDOW_MS / 1000
+        }
+    );
+    assert_eq!(c.row(g).await.status, GameStatus::Active);
+    c.time.advance(RESIGN_SECOND_MS);
     let out = c.press("bob", Action::Resign { game: g, ply: 1 }).await;
     assert_eq!(out.len(), 1);
     assert_eq!(
@@ -347,6 +411,8 @@ async fn a_stale_button_is_refused_privately_and_changes_nothing() {
     assert_eq!(c.row(g).await, row, "nothing changed");
     // A finished game's buttons are all out of date.
     c.press("bob", Action::Resign { game: g, ply: 1 }).await;
+    c.time.advance(RESIGN_SECOND_MS);
+    c.press("bob", Action::Resign { game: g, ply: 1 }).await;
     let finished = c.row(g).await;
     assert_eq!(finished.status, GameStatus::Finished);
     for a in [
@@ -496,6 +562,9 @@ async fn a_resign_button_racing_the_opponents_move_is_stale_or_first() {
     let c = chat().await;
     let g = c.start("").await;
     c.say("alice", "c3-d3").await;
+    // Asked once already: the press that races the move is the one that resigns.
+    c.press("alice", Action::Resign { game: g, ply: 1 }).await;
+    c.time.advance(RESIGN_SECOND_MS);
     let press = c.pressing("alice", Action::Resign { game: g, ply: 1 });
     let mv = c.incoming("bob", "f6-e6");
     let (pressed, moved) = tokio::join!(c.table.handle(&press), c.table.handle(&mv));

@@ -143,6 +143,8 @@ async fn f1_first_mover_resigning_at_ply_0_aborts() {
     assert_f1_void(&c, id, Color::White).await;
     // The same with the Resign button of the first board.
     let id = c.start("").await;
+    c.press("alice", Action::Resign { game: id, ply: 0 }).await;
+    c.time.advance(RESIGN_SECOND_MS);
     let out = c.press("alice", Action::Resign { game: id, ply: 0 }).await;
     f1_board(&out, id, "alice");
     assert_f1_void(&c, id, Color::White).await;

@@ -623,3 +623,30 @@ async fn t_two_processes_run_one_arena_and_pair_everyone_once() {
     let batches: std::collections::BTreeSet<i64> = pairings.iter().map(|p| p.round).collect();
     assert_eq!(batches.len(), usize::try_from(row.round).unwrap());
 }
+
+/// A Resign button's first press reaches one process and its second another (a webhook's
+/// workers): the question is kept in the store, so the second press resigns there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn t2_a_resign_asked_on_one_process_is_confirmed_on_the_other() {
+    let Some(d) = Deployment::new("resign_two_processes").await else {
+        return;
+    };
+    let id = d.start("r", "alice", "bob", "classic3x3").await;
+    d.a.handle(&d.msg("r", "alice", "c3-d3")).await;
+    let press = |n: &str| Incoming {
+        origin: Origin::interaction(room("r"), user("bob"), n.to_string()),
+        input: Input::Action(Action::Resign { game: id, ply: 1 }),
+    };
+    let out = d.a.handle(&press("p1")).await;
+    assert!(matches!(out[0].message, Msg::ResignAsk { .. }), "{out:#?}");
+    d.time.advance(RESIGN_SECOND_MS);
+    let out = d.b.handle(&press("p2")).await;
+    assert_eq!(
+        head(&out[0].message),
+        &Msg::Resigned {
+            id,
+            loser: "bob".into(),
+            winner: "alice".into()
+        }
+    );
+}
