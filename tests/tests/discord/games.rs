@@ -93,7 +93,7 @@ async fn a_challenge_by_slash_command_is_accepted_by_button_and_played_in_a_thre
         } else {
             &s.bob
         };
-        s.press(who, &newest, &english(&Msg::BtnResign));
+        s.resign(who, &newest, 2).await;
         s.expect_text(&game_line(2)).await;
     } else {
         s.expect_text(&game_over(2)).await;
@@ -306,7 +306,7 @@ async fn draw_and_resign_by_buttons_through_429s_and_a_gateway_resume() {
     let declined = s
         .expect_text(&english(&Msg::DrawDeclined { by: "bob".into() }))
         .await;
-    s.press(&s.bob, &declined, &english(&Msg::BtnResign));
+    s.resign(&s.bob, &declined, 1).await;
     s.expect_text(&english(&Msg::Resigned {
         id: 1,
         loser: "bob".into(),

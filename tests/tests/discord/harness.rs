@@ -165,6 +165,23 @@ impl Server {
         self.fake.button(m.channel, who, m.id, &data_of(m, label))
     }
 
+    /// Resign game `game` by `m`'s Resign button, as a player does: the first press is
+    /// answered privately with the question, and the second, a moment later, resigns.
+    pub async fn resign(&self, who: &FakeUser, m: &SentMessage, game: i64) {
+        let label = english(&Msg::BtnResign);
+        let asked = self.private_answer(self.press(who, m, &label)).await;
+        let ask = english(&Msg::ResignAsk {
+            id: game,
+            seconds: ugolki_core::table::RESIGN_WINDOW_MS / 1000,
+        });
+        assert!(asked.contains(&ask), "{asked}");
+        tokio::time::sleep(std::time::Duration::from_millis(
+            ugolki_core::table::RESIGN_SECOND_MS.unsigned_abs() + 100,
+        ))
+        .await;
+        self.press(who, m, &label);
+    }
+
     /// Play `game` on in `channel` with random legal moves, alternating typed text and
     /// `/move`, each answered with its board; stops at the game's end or after `max` plies.
     pub async fn play_random(&self, channel: u64, game: &mut Game, seed: u64, max: usize) {

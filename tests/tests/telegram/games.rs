@@ -75,7 +75,7 @@ async fn two_players_play_corners_and_damas_in_a_group_by_commands_replies_and_b
     g.press(&g.bob, &offer, &english(&Msg::BtnDeclineDraw));
     let declined = english(&Msg::DrawDeclined { by: "Bob".into() });
     let declined = g.expect("the decline", |m| says(m, &declined)).await;
-    g.press(&g.bob, &declined, &english(&Msg::BtnResign));
+    g.resign(&g.bob, &declined, 2).await;
     g.expect_text(&english(&Msg::Resigned {
         id: 2,
         loser: "Bob".into(),

@@ -232,6 +232,29 @@ impl Group {
     pub fn press(&self, who: &FakeUser, m: &SentMessage, label: &str) -> String {
         self.fake.press(&self.chat, who, m.id, &data_of(m, label))
     }
+
+    /// Resign game `game` by `m`'s Resign button, as a player does: the first press is
+    /// answered with the question in an alert, and the second, a moment later, resigns.
+    pub async fn resign(&self, who: &FakeUser, m: &SentMessage, game: i64) {
+        let label = english(&Msg::BtnResign);
+        let query = self.press(who, m, &label);
+        let ask = english(&Msg::ResignAsk {
+            id: game,
+            seconds: ugolki_core::table::RESIGN_WINDOW_MS / 1000,
+        });
+        let ok = self
+            .fake
+            .wait_until(WAIT, |f| {
+                f.callback_answers().iter().any(|a| {
+                    a.id == query && a.show_alert && a.text.as_deref() == Some(ask.as_str())
+                })
+            })
+            .await;
+        assert!(ok, "not asked: {:?}", self.fake.callback_answers());
+        let second = ugolki_core::table::RESIGN_SECOND_MS.unsigned_abs() + 100;
+        tokio::time::sleep(Duration::from_millis(second)).await;
+        self.press(who, m, &label);
+    }
 }
 
 /// Challenge with `terms` (the group's first player challenges the second, by their
