@@ -829,12 +829,9 @@ impl Web {
                 .and_then(Action::parse)
                 .filter(|a| !a.is_square())
                 .and_then(|a| match a.game() {
-                    // The page asked its own second tap: it resigns as `/resign N` does,
-                    // not as a chat's Resign button, which asks again.
-                    Some((game, ply)) if game == id && matches!(a, Action::Resign { .. }) => {
-                        Some((Input::Command(Command::Resign(Some(id))), ply))
-                    }
-                    Some((game, ply)) if game == id => Some((Input::Action(a), ply)),
+                    // The page asks its own second tap for Resign: confirmed, it resigns
+                    // at once (at its ply), not asked again as a chat's press is.
+                    Some((game, ply)) if game == id => Some((Input::Confirmed(a), ply)),
                     _ => None,
                 }),
             _ => return StatusCode::NOT_FOUND.into_response(),

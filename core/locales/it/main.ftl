@@ -367,7 +367,7 @@ confirm-needed = { $recorded } finisce nella tua casa, ma il termine per uscirne
        *[no] Scrivi /confirm per giocarla comunque.
     }
 nothing-to-confirm = Non c'è nessuna mossa in attesa di /confirm.
-resign-ask = Abbandonare la partita #{ $id }? Premi di nuovo { btn-resign } entro { $seconds } secondi per abbandonare.
+resign-ask = Abbandonare la partita #{ $id }? Premi di nuovo «{ btn-resign }» entro { $seconds } secondi per abbandonare.
 after-move = { $mover } ha giocato { $recorded }.{ $offer_declined ->
         [yes] {" "}La proposta di patta è rifiutata.
        *[no] {""}

@@ -363,7 +363,7 @@ confirm-needed = O lance { $recorded } termina na sua própria casa depois do pr
        *[no] Escreva /confirm para jogá-lo mesmo assim.
     }
 nothing-to-confirm = Não há nenhum lance à espera de /confirm.
-resign-ask = Desistir da partida #{ $id }? Aperte { btn-resign } de novo em até { $seconds } segundos para desistir.
+resign-ask = Desistir da partida #{ $id }? Aperte “{ btn-resign }” de novo em até { $seconds } segundos para desistir.
 after-move = { $mover } jogou { $recorded }.{ $offer_declined ->
         [yes] {" "}A proposta de empate foi recusada.
        *[no] {""}

@@ -400,7 +400,10 @@ confirm-needed = Ход { $recorded } заканчивается в вашем �
        *[no] Чтобы всё равно сделать его, отправьте /confirm.
     }
 nothing-to-confirm = Нет хода, который ждёт /confirm.
-resign-ask = Сдаться в партии #{ $id }? Нажмите «{ btn-resign }» ещё раз в течение { $seconds } секунд, чтобы сдаться.
+resign-ask = Сдать партию #{ $id }? Нажмите «{ btn-resign }» ещё раз в течение { $seconds } { $seconds ->
+        [one] секунды
+       *[other] секунд
+    }, чтобы сдаться.
 after-move = { $mover } ходит { $recorded }.{ $offer_declined ->
         [yes] {" "}Предложение ничьей отклонено.
        *[no] {""}

@@ -40,11 +40,11 @@ pub struct GameRow {
     /// A losing move (C6) waiting for `/confirm`, valid at `pending_ply`.
     pub pending_move: Option<String>,
     pub pending_ply: Option<i64>,
-    /// A Resign button's first press: by whom, at which ply, when (ms). The second press
-    /// resigns within the table's window (see `Table::resign_pressed`).
-    pub resign_asked_by: Option<Color>,
+    /// A Resign button's first press by each side (ms), both at `resign_asked_ply`. The
+    /// second press resigns within the table's window (see `Table::resign_pressed`).
     pub resign_asked_ply: Option<i64>,
-    pub resign_asked_at: Option<i64>,
+    pub resign_asked_white_at: Option<i64>,
+    pub resign_asked_black_at: Option<i64>,
     pub reminded_ply: Option<i64>,
     /// Activity monitor: the ply whose idleness was announced.
     pub idle_noticed_ply: Option<i64>,
@@ -1084,7 +1084,8 @@ impl Store {
                      black_ms = $5, turn_started_at = $6, credited_until = $6, due_at = $7,
                      lease_until = NULL, draw_offer_by = NULL, pending_move = NULL,
                      pending_ply = NULL, reminded_ply = NULL, idle_noticed_ply = NULL,
-                     delivered_ply = NULL
+                     delivered_ply = NULL, resign_asked_ply = NULL, resign_asked_white_at = NULL,
+                     resign_asked_black_at = NULL
                  WHERE id = $1 AND ply = $2 AND status = 'active' AND $3 >= 0 AND $3 < $2",
             )
             .bind(game_id)
@@ -1192,8 +1193,9 @@ impl Store {
         one_row(done)
     }
 
-    /// Keep a Resign button's first press by `by` at `ply` (see [`GameRow::resign_asked_by`]),
-    /// with what it says: a conflict when the game has moved on or ended.
+    /// Keep a Resign button's first press by `by` at `ply` (see
+    /// [`GameRow::resign_asked_ply`]), with what it says: the other side's question stands
+    /// if it was asked at this ply too. A conflict when the game has moved on or ended.
     pub async fn ask_resign(
         &self,
         game_id: i64,
@@ -1202,11 +1204,17 @@ impl Store {
         says: Says<()>,
         now: i64,
     ) -> Result<()> {
+        let white = by == Color::White;
         one_row_change!(
             self,
-            "UPDATE games SET resign_asked_by = $3, resign_asked_ply = $2, resign_asked_at = $4
+            "UPDATE games SET
+                 resign_asked_white_at = CASE WHEN $3 THEN $4
+                     WHEN resign_asked_ply = $2 THEN resign_asked_white_at END,
+                 resign_asked_black_at = CASE WHEN NOT $3 THEN $4
+                     WHEN resign_asked_ply = $2 THEN resign_asked_black_at END,
+                 resign_asked_ply = $2
              WHERE id = $1 AND ply = $2 AND status = 'active'",
-            [game_id, ply, by, now],
+            [game_id, ply, white, now],
             says,
             now
         )

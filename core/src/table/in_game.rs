@@ -15,6 +15,8 @@ use crate::words::{self, Duration, Msg};
 /// A Resign button resigns on its second press by the same player at the same ply, at
 /// least [`RESIGN_SECOND_MS`] after the first (a double tap counts once) and at most
 /// [`RESIGN_WINDOW_MS`] after it. A typed `/resign` is deliberate: it resigns at once.
+/// (Both presses are timed by the clock of the process that takes each: processes whose
+/// clocks differ by more than a second widen or narrow the double tap's second.)
 pub const RESIGN_WINDOW_MS: i64 = 30_000;
 /// See [`RESIGN_WINDOW_MS`].
 pub const RESIGN_SECOND_MS: i64 = 1_000;
@@ -185,14 +187,25 @@ impl Table {
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
         let (live, color, _guard) = self.my_game_locked(o, me, target).await?;
+        self.resign_locked(&live, color, now, lang_of(o)).await
+    }
+
+    /// `color` resigns `live`; the caller holds the game's lock.
+    async fn resign_locked(
+        &self,
+        live: &super::live::Live,
+        color: Color,
+        now: i64,
+        lang: crate::words::Lang,
+    ) -> Handled<Vec<Outgoing>> {
         // F1: a resignation before any move was made aborts the game (as RULES.md says:
         // once the first mover has moved, resigning is a loss; F2 bounds what a pair of
         // accounts could farm that way).
         if live.game.plies() == 0 {
-            return self.no_first_move(&live, color, now, lang_of(o)).await;
+            return self.no_first_move(live, color, now, lang).await;
         }
         if super::training::is_solo(&live.game) {
-            return self.abandon_solo(&live, now, lang_of(o)).await;
+            return self.abandon_solo(live, now, lang).await;
         }
         let winner = color.opponent();
         let (id, loser) = (live.id(), live.name(color).to_string());
@@ -214,7 +227,7 @@ impl Table {
                 },
             )
         };
-        self.end_game(&live, finish, text, now, lang_of(o)).await
+        self.end_game(live, finish, text, now, lang).await
     }
 
     /// The Resign button: a mistaken press in a chat (it sits beside Offer draw) must not
@@ -228,11 +241,14 @@ impl Table {
         target: Target,
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
-        let (live, color, guard) = self.my_game_locked(o, me, target).await?;
+        let (live, color, _guard) = self.my_game_locked(o, me, target).await?;
         let row = &live.row;
-        let asked = (row.resign_asked_by == Some(color) && row.resign_asked_ply == Some(row.ply))
-            .then_some(row.resign_asked_at)
-            .flatten()
+        let mine = match color {
+            Color::White => row.resign_asked_white_at,
+            Color::Black => row.resign_asked_black_at,
+        };
+        let asked = mine
+            .filter(|_| row.resign_asked_ply == Some(row.ply))
             .map(|at| now - at);
         let ask = Outgoing::private(
             o,
@@ -244,8 +260,7 @@ impl Table {
         .in_game(live.id());
         match asked {
             Some(since) if (RESIGN_SECOND_MS..=RESIGN_WINDOW_MS).contains(&since) => {
-                drop(guard);
-                self.resign(o, me, target, now).await
+                self.resign_locked(&live, color, now, lang_of(o)).await
             }
             // The same tap twice (a double tap, a client's retry): still asked, as at first.
             Some(since) if (0..RESIGN_SECOND_MS).contains(&since) => Ok(vec![ask]),

@@ -604,7 +604,8 @@ impl Table {
                 }
             }
             Input::Command(c) => Ok(Request::Parsed(Parsed::Command(c.clone()))),
-            Input::Action(a) => Ok(Request::Action(*a)),
+            Input::Action(a) => Ok(Request::Action(*a, false)),
+            Input::Confirmed(a) => Ok(Request::Action(*a, true)),
         };
         // Answers go out in the sender's language: their own choice, else the chat's, else
         // the platform's hint, else English. From here on the origin's locale says which.
@@ -691,7 +692,7 @@ impl Table {
             request,
             Ok(
                 Request::Parsed(Parsed::MoveText(_) | Parsed::Command(Command::Move(..)))
-                    | Request::Action(Action::MoveTo { .. })
+                    | Request::Action(Action::MoveTo { .. }, _)
             )
         );
         if !is_move
@@ -709,7 +710,7 @@ impl Table {
                 self.typed_move(msg, &me, None, &text, false, now).await
             }
             Request::Parsed(Parsed::Command(c)) => self.command(msg, &me, c, now).await,
-            Request::Action(a) => self.press(msg, &me, a, now).await,
+            Request::Action(a, sure) => self.press(msg, &me, a, sure, now).await,
         }
     }
 
@@ -782,6 +783,7 @@ impl Table {
         msg: &Incoming,
         me: &Player,
         a: Action,
+        sure: bool,
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
         let o = &msg.origin;
@@ -822,6 +824,7 @@ impl Table {
         // The handlers check the ply again under the game's lock.
         let t = Target::pressed(game, ply);
         match a {
+            Action::Resign { .. } if sure => self.resign(o, me, t, now).await,
             Action::Resign { .. } => self.resign_pressed(o, me, t, now).await,
             Action::OfferDraw { .. } => self.draw(o, me, t, false, now).await,
             Action::AcceptDraw { .. } => self.draw(o, me, t, true, now).await,
@@ -940,7 +943,8 @@ fn clean_name(name: &str) -> String {
 /// What a message asks for once read.
 enum Request {
     Parsed(Parsed),
-    Action(Action),
+    /// A press, and whether its client confirmed it already ([`Input::Confirmed`]).
+    Action(Action, bool),
 }
 
 #[cfg(test)]

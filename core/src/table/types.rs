@@ -236,6 +236,9 @@ pub enum Input {
     Command(Command),
     /// A button press.
     Action(Action),
+    /// A button press its client confirmed already: the board page asks its own second
+    /// tap for Resign, so the table resigns at once where a chat's press would ask first.
+    Confirmed(Action),
 }
 
 /// One message or button press from a chat.

@@ -128,7 +128,6 @@ async fn t2_resign_button_asks_before_it_resigns() {
         id: g,
         seconds: RESIGN_WINDOW_MS / 1000,
     };
-    let before = c.row(g).await;
     assert_eq!(only_private(&c.press("bob", resign(1)).await), ask);
     // A double tap: the same press twice, asked again, the game unchanged.
     c.time.advance(RESIGN_SECOND_MS / 2);
@@ -137,10 +136,31 @@ async fn t2_resign_button_asks_before_it_resigns() {
     // Too late: asked again (and the window starts anew).
     c.time.advance(RESIGN_WINDOW_MS + 1);
     assert_eq!(only_private(&c.press("bob", resign(1)).await), ask);
-    // Alice's question is her own: bob's counts for bob only.
-    c.time.advance(RESIGN_SECOND_MS);
+    // Alice's question is her own, and it leaves bob's standing: each side's second press
+    // counts for that side only.
+    c.time.advance(RESIGN_SECOND_MS / 2);
     assert_eq!(only_private(&c.press("alice", resign(1)).await), ask);
     assert_eq!(c.row(g).await.status, GameStatus::Active);
+    c.time.advance(RESIGN_SECOND_MS / 2);
+    let out = c.press("bob", resign(1)).await;
+    assert_eq!(
+        head(&out[0].message),
+        &Msg::Resigned {
+            id: g,
+            loser: "bob".into(),
+            winner: "alice".into()
+        },
+        "bob's question stood beside alice's"
+    );
+    let g = c.start("").await;
+    c.say("alice", "c3-d3").await;
+    let resign = |ply| Action::Resign { game: g, ply };
+    let ask = Msg::ResignAsk {
+        id: g,
+        seconds: RESIGN_WINDOW_MS / 1000,
+    };
+    let before = c.row(g).await;
+    assert_eq!(only_private(&c.press("alice", resign(1)).await), ask);
     // A move in between: the buttons of the new board ask anew.
     c.say("bob", "f6-e6").await;
     c.time.advance(RESIGN_SECOND_MS);
@@ -599,5 +619,31 @@ async fn an_accept_draw_button_racing_a_declining_move_never_makes_a_new_offer()
     assert!(
         row.status != GameStatus::Active || row.draw_offer_by.is_none(),
         "{row:#?}"
+    );
+}
+
+/// A press its client confirmed already (the board page's own second tap) resigns at once,
+/// at its ply only: a move that came first makes it out of date, as any button.
+#[tokio::test]
+async fn t2_a_confirmed_resign_acts_at_once_and_only_at_its_ply() {
+    let c = chat().await;
+    let g = c.start("").await;
+    c.say("alice", "c3-d3").await;
+    c.say("bob", "f6-e6").await;
+    let confirmed = |ply| Incoming {
+        origin: c.origin("alice"),
+        input: Input::Confirmed(Action::Resign { game: g, ply }),
+    };
+    let out = c.table.handle(&confirmed(1)).await;
+    assert_eq!(only_private(&out), Msg::ButtonStale);
+    assert_eq!(c.row(g).await.status, GameStatus::Active);
+    let out = c.table.handle(&confirmed(2)).await;
+    assert_eq!(
+        head(&out[0].message),
+        &Msg::Resigned {
+            id: g,
+            loser: "alice".into(),
+            winner: "bob".into()
+        }
     );
 }

@@ -348,6 +348,33 @@ async fn training_resigning_a_solo_abandons_it() {
     assert_eq!(c.status(id).await.0, GameStatus::Aborted);
 }
 
+/// A move taken back and played again reaches the same ply: a Resign asked before the
+/// takeback is not the question of the position now, and the next press asks anew.
+#[tokio::test]
+async fn training_a_takeback_lapses_a_resign_asked_before_it() {
+    let c = chat().await;
+    let id = c.solo("solo", 22).await;
+    c.play_all(&["c3-d3"]).await;
+    let resign = Action::Resign { game: id, ply: 1 };
+    let ask = Msg::ResignAsk {
+        id,
+        seconds: RESIGN_WINDOW_MS / 1000,
+    };
+    assert_eq!(only_private(&c.press("alice", resign).await), ask);
+    c.say("alice", "/undo").await;
+    assert_eq!(c.status(id).await.0, GameStatus::Active);
+    c.play_all(&["c3-d3"]).await;
+    c.time.advance(RESIGN_SECOND_MS);
+    assert_eq!(only_private(&c.press("alice", resign).await), ask);
+    assert_eq!(c.status(id).await.0, GameStatus::Active);
+    c.time.advance(RESIGN_SECOND_MS);
+    let out = c.press("alice", resign).await;
+    assert!(
+        out.iter().any(|o| o.message == Msg::SoloAbandoned { id }),
+        "{out:#?}"
+    );
+}
+
 #[tokio::test]
 async fn training_a_solo_offers_no_draw_and_takes_none() {
     let c = chat().await;
