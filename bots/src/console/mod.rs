@@ -141,6 +141,13 @@ impl Running {
         self.rt.block_on(self.outbox.flush(CHAT, true));
     }
 
+    /// Without live timers: fire what is due now (a flag, an expiry, the bot's answer) and
+    /// print what it said.
+    fn fire_due(&self) {
+        self.rt.block_on(self.table().fire_due());
+        self.flush();
+    }
+
     /// A line of the console's own.
     fn say(&self, line: &str) {
         let _ = self.outbox.surface().say(line);
@@ -326,23 +333,20 @@ pub fn run(options: &Options, input: &mut dyn BufRead, interactive: bool) -> Res
         if !live {
             // What fell due while the line was being typed (a flag, an F1 abort) happened
             // first: the line sees the game as it is (`/record` after a flag shows it over).
-            r.rt.block_on(r.table().fire_due());
-            r.flush();
+            r.fire_due();
         }
         r.rt.block_on(r.table().handle(&incoming));
         r.flush();
         if !live {
             // No live timers here: what the line made due now (the bot's answer) fires
             // before the next line.
-            r.rt.block_on(r.table().fire_due());
-            r.flush();
+            r.fire_due();
         }
     }
     if !live {
         // The input ended: what fell due while waiting for it (a flag) is said before the
         // run ends, not by the next run on this database.
-        r.rt.block_on(r.table().fire_due());
-        r.flush();
+        r.fire_due();
     }
     let Running { rt, service, .. } = r;
     rt.block_on(service.stop("console", std::time::Duration::ZERO));

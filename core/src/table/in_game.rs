@@ -250,29 +250,22 @@ impl Table {
         let asked = mine
             .filter(|_| row.resign_asked_ply == Some(row.ply))
             .map(|at| now - at);
-        let ask = Outgoing::private(
-            o,
-            Msg::ResignAsk {
-                id: live.id(),
-                seconds: RESIGN_WINDOW_MS / 1000,
-            },
-        )
-        .in_game(live.id());
-        match asked {
-            Some(since) if (RESIGN_SECOND_MS..=RESIGN_WINDOW_MS).contains(&since) => {
-                self.resign_locked(&live, color, now, lang_of(o)).await
-            }
-            // The same tap twice (a double tap, a client's retry): still asked, as at first.
-            Some(since) if (0..RESIGN_SECOND_MS).contains(&since) => Ok(vec![ask]),
-            _ => {
-                let mut out = vec![ask];
-                let ply = row.ply;
-                self.store
-                    .ask_resign(live.id(), ply, color, says_now(&mut out), now)
-                    .await?;
-                Ok(out)
-            }
+        if asked.is_some_and(|since| (RESIGN_SECOND_MS..=RESIGN_WINDOW_MS).contains(&since)) {
+            return self.resign_locked(&live, color, now, lang_of(o)).await;
         }
+        let ask = Msg::ResignAsk {
+            id: live.id(),
+            seconds: RESIGN_WINDOW_MS / 1000,
+        };
+        let mut out = vec![Outgoing::private(o, ask).in_game(live.id())];
+        // The same tap twice (a double tap, a client's retry) is asked again, its question
+        // kept as it was; otherwise the question is asked (anew) from now.
+        if !asked.is_some_and(|since| (0..RESIGN_SECOND_MS).contains(&since)) {
+            self.store
+                .ask_resign(live.id(), row.ply, color, says_now(&mut out), now)
+                .await?;
+        }
+        Ok(out)
     }
 
     /// `/draw`: offer a draw, or accept the opponent's offer (T2). The Accept draw button
