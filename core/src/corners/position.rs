@@ -179,13 +179,19 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Every legal move, in the order of [`Position::legal_moves`], appended to `out` (the
+    /// search keeps one list per ply rather than allocating one per position).
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         with_board!(self, b => {
             let w = self.side();
             b.for_each_move(|from, to| {
                 out.push(Move::new(Square::from_index(from, w), Square::from_index(to, w)));
             });
         });
-        out
     }
 
     /// Number of legal moves (no list is built).

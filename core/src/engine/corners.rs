@@ -20,8 +20,12 @@ pub(crate) struct CornersNode(pub Position);
 pub(crate) struct Ctx {
     width: u8,
     diagonal: bool,
-    /// Target squares per side (the other side's home), as (file, rank).
-    targets: [Vec<(i32, i32)>; 2],
+    /// Target squares per side (the other side's home), as square indices.
+    targets: [Vec<usize>; 2],
+    /// Per side, per target square (in `targets`' order), its distance from every square:
+    /// row `k` is `dist[k * squares ..][.. squares]` (looked up, not computed, per piece).
+    dist: [Vec<u8>; 2],
+    squares: usize,
     /// Per side, the centre of its target (×2, to stay in integers): where moves head.
     centre: [(i32, i32); 2],
 }
@@ -30,34 +34,35 @@ impl Ctx {
     pub fn new(pos: &Position) -> Ctx {
         let sets = pos.sets();
         let w = sets.width;
-        let squares = |limbs: &[u64; 4]| -> Vec<(i32, i32)> {
+        let indices = |limbs: &[u64; 4]| -> Vec<usize> {
             let mut out = Vec::new();
-            for (l, &limb) in limbs.iter().enumerate() {
-                let mut b = limb;
-                while b != 0 {
-                    let i = l * 64 + b.trailing_zeros() as usize;
-                    let s = Square::from_index(i, w);
-                    out.push((i32::from(s.file), i32::from(s.rank)));
-                    b &= b - 1;
-                }
-            }
+            each(limbs, |i| out.push(i));
             out
         };
         // White's target is Black's home and the other way round.
-        let targets = [squares(&sets.home[1]), squares(&sets.home[0])];
-        let centre = |t: &[(i32, i32)]| {
-            let n = i32::try_from(t.len().max(1)).unwrap_or(1);
-            (
-                t.iter().map(|p| p.0).sum::<i32>() * 2 / n,
-                t.iter().map(|p| p.1).sum::<i32>() * 2 / n,
-            )
-        };
-        Ctx {
+        let targets = [indices(&sets.home[1]), indices(&sets.home[0])];
+        let mut ctx = Ctx {
             width: w,
             diagonal: sets.diagonal,
-            centre: [centre(&targets[0]), centre(&targets[1])],
             targets,
+            dist: [Vec::new(), Vec::new()],
+            squares: usize::from(w) * usize::from(w),
+            centre: [(0, 0); 2],
+        };
+        for side in 0..2 {
+            let t: Vec<(i32, i32)> = ctx.targets[side].iter().map(|&i| ctx.at(i)).collect();
+            let n = i32::try_from(t.len().max(1)).unwrap_or(1);
+            ctx.centre[side] = (
+                t.iter().map(|p| p.0).sum::<i32>() * 2 / n,
+                t.iter().map(|p| p.1).sum::<i32>() * 2 / n,
+            );
+            ctx.dist[side] = t
+                .iter()
+                .flat_map(|&target| (0..ctx.squares).map(move |i| (target, i)))
+                .map(|(target, i)| u8::try_from(ctx.dist(ctx.at(i), target)).unwrap_or(u8::MAX))
+                .collect();
         }
+        ctx
     }
 
     #[inline]
@@ -99,26 +104,23 @@ const TEMPO: i32 = 5;
 /// How well `side` is doing in the race (higher is better).
 fn race(pos: &Position, sets: &crate::corners::Sets, ctx: &Ctx, side: Color) -> i32 {
     let me = side.index();
-    let target = &ctx.targets[me];
     let own = &sets.pieces[me];
-    let w = ctx.width;
-    // Target squares this side has not filled yet.
-    let free: Vec<(i32, i32)> = target
-        .iter()
-        .copied()
-        .filter(|&(f, r)| {
-            let i =
-                Square::new(u8::try_from(f).unwrap_or(0), u8::try_from(r).unwrap_or(0)).index(w);
-            !has(own, i)
-        })
-        .collect();
+    // The rows of the target squares this side has not filled yet (a home has at most a
+    // quarter of the board: 64 squares on 16×16).
+    let mut free = [0usize; 64];
+    let mut n = 0;
+    for (k, &t) in ctx.targets[me].iter().enumerate() {
+        if !has(own, t) && n < free.len() {
+            free[n] = k * ctx.squares;
+            n += 1;
+        }
+    }
+    let rows = &ctx.dist[me];
     let mut sum = 0;
     let mut worst = 0;
     let mut home = 0;
     let mut in_target = 0;
-    let target_count = target.len();
     each(own, |i| {
-        let p = ctx.at(i);
         if has(&sets.home[1 - me], i) {
             in_target += 1;
             return;
@@ -126,11 +128,14 @@ fn race(pos: &Position, sets: &crate::corners::Sets, ctx: &Ctx, side: Color) -> 
         if has(&sets.home[me], i) {
             home += 1;
         }
-        let d = free.iter().map(|&t| ctx.dist(p, t)).min().unwrap_or(0);
+        let d = free[..n]
+            .iter()
+            .map(|&row| i32::from(rows[row + i]))
+            .min()
+            .unwrap_or(0);
         sum += d;
         worst = worst.max(d);
     });
-    let _ = target_count;
     let mut score = -STEP * sum - STRAGGLER * worst + IN_TARGET * in_target;
     // C6: every piece must be out of home by the deadline; the nearer it is, the more a
     // piece still at home costs.
@@ -146,10 +151,12 @@ fn race(pos: &Position, sets: &crate::corners::Sets, ctx: &Ctx, side: Color) -> 
 impl Node for CornersNode {
     type Move = Move;
     type Ctx = Ctx;
+    // `after` ends a game whose side to move has no move (C7), and nothing is noisy.
+    const MOVES_AT_HORIZON: bool = false;
 
     fn legal(&self, out: &mut Vec<Move>) {
         out.clear();
-        out.extend(self.0.legal_moves());
+        self.0.legal_moves_into(out);
     }
 
     fn after(&self, _ctx: &Ctx, m: &Move) -> (CornersNode, Option<End>) {
@@ -188,5 +195,97 @@ impl Node for CornersNode {
     fn id(m: &Move) -> u32 {
         let w = 16;
         u32::try_from(m.from.index(w) * 256 + m.to.index(w)).unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corners::STANDARD_IDS;
+    use crate::game::{Game, Rules};
+    use proptest::prelude::*;
+
+    /// The race as first written: each piece's distance to the nearest free target square,
+    /// computed from the squares (the lookup table must give the same).
+    fn race_by_squares(pos: &Position, ctx: &Ctx, side: Color) -> (i32, i32, i32, i32) {
+        let target = pos.home(side.opponent());
+        let own = pos.pieces(side);
+        let free: Vec<Square> = target.iter().copied().filter(|t| !own.contains(t)).collect();
+        let xy = |s: Square| (i32::from(s.file), i32::from(s.rank));
+        let (mut sum, mut worst, mut home, mut in_target) = (0, 0, 0, 0);
+        for p in &own {
+            if target.contains(p) {
+                in_target += 1;
+                continue;
+            }
+            if pos.home(side).contains(p) {
+                home += 1;
+            }
+            let d = free.iter().map(|&t| ctx.dist(xy(*p), xy(t))).min().unwrap_or(0);
+            sum += d;
+            worst = worst.max(d);
+        }
+        (sum, worst, home, in_target)
+    }
+
+    fn random_position(variant: usize, plies: usize, mut seed: u64) -> Position {
+        let rules = Rules::from_id(STANDARD_IDS[variant % STANDARD_IDS.len()]).unwrap();
+        let mut g = Game::new(&rules);
+        for _ in 0..plies {
+            let moves = g.legal_move_texts();
+            if moves.is_empty() || g.ending().is_some() {
+                break;
+            }
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            g.play_text(&moves[usize::try_from(seed >> 33).unwrap() % moves.len()])
+                .unwrap();
+        }
+        let Game::Corners(c) = g else { unreachable!() };
+        *c.position()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// The evaluation's distance table gives each side's race exactly as the squares
+        /// do, in every variant (8×8 and 16×16, four and eight directions).
+        #[test]
+        fn the_race_looked_up_is_the_race_measured(
+            variant in 0usize..16, plies in 0usize..120, seed in any::<u64>(),
+        ) {
+            let pos = random_position(variant, plies, seed);
+            let ctx = Ctx::new(&pos);
+            let sets = pos.sets();
+            for side in [Color::White, Color::Black] {
+                let (sum, worst, home, in_target) = race_by_squares(&pos, &ctx, side);
+                let mut want = -STEP * sum - STRAGGLER * worst + IN_TARGET * in_target;
+                if let Some(deadline) = pos.deadline() {
+                    let left = i32::from(deadline) - i32::from(pos.move_number());
+                    if left >= 0 && home > 0 {
+                        want -= home * (20 + 400 / (left + 1));
+                    }
+                }
+                prop_assert_eq!(race(&pos, &sets, &ctx, side), want);
+            }
+        }
+
+        /// What lets the search evaluate a Corners position at its horizon without listing
+        /// its moves: a move that leaves the side to move without one ends the game (C7).
+        #[test]
+        fn a_move_that_does_not_end_the_game_leaves_a_move_to_play(
+            variant in 0usize..16, plies in 0usize..120, seed in any::<u64>(),
+        ) {
+            let pos = random_position(variant, plies, seed);
+            let ctx = Ctx::new(&pos);
+            let node = CornersNode(pos);
+            let mut moves = Vec::new();
+            node.legal(&mut moves);
+            for m in &moves {
+                let (child, end) = node.after(&ctx, m);
+                if end.is_none() {
+                    prop_assert!(child.0.has_legal_moves(), "{:?} after {:?}", pos, m);
+                }
+            }
+        }
     }
 }

@@ -45,6 +45,11 @@ pub(crate) trait Node: Copy {
     fn noisy(&self, _moves: &[Self::Move]) -> bool {
         false
     }
+    /// Whether a position at the horizon needs its moves generated before it is evaluated:
+    /// to see that the side to move has none, or a capture to look past. `false` for a game
+    /// whose `after` already ends the game when the side to move is left without a move,
+    /// and which has nothing noisy (Corners: most positions searched are at the horizon).
+    const MOVES_AT_HORIZON: bool = true;
 }
 
 /// When a search must stop.
@@ -79,6 +84,8 @@ pub(crate) struct Search<'a, N: Node> {
     tt: Table,
     history: Vec<i32>,
     bufs: Vec<Vec<N::Move>>,
+    /// Per ply, the moves with their ordering keys (reused, not allocated per position).
+    keyed: Vec<Vec<(i32, N::Move)>>,
     budget: Budget,
     started: Instant,
     pub nodes: u64,
@@ -103,6 +110,7 @@ impl<'a, N: Node> Search<'a, N> {
             tt: Table::new(bits),
             history: vec![0; 1 << 16],
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            keyed: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             budget,
             started: Instant::now(),
             nodes: 0,
@@ -277,6 +285,9 @@ impl<'a, N: Node> Search<'a, N> {
         if self.out_of_budget() {
             return 0;
         }
+        if !N::MOVES_AT_HORIZON && (depth <= 0 || ply >= MAX_PLY - 1) {
+            return n.eval(self.ctx);
+        }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         moves.clear();
         n.legal(&mut moves);
@@ -311,18 +322,17 @@ impl<'a, N: Node> Search<'a, N> {
             }
         }
         // Order: the table's move, then the game's guess plus the history.
-        let mut keyed: Vec<(i32, N::Move)> = moves
-            .iter()
-            .map(|m| {
-                let id = N::id(m);
-                let k = if Some(id) == tt_best {
-                    i32::MAX
-                } else {
-                    n.order(self.ctx, m) * 64 + self.history[id as usize & 0xFFFF].min(1 << 20)
-                };
-                (k, *m)
-            })
-            .collect();
+        let mut keyed = std::mem::take(&mut self.keyed[ply]);
+        keyed.clear();
+        keyed.extend(moves.iter().map(|m| {
+            let id = N::id(m);
+            let k = if Some(id) == tt_best {
+                i32::MAX
+            } else {
+                n.order(self.ctx, m) * 64 + self.history[id as usize & 0xFFFF].min(1 << 20)
+            };
+            (k, *m)
+        }));
         keyed.sort_unstable_by_key(|(k, _)| std::cmp::Reverse(*k));
         let mut best = -MATE;
         let mut best_id = N::id(&keyed[0].1);
@@ -354,6 +364,7 @@ impl<'a, N: Node> Search<'a, N> {
             }
         }
         self.bufs[ply] = moves;
+        self.keyed[ply] = keyed;
         if !self.stopped {
             let bound = if best <= original_alpha {
                 Bound::Upper
