@@ -3,10 +3,10 @@
 // browser context of their own (their own cookies), made by `open`.
 //   open URL [W H]   a new context (a phone's 390×844 unless told), URL opened; says the
 //                    path it ended on (after redirects)
-//   tg-open URL INIT [START]
+//   tg-open URL INIT [START [W H]]
 //                    as `open`, inside the Telegram Mini App: `Telegram.WebApp.initData`
 //                    is INIT, its start parameter START (as a `startapp` link gives it;
-//                    Telegram's own script is not reached from here)
+//                    `-` for none; Telegram's own script is not reached from here)
 //   open-static URL  as `open`, with script off (the public pages need none)
 //   discord-open URL CODE
 //                    as `open`, inside a Discord Activity: URL in a frame of a page on
@@ -32,6 +32,7 @@
 //   targets          the squares marked as its destinations, `|` between
 //   count SELECTOR   how many elements SELECTOR finds
 //   width SELECTOR   the first one's width in CSS pixels
+//   tops SELECTOR    where each one's top edge is on the page, in CSS pixels, `|` between
 //   acts             the labels of the page's action buttons, `|` between
 //   act LABEL        click the action button labelled LABEL (the rest of the line)
 //   double-act LABEL as `act`, a double click (two taps at once)
@@ -74,7 +75,8 @@ const readline = require('readline');
     try {
       if (what === 'open' || what === 'tg-open' || what === 'open-static') {
         const tg = what === 'tg-open';
-        const [w, h] = tg ? [390, 844] : [Number(rest[1] || 390), Number(rest[2] || 844)];
+        const [w, h] = tg ? [Number(rest[3] || 390), Number(rest[4] || 844)]
+          : [Number(rest[1] || 390), Number(rest[2] || 844)];
         const context = await browser.newContext({
           viewport: { width: w, height: h }, javaScriptEnabled: what !== 'open-static',
         });
@@ -85,7 +87,7 @@ const readline = require('readline');
             window.Telegram = {
               WebApp: { initData: init, initDataUnsafe: { start_param: start }, ready() {} },
             };
-          }, [rest[1], rest[2] || '']);
+          }, [rest[1], rest[2] && rest[2] !== '-' ? rest[2] : '']);
         }
         const p = await context.newPage();
         pages[who] = p;
@@ -168,6 +170,9 @@ const readline = require('readline');
       } else if (what === 'width') {
         const box = await (await page.$(rest.join(' '))).boundingBox();
         answer = String(box.width);
+      } else if (what === 'tops') {
+        answer = (await page.$$eval(rest.join(' '), (es) => es.map((e) =>
+          Math.round(e.getBoundingClientRect().top + window.scrollY)))).join('|');
       } else if (what === 'acts') {
         answer = (await page.$$eval('.act', (bs) => bs.map((b) => b.textContent))).join('|');
       } else if (what === 'act' || what === 'double-act') {

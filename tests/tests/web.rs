@@ -825,6 +825,52 @@ async fn in_a_browser_a_player_plays_by_clicks_and_keys_on_the_mini_apps_board()
     web.abort();
 }
 
+/// On the narrowest phone (320 CSS pixels), in every language, the first tap on Resign
+/// asks without moving any button: the question's line is kept for it, so the second tap
+/// lands where the first did (on a phone the question wrapped onto a second line and
+/// pushed the buttons down under the finger).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_browser_resigns_question_moves_no_button_on_a_narrow_phone_in_any_language() {
+    const TOKEN: &str = "779:narrow-test-token";
+    let dir = ugolki_tests::browser_or_skip!();
+    let telegram_group = ChatRef::new(Platform::Telegram, "-100779", ChatKind::Group);
+    let Served {
+        addr,
+        room: group,
+        web,
+        ..
+    } = served("narrow", telegram_group, false, Some(TOKEN)).await;
+    let (alice, bob) = (tg_user(31, "Alice"), tg_user(32, "Bob"));
+    let (id, _) = group.start(&alice, &bob, "none casual").await;
+    let signed = init_data(TOKEN, 31, "Alice", ugolki_bots::now_ms() / 1000);
+    let mut b = ugolki_tests::browser::Browsers::start(&dir);
+    for lang in Lang::all() {
+        let code = lang.code();
+        let who = format!("alice-{code}");
+        let url = format!("http://{addr}/app/g/{id}?lang={code}");
+        b.ask(&who, &format!("tg-open {url} {signed} - 320 640"))
+            .await;
+        assert_eq!(b.ask(&who, "wait #board[data-me=white]").await, "ok");
+        assert_eq!(b.ask(&who, "scroll-width").await, "320", "{code}");
+        let resign = render(&Msg::BtnResign, lang);
+        let before = b.ask(&who, "tops #acts .act").await;
+        assert!(!before.is_empty(), "{code}: the game's buttons");
+        assert_eq!(b.ask(&who, &format!("act {resign}")).await, "ok");
+        assert_eq!(
+            b.ask(&who, "text #said").await,
+            render(&Msg::WebResignSure, lang),
+            "{code}"
+        );
+        assert_eq!(b.ask(&who, "tops #acts .act").await, before, "{code}");
+        let shot = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("web-resign-asked-320-{code}.png"));
+        assert_eq!(b.ask(&who, &format!("shot {}", shot.display())).await, "ok");
+        assert!(decodes(&std::fs::read(&shot).expect("the screenshot")));
+    }
+    b.close().await;
+    web.abort();
+}
+
 /// The console's arguments for [`console_child`], a line each.
 const CONSOLE_ARGS: &str = "UGOLKI_CHILD_CONSOLE_ARGS";
 

@@ -119,7 +119,8 @@
   });
   // A button with `data-sure` (Resign) asks a second tap, from half a second to four
   // seconds after the first: a slip of the finger, a double tap or a held key does not end
-  // the game. The question is said above the buttons, so none of them moves under a finger.
+  // the game. The question is said above the buttons, in two lines kept for it (`#said`), so
+  // none of them moves under a finger, however narrow the phone.
   Array.prototype.forEach.call(document.querySelectorAll("#acts .act"), function (b) {
     var armed = 0, undo = null;
     function disarm() {

@@ -28,7 +28,7 @@ main{max-width:40rem;margin:0 auto;padding:.5rem}h1{font-size:1.1rem;margin:.3re
 .p{width:78%;height:78%;border-radius:50%;display:block}.w{background:#fafafa;border:2px solid #555}\
 .b{background:#222;border:2px solid #000}.k{box-shadow:inset 0 0 0 5px gold}\
 .picked{background:#7fb069!important}.to{background-image:radial-gradient(#7fb069 28%,transparent 30%)}\
-.cursor{outline:3px solid #2a6fdb;outline-offset:-3px}#said{color:#a33;min-height:1.2em}\
+.cursor{outline:3px solid #2a6fdb;outline-offset:-3px}#said{color:#a33;min-height:2.5em;line-height:1.25}\
 .clock{display:flex;justify-content:space-between;margin:.3rem 0;font-variant-numeric:tabular-nums}\
 .clock .t{padding:0 .4rem;background:#ddd;border-radius:3px}.clock.run .t{background:#2a6fdb;color:#fff}\
 #acts button{margin:.2rem .3rem .2rem 0;padding:.5rem .8rem;font-size:1rem}#acts button.sure{background:#c33;color:#fff}#moves{padding-left:2rem}";

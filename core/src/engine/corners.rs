@@ -210,7 +210,11 @@ mod tests {
     fn race_by_squares(pos: &Position, ctx: &Ctx, side: Color) -> (i32, i32, i32, i32) {
         let target = pos.home(side.opponent());
         let own = pos.pieces(side);
-        let free: Vec<Square> = target.iter().copied().filter(|t| !own.contains(t)).collect();
+        let free: Vec<Square> = target
+            .iter()
+            .copied()
+            .filter(|t| !own.contains(t))
+            .collect();
         let xy = |s: Square| (i32::from(s.file), i32::from(s.rank));
         let (mut sum, mut worst, mut home, mut in_target) = (0, 0, 0, 0);
         for p in &own {
@@ -221,7 +225,11 @@ mod tests {
             if pos.home(side).contains(p) {
                 home += 1;
             }
-            let d = free.iter().map(|&t| ctx.dist(xy(*p), xy(t))).min().unwrap_or(0);
+            let d = free
+                .iter()
+                .map(|&t| ctx.dist(xy(*p), xy(t)))
+                .min()
+                .unwrap_or(0);
             sum += d;
             worst = worst.max(d);
         }
