@@ -295,7 +295,7 @@ game-started = Game #{ $id }: { $white } (White) vs { $black } (Black) · { $ter
     } { $white }, your move.
 no-first-move = Game #{ $id } aborted: { $who } never made a first move (F1); it does not count.
 already-played = { $recorded } was already played; it is your opponent's move.
-too-many-pictures = That is more than { $max } pictures a minute for you; wait a little.
+too-many-pictures = That is more than { $max } pictures, hints and reviews a minute for you; wait a little.
 record-more = Game #{ $id }, continued: { $moves }
 no-game-here = You have no game in this chat.
 several-games = You have several games here ({ $ids }); say which by its number: /move { $first } c3-d4, /board { $first }, /resign { $first }.

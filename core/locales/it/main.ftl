@@ -352,9 +352,9 @@ game-started = Partita #{ $id }: { $white } (Bianco) contro { $black } (Nero) ·
 no-first-move = Partita #{ $id } interrotta: { $who } non ha mai fatto la prima mossa (F1); non conta.
 already-played = { $recorded } è già stata giocata; ora tocca all'avversario.
 too-many-pictures = Hai superato { $max ->
-        [one] { $max } immagine
-       *[other] { $max } immagini
-    } al minuto; aspetta un po'.
+        [one] { $max } richiesta
+       *[other] { $max } richieste
+    } al minuto tra immagini, suggerimenti e analisi (/hint, /review); aspetta un po'.
 record-more = Partita #{ $id }, segue: { $moves }
 no-game-here = Non hai partite in questa chat.
 several-games = Qui hai più partite ({ $ids }); indica quale col suo numero: /move { $first } c3-d4, /board { $first }, /resign { $first }.

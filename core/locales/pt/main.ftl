@@ -348,8 +348,8 @@ game-started = Partida #{ $id }: { $white } (brancas) contra { $black } (pretas)
 no-first-move = Partida #{ $id } abortada: { $who } não fez o primeiro lance (F1); não conta.
 already-played = { $recorded } já foi jogado; agora é a vez do adversário.
 too-many-pictures = Você pediu mais de { $max ->
-        [one] { $max } imagem
-       *[other] { $max } imagens
+        [one] { $max } imagem, dica ou análise
+       *[other] { $max } imagens, dicas e análises
     } por minuto; espere um pouco.
 record-more = Partida #{ $id }, continuação: { $moves }
 no-game-here = Você não tem nenhuma partida neste chat.

@@ -349,16 +349,35 @@ fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg>
     let capped = |s: i32| s.clamp(-SWING_CAP, SWING_CAP);
     let won = |s: i32| engine::is_decisive(s) && s > 0;
     let lost = |s: i32| engine::is_decisive(s) && s < 0;
+    let judged: Vec<Option<engine::Judgement>> = games
+        .windows(2)
+        .enumerate()
+        .map(|(k, pair)| {
+            let j = engine::judge(&pair[0], &pair[1], nodes);
+            if j.is_none() {
+                // (Only a position whose two searches outran four budgets: left out.)
+                tracing::debug!(
+                    ply = first + k,
+                    "a move not judged within the review's budget"
+                );
+            }
+            j
+        })
+        .collect();
     let mut swings: Vec<(i32, usize, engine::Judgement)> = Vec::new();
-    for (k, pair) in games.windows(2).enumerate() {
-        let Some(j) = engine::judge(&pair[0], &pair[1], nodes) else {
-            // (Only a position whose two searches outran four budgets: left out.)
-            tracing::debug!(
-                ply = first + k,
-                "a move not judged within the review's budget"
-            );
+    for (k, j) in judged.iter().enumerate() {
+        let Some(mut j) = j.clone() else {
             continue;
         };
+        // The position the move made is searched next, a ply deeper into the line: when
+        // that search proves a result (the opponent lost, or won, by force), it is the
+        // move's worth, where the move's own search, a ply short, may have seen only a
+        // number (a winning move told as a mistake, a forced loss as so many steps).
+        if let Some(next) = judged.get(k + 1).and_then(Option::as_ref) {
+            if engine::is_decisive(next.best_score) {
+                j.played_score = -next.best_score;
+            }
+        }
         let swing = capped(j.best_score) - capped(j.played_score);
         if j.best != played[k] && swing >= threshold {
             swings.push((swing, k, j));
@@ -605,6 +624,72 @@ mod tests {
         assert!(
             engine::judge(&damas, &one, REVIEW_NODES).is_none(),
             "another game"
+        );
+    }
+
+    /// The game from `position` on, after `played` and then the engine's own replies for
+    /// `replies` plies (so the position each played move made is judged too).
+    fn line(position: &str, played: &[&str], replies: usize) -> Vec<Game> {
+        let rules = Rules::from_id("classic3x3").unwrap();
+        let mut g = Game::from_text(&rules, position).unwrap_or_else(|e| panic!("{e}"));
+        let mut games = vec![g.clone()];
+        for m in played {
+            g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+            games.push(g.clone());
+        }
+        for _ in 0..replies {
+            if g.ending().is_some() {
+                break;
+            }
+            let c = engine::choose(&g, Settings::nodes(20_000)).expect("a move");
+            g.play_text(&c.text).unwrap();
+            games.push(g.clone());
+        }
+        games
+    }
+
+    /// The QA case: Black's d3-d2 wins by force (C6: White cannot get home in time), which
+    /// the move's own search, a ply short, did not see; the review called it a mistake
+    /// costing 5.2 steps against b3-b1. The search of the position it made proves White
+    /// lost: it is no turning point.
+    #[test]
+    fn c6_a_move_that_wins_by_force_is_not_called_a_mistake() {
+        let games = line(
+            "1w2w3/2w1w3/1w1w4/2w5/1w6/bbbb4/bbb5/b1b3w1 b 35",
+            &["d3-d2"],
+            1,
+        );
+        let after = engine::choose(&games[1], Settings::nodes(REVIEW_NODES)).unwrap();
+        assert!(
+            engine::is_decisive(after.score) && after.score < 0,
+            "White is lost by force after d3-d2: {after:?}"
+        );
+        let names = ["w".to_string(), "b".to_string()];
+        let points = turning_points(&games, 0, &names);
+        assert!(
+            !points.iter().any(|p| matches!(p,
+                Msg::TurningPoint { played, .. } | Msg::DecisiveTurningPoint { played, .. }
+                    if played == "d3-d2")),
+            "{points:?}"
+        );
+    }
+
+    /// The QA case: Black's d5-c5 lets White win by force (C6), which the review told as a
+    /// move costing 40.4 steps; it is told as the forced loss it is.
+    #[test]
+    fn c6_a_move_into_a_forced_loss_is_told_as_one() {
+        let games = line(
+            "3bwb2/b4ww1/3ww2w/3bb1w1/5w1b/5wbb/6b1/8 b 38",
+            &["d5-c5"],
+            1,
+        );
+        let names = ["w".to_string(), "b".to_string()];
+        let points = turning_points(&games, 0, &names);
+        assert!(
+            points.iter().any(|p| matches!(p,
+                Msg::DecisiveTurningPoint { played, who, won: false, .. }
+                    if played == "d5-c5" && who == "b")),
+            "{points:?}"
         );
     }
 }
