@@ -375,7 +375,18 @@ fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg>
         // number (a winning move told as a mistake, a forced loss as so many steps).
         if let Some(next) = judged.get(k + 1).and_then(Option::as_ref) {
             if engine::is_decisive(next.best_score) {
-                j.played_score = -next.best_score;
+                // (A ply further from this position than from that one.)
+                j.played_score = -next.best_score + next.best_score.signum();
+                if next.best_score > 0 && !lost(j.best_score) && j.best != played[k] {
+                    // A loss proven a ply deeper for the move played only: the engine's
+                    // choice gets the same look, or a position lost whatever is played
+                    // would have its move named as the one that lost it.
+                    if let Some(s) = reply_score(&games[k], &j.best, nodes) {
+                        if engine::is_decisive(s) {
+                            j.best_score = -s + s.signum();
+                        }
+                    }
+                }
             }
         }
         let swing = capped(j.best_score) - capped(j.played_score);
@@ -419,6 +430,18 @@ fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg>
             }
         })
         .collect()
+}
+
+/// What the opponent's best is worth to them after `mv` is played in `game`, searched as
+/// the review searches a position (none if the move ends the game: its judgement already
+/// holds the result).
+fn reply_score(game: &Game, mv: &str, nodes: u64) -> Option<i32> {
+    let mut after = game.clone();
+    after.play_text(mv).ok()?;
+    if after.ending().is_some() {
+        return None;
+    }
+    engine::choose(&after, Settings::nodes(nodes)).map(|c| c.score)
 }
 
 /// How many moves a game had, as its move numbers count them: a move of each side makes
@@ -674,6 +697,28 @@ mod tests {
         );
     }
 
+    /// A position lost whatever is played (C6: Black cannot leave home in time), the
+    /// search from it not deep enough to see so: the search a ply further proves the loss
+    /// of the move played, and of the engine's choice as well, so neither is named as the
+    /// move that lost the game (the reader of the first version of this check found it
+    /// would be; this position is from the engine's own games).
+    #[test]
+    fn c6_in_a_position_lost_whatever_is_played_no_move_is_named_as_losing_it() {
+        let position = "2b1b3/4w2w/2wwbb1w/1b3wb1/5w2/4wb2/b4w2/2b5 b 38";
+        let games = line(position, &["e8-d8"], 1);
+        let j = engine::judge(&games[0], &games[1], REVIEW_NODES).unwrap();
+        assert!(!engine::is_decisive(j.best_score), "unseen at first: {j:?}");
+        let next = engine::judge(&games[1], &games[2], REVIEW_NODES).unwrap();
+        assert!(next.best_score >= 999_000, "proven a ply on: {next:?}");
+        let names = ["w".to_string(), "b".to_string()];
+        let points = turning_points(&games, 0, &names);
+        assert!(
+            !points.iter().any(|p| matches!(p,
+                Msg::DecisiveTurningPoint { played, .. } if played == "e8-d8")),
+            "{points:?}"
+        );
+    }
+
     /// The QA case: Black's d5-c5 lets White win by force (C6), which the review told as a
     /// move costing 40.4 steps; it is told as the forced loss it is.
     #[test]
@@ -685,11 +730,19 @@ mod tests {
         );
         let names = ["w".to_string(), "b".to_string()];
         let points = turning_points(&games, 0, &names);
-        assert!(
-            points.iter().any(|p| matches!(p,
-                Msg::DecisiveTurningPoint { played, who, won: false, .. }
-                    if played == "d5-c5" && who == "b")),
-            "{points:?}"
-        );
+        let better = points.iter().find_map(|p| match p {
+            Msg::DecisiveTurningPoint {
+                played,
+                who,
+                won: false,
+                better,
+                ..
+            } if played == "d5-c5" && who == "b" => Some(better.clone()),
+            _ => None,
+        });
+        let better = better.unwrap_or_else(|| panic!("{points:?}"));
+        // ... and the engine's choice is no forced loss, looked at as far.
+        let reply = reply_score(&games[0], &better, REVIEW_NODES).expect("the game goes on");
+        assert!(!engine::is_decisive(reply), "{better}: {reply}");
     }
 }
