@@ -136,6 +136,12 @@ fn race(pos: &Position, sets: &crate::corners::Sets, ctx: &Ctx, side: Color) -> 
         sum += d;
         worst = worst.max(d);
     });
+    weigh(pos, sum, worst, home, in_target)
+}
+
+/// The race's worth from its measures: the steps still to go (`sum`), the straggler's
+/// (`worst`), the pieces still at home and those in the target.
+fn weigh(pos: &Position, sum: i32, worst: i32, home: i32, in_target: i32) -> i32 {
     let mut score = -STEP * sum - STRAGGLER * worst + IN_TARGET * in_target;
     // C6: every piece must be out of home by the deadline; the nearer it is, the more a
     // piece still at home costs.
@@ -234,14 +240,7 @@ mod tests {
             sum += d;
             worst = worst.max(d);
         }
-        let mut score = -STEP * sum - STRAGGLER * worst + IN_TARGET * in_target;
-        if let Some(deadline) = pos.deadline() {
-            let left = i32::from(deadline) - i32::from(pos.move_number());
-            if left >= 0 && home > 0 {
-                score -= home * (20 + 400 / (left + 1));
-            }
-        }
-        (score, in_target)
+        (weigh(pos, sum, worst, home, in_target), in_target)
     }
 
     fn random_position(variant: usize, plies: usize, mut seed: u64) -> Position {
