@@ -299,6 +299,7 @@ too-many-pictures = That is more than { $max } pictures, hints and reviews a min
 record-more = Game #{ $id }, continued: { $moves }
 no-game-here = You have no game in this chat.
 several-games = You have several games here ({ $ids }); say which by its number: /move { $first } c3-d4, /board { $first }, /resign { $first }.
+several-games-for = You have several games here ({ $ids }); say which by its number: /{ $command } { $first }.
 no-such-game = There is no game #{ $id } in this chat.
 not-your-game = You are not playing in game #{ $id }.
 game-is-over = Game #{ $id } is over.

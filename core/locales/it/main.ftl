@@ -358,6 +358,7 @@ too-many-pictures = Hai superato { $max ->
 record-more = Partita #{ $id }, segue: { $moves }
 no-game-here = Non hai partite in questa chat.
 several-games = Qui hai più partite ({ $ids }); indica quale col suo numero: /move { $first } c3-d4, /board { $first }, /resign { $first }.
+several-games-for = Qui hai più partite ({ $ids }); indica quale col suo numero: /{ $command } { $first }.
 no-such-game = In questa chat non c'è nessuna partita #{ $id }.
 not-your-game = Non stai giocando la partita #{ $id }.
 game-is-over = La partita #{ $id } è finita.

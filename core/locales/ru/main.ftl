@@ -391,6 +391,7 @@ too-many-pictures = Для вас это уже больше { $max } { $max ->
 record-more = Партия #{ $id }, продолжение: { $moves }
 no-game-here = У вас нет партии в этом чате.
 several-games = У вас здесь несколько партий ({ $ids }); укажите её номер: /move { $first } c3-d4, /board { $first }, /resign { $first }.
+several-games-for = У вас здесь несколько партий ({ $ids }); укажите её номер: /{ $command } { $first }.
 no-such-game = В этом чате нет партии #{ $id }.
 not-your-game = Вы не играете в партии #{ $id }.
 game-is-over = Партия #{ $id } окончена.

@@ -132,6 +132,29 @@ pub enum Command {
     Standings(Option<i64>),
 }
 
+impl Command {
+    /// The word of a command that names one of the sender's games by its number
+    /// (`/hint 12`), to show how to name it when they have several; `None` for a move
+    /// (whose own example says more) and for commands that name no game.
+    #[must_use]
+    pub fn game_word(&self) -> Option<&'static str> {
+        Some(match self {
+            Command::Board(_) => "board",
+            Command::Resign(_) => "resign",
+            Command::Draw(_) => "draw",
+            Command::NoDraw(_) => "nodraw",
+            Command::Abort(_) => "abort",
+            Command::Confirm(_) => "confirm",
+            Command::Claim(_) => "claim",
+            Command::Record(_) => "record",
+            Command::Hint(_) => "hint",
+            Command::Review(_) => "review",
+            Command::Undo(_) => "undo",
+            _ => return None,
+        })
+    }
+}
+
 /// Whom a training game is against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TrainMode {

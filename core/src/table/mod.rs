@@ -721,6 +721,28 @@ impl Table {
         c: Command,
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
+        let word = c.game_word();
+        let handled = self.command_of(msg, me, c, now).await;
+        // Asked of one of several games without its number: the answer names this command.
+        match (handled, word) {
+            (Err(TableError::User(Msg::SeveralGames { ids, first })), Some(command)) => {
+                refuse(Msg::SeveralGamesFor {
+                    ids,
+                    first,
+                    command: command.into(),
+                })
+            }
+            (other, _) => other,
+        }
+    }
+
+    async fn command_of(
+        &self,
+        msg: &Incoming,
+        me: &Player,
+        c: Command,
+        now: i64,
+    ) -> Handled<Vec<Outgoing>> {
         let o = &msg.origin;
         match c {
             Command::Challenge(spec) => self.challenge(o, me, &spec, now).await,

@@ -314,6 +314,9 @@ messages! {
     UndoNothing { id: i64 } => "undo-nothing",
     UndoOpponentMoved => "undo-opponent-moved",
     SeveralGames { ids: List, first: i64 } => "several-games",
+    /// [`Msg::SeveralGames`] for a command other than a move: how to name the game to it
+    /// (`command` is its word, as typed after the slash).
+    SeveralGamesFor { ids: List, first: i64, command: String } => "several-games-for",
     NoSuchGame { id: i64 } => "no-such-game",
     NotYourGame { id: i64 } => "not-your-game",
     GameIsOver { id: i64 } => "game-is-over",

@@ -143,13 +143,28 @@ async fn two_games_at_once_in_one_chat() {
         first: g1,
     };
     assert_eq!(c.refused("alice", "c3-d3").await, several);
-    // Any command of one game asks the same, and the answer shows how to name it there
-    // too, not only for a move.
-    assert_eq!(c.refused("alice", "/resign").await, several);
+    assert_eq!(c.refused("alice", "/move c3-d3").await, several);
     for lang in crate::words::Lang::all() {
         let text = crate::words::render(&several, lang);
         for example in [format!("/move {g1} c3-d4"), format!("/resign {g1}")] {
             assert!(text.contains(&example), "{lang:?}: {text}");
+        }
+    }
+    // Any other command of one game asks the same, and the answer shows how to name the
+    // game to that command.
+    for command in ["resign", "board", "draw", "hint", "record"] {
+        let asked = Msg::SeveralGamesFor {
+            ids: List(vec![Msg::GameNumber { id: g1 }, Msg::GameNumber { id: g2 }]),
+            first: g1,
+            command: command.into(),
+        };
+        assert_eq!(c.refused("alice", &format!("/{command}")).await, asked);
+        for lang in crate::words::Lang::all() {
+            let text = crate::words::render(&asked, lang);
+            assert!(
+                text.contains(&format!("/{command} {g1}")),
+                "{lang:?}: {text}"
+            );
         }
     }
     assert!(played(
