@@ -406,6 +406,8 @@ impl Position {
 pub(crate) struct Sets {
     pub width: u8,
     pub diagonal: bool,
+    /// C8: a blocked piece is illegal here, so none is exempt from the deadline (C6).
+    pub no_blocking: bool,
     pub pieces: [[u64; 4]; 2],
     pub home: [[u64; 4]; 2],
 }
@@ -433,6 +435,7 @@ impl Position {
             Sets {
                 width: B::WIDTH,
                 diagonal: b.rules.diagonal,
+                no_blocking: b.rules.no_blocking,
                 pieces: [b.pieces[0].limbs(), b.pieces[1].limbs()],
                 home: [b.rules.home[0].limbs(), b.rules.home[1].limbs()],
             }

@@ -154,6 +154,72 @@ fn weigh(pos: &Position, sum: i32, worst: i32, home: i32, in_target: i32) -> i32
     score
 }
 
+/// What the other side's failing the deadline is worth while one's own home is empty (in
+/// tenths of a step): far more than any race, far less than a game proven won. Each piece
+/// still at home takes a share off, the larger the fewer moves are left to take it out
+/// (its last pieces out decide between a win and a draw).
+const HOPELESS: i32 = 5_000;
+
+/// [`HOPELESS`] for a side with `home` pieces at home and `left` moves to take them out
+/// (`home <= left`): from all of it down to a share for the last move.
+fn outlook(home: i32, left: i32) -> i32 {
+    HOPELESS * (left + 1 - home) / (left + 1)
+}
+
+/// The moves `side` still makes up to the deadline's check (after Black's move
+/// `deadline`), the move about to be played included.
+fn moves_before_check(pos: &Position, side: Color, deadline: u16) -> i32 {
+    let left = i32::from(deadline) - i32::from(pos.move_number()) + 1;
+    if side == Color::White && pos.turn() == Color::Black {
+        left - 1
+    } else {
+        left
+    }
+}
+
+/// C6 settled by counting, from the side to move's view: a move takes one piece out at
+/// most, so a side with more pieces at home than moves before
+/// the check cannot empty it and loses there, or draws if the other side cannot either.
+/// Then the race no longer matters, only whether the other side gets its last pieces out:
+/// the search sees that from as far as it sees the deadline, where the race's penalty for
+/// pieces at home only leans that way. `None` while both sides still can.
+fn deadline_outlook(pos: &Position, sets: &crate::corners::Sets, me: Color) -> Option<i32> {
+    let deadline = pos.deadline()?;
+    // Where blocking is allowed a piece at home can still be blocked in by the time of the
+    // check (even by its own side's moves, beside an opponent's piece), and then does not
+    // count: counting proves nothing there.
+    if pos.move_number() > deadline || pos.is_solo() || !sets.no_blocking {
+        return None;
+    }
+    let left = [me, me.opponent()].map(|side| moves_before_check(pos, side, deadline));
+    // The pieces at home (none is exempt where blocking is forbidden).
+    let raw = [me, me.opponent()].map(|side| {
+        let i = side.index();
+        let n: u32 = (0..4)
+            .map(|l| (sets.pieces[i][l] & sets.home[i][l]).count_ones())
+            .sum();
+        i32::try_from(n).unwrap_or(i32::MAX)
+    });
+    match [raw[0] > left[0], raw[1] > left[1]] {
+        [false, false] => None,
+        [true, true] => Some(0),
+        [true, false] => Some(-outlook(raw[1], left[1])),
+        [false, true] => {
+            // The side to move's own last piece at home, on its last move before the check:
+            // out if it has a move out.
+            let mut mine = raw[0];
+            if mine == 1 && left[0] == 1 {
+                let home = pos.home(me);
+                let from = pos.pieces(me).into_iter().find(|p| home.contains(p));
+                if from.is_some_and(|f| pos.destinations(f).iter().any(|to| !home.contains(to))) {
+                    mine = 0;
+                }
+            }
+            Some(outlook(mine, left[0]))
+        }
+    }
+}
+
 impl Node for CornersNode {
     type Move = Move;
     type Ctx = Ctx;
@@ -188,6 +254,9 @@ impl Node for CornersNode {
     fn eval(&self, ctx: &Ctx) -> i32 {
         let sets = self.0.sets();
         let me = self.0.turn();
+        if let Some(settled) = deadline_outlook(&self.0, &sets, me) {
+            return settled;
+        }
         race(&self.0, &sets, ctx, me) - race(&self.0, &sets, ctx, me.opponent()) + TEMPO
     }
 
@@ -281,6 +350,79 @@ mod tests {
             }
             assert!(filled >= 3, "{id}: the targets filled ({filled})");
         }
+    }
+
+    /// A classic 3×3 position at move `move_no` with `side` to move: White's pieces at
+    /// `white`, Black's at `black`.
+    fn classic(white: &[&str], black: &[&str], side: Color, move_no: u16) -> Position {
+        let v = crate::corners::Variant::classic3x3();
+        let squares =
+            |l: &[&str]| -> Vec<Square> { l.iter().map(|s| Square::parse(s).unwrap()).collect() };
+        Position::from_pieces(&v, &squares(white), &squares(black), side, move_no)
+    }
+
+    /// C6 by counting: a move takes one piece out of home at most, so more pieces at home
+    /// than moves before the check lose there, or draw when both sides have that.
+    #[test]
+    fn c6_more_pieces_at_home_than_moves_left_is_a_deadline_lost() {
+        let score = |p: &Position| CornersNode(*p).eval(&Ctx::new(p));
+        // Black's home (f6–h8) empty; White has two at home (a1, b1) and, at move 40 with
+        // White to move, one move left before the check: lost.
+        let white = ["a1", "b1", "d4", "e4", "f5", "g4", "e6", "d5", "c5"];
+        let black = ["a5", "b5", "a4", "b4", "c4", "e3", "e2", "d1", "h1"];
+        let p = classic(&white, &black, Color::White, 40);
+        assert_eq!(score(&p), -HOPELESS, "White, to move, sees its loss");
+        // At move 39 White has two moves left (39 and 40): nothing is settled.
+        let early = classic(&white, &black, Color::White, 39);
+        assert!(score(&early).abs() < HOPELESS / 2, "{}", score(&early));
+        // With Black to move at 39, White's move 39 is played: one left, and two at home.
+        let black_to_move = classic(&white, &black, Color::Black, 39);
+        assert_eq!(score(&black_to_move), HOPELESS);
+        // With Black to move at 40, White has no move left: Black wins the deadline.
+        let p = classic(&white, &black, Color::Black, 40);
+        assert_eq!(score(&p), HOPELESS);
+        // Black also has two at home and one move: a draw at the check.
+        let mut black_home = black;
+        black_home[7] = "h8";
+        black_home[8] = "g8";
+        let p = classic(&white, &black_home, Color::Black, 40);
+        assert_eq!(score(&p), 0, "both short: a draw");
+        // Black with one at home on its last move: as good as out when it has a move out
+        // (f6 jumps over f5 to f4), half the win off when it has none (h8).
+        black_home[8] = "h1";
+        let p = classic(&white, &black_home, Color::Black, 40);
+        assert_eq!(score(&p), HOPELESS / 2);
+        black_home[7] = "f6";
+        let p = classic(&white, &black_home, Color::Black, 40);
+        assert_eq!(score(&p), HOPELESS);
+        // However many pieces the winning side still has to take out, its outlook stays a
+        // win's (above nothing), dearer a piece the fewer moves are left.
+        for left in 1..=40 {
+            for home in 0..=left {
+                assert!(outlook(home, left) > 0, "{home} at home, {left} moves");
+                assert!(home == 0 || outlook(home, left) < outlook(home - 1, left));
+            }
+            assert!(outlook(1, left) <= outlook(1, left + 1));
+        }
+        // Past the deadline the count says nothing (C6's check is over).
+        let late = classic(&white, &black, Color::White, 41);
+        assert!(score(&late).abs() < HOPELESS / 2);
+    }
+
+    /// QA: square 4×4, Black to move at 37 with White unable to empty its home by the
+    /// check after move 40. Only Black's last piece at home (e5) decides between a win and
+    /// a draw, and e5-e6 gets it out in time; a search of level 4's size played g3-f3.
+    #[test]
+    fn c6_the_search_sees_a_deadline_won_by_getting_the_last_piece_out() {
+        let rules = Rules::from_id("square4x4").unwrap();
+        let g = Game::from_text(
+            &rules,
+            "w7/w1b2w2/w1bb4/b1bwb3/1wwwbbb1/1bbbw1bw/2w1bwb1/ww1wwb2 b 37",
+        )
+        .unwrap();
+        let c = crate::engine::choose(&g, crate::engine::Settings::nodes(400_000)).unwrap();
+        assert_eq!(c.text, "e5-e6", "score {}", c.score);
+        assert!(c.score >= HOPELESS / 2, "score {}", c.score);
     }
 
     proptest! {
