@@ -701,6 +701,7 @@ turning-point-decisive = Move { $move_no }, { $who }: { $played } { $won ->
         [yes] let a won game go
        *[no] loses the game by force
     }; the engine prefers { $better }.
+turning-point-deadline = Move { $move_no }, { $who }: after { $played } more pieces were left at home than moves to take them out by the deadline (move { $deadline }, rule C6); the engine prefers { $better }.
 review-no-turning-points = No move changed the game by much: no turning points.
 solo-turning-point = Move { $move_no }: { $played } cost { $moves ->
         [one] a move

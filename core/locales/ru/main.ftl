@@ -830,6 +830,7 @@ turning-point-decisive = Ход { $move_no }, { $who }: { $played } { $won ->
         [yes] упустил выигранную партию
        *[no] проигрывает партию по форсу
     }; движок предпочитает { $better }.
+turning-point-deadline = Ход { $move_no }, { $who }: после { $played } в доме осталось больше шашек, чем ходов, чтобы вывести их до срока ({ $deadline }-й ход, правило C6); движок предпочитает { $better }.
 review-no-turning-points = Ни один ход не изменил партию заметно: переломных моментов нет.
 solo-turning-point = Ход { $move_no }: { $played } стоил { $moves ->
         [one] { $moves } ход

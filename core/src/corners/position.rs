@@ -375,6 +375,34 @@ impl Position {
         with_board!(self, b => squares_of(b.late_at_home(side)))
     }
 
+    /// The moves `side` still makes before C6's check (after Black's move with the
+    /// deadline's number), the move about to be played included; `None` with no deadline
+    /// ahead.
+    #[must_use]
+    pub fn moves_before_deadline(&self, side: Color) -> Option<i32> {
+        let deadline = self.deadline().filter(|d| self.move_number() <= *d)?;
+        let left = i32::from(deadline) - i32::from(self.move_number()) + 1;
+        Some(if side == Color::White && self.turn() == Color::Black {
+            left - 1
+        } else {
+            left
+        })
+    }
+
+    /// C6 by counting: whether `side` has more pieces at home than moves before the check,
+    /// so it cannot empty its home in time (a move takes one piece out at most). Only
+    /// where blocking is forbidden: elsewhere a piece at home can still be blocked in and
+    /// excused by the time of the check.
+    #[must_use]
+    pub fn too_late_to_leave_home(&self, side: Color) -> bool {
+        let no_blocking = with_board!(self, b => b.rules.no_blocking);
+        let Some(left) = self.moves_before_deadline(side).filter(|_| no_blocking) else {
+            return false;
+        };
+        !self.is_solo()
+            && i64::from(with_board!(self, b => b.late_at_home(side).count())) > i64::from(left)
+    }
+
     /// Pieces of `side` that can neither step nor jump (C8).
     #[must_use]
     pub fn blocked(&self, side: Color) -> Vec<Square> {

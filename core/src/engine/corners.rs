@@ -166,17 +166,6 @@ fn outlook(home: i32, left: i32) -> i32 {
     HOPELESS * (left + 1 - home) / (left + 1)
 }
 
-/// The moves `side` still makes up to the deadline's check (after Black's move
-/// `deadline`), the move about to be played included.
-fn moves_before_check(pos: &Position, side: Color, deadline: u16) -> i32 {
-    let left = i32::from(deadline) - i32::from(pos.move_number()) + 1;
-    if side == Color::White && pos.turn() == Color::Black {
-        left - 1
-    } else {
-        left
-    }
-}
-
 /// C6 settled by counting, from the side to move's view: a move takes one piece out at
 /// most, so a side with more pieces at home than moves before
 /// the check cannot empty it and loses there, or draws if the other side cannot either.
@@ -184,14 +173,16 @@ fn moves_before_check(pos: &Position, side: Color, deadline: u16) -> i32 {
 /// the search sees that from as far as it sees the deadline, where the race's penalty for
 /// pieces at home only leans that way. `None` while both sides still can.
 fn deadline_outlook(pos: &Position, sets: &crate::corners::Sets, me: Color) -> Option<i32> {
-    let deadline = pos.deadline()?;
     // Where blocking is allowed a piece at home can still be blocked in by the time of the
     // check (even by its own side's moves, beside an opponent's piece), and then does not
     // count: counting proves nothing there.
-    if pos.move_number() > deadline || pos.is_solo() || !sets.no_blocking {
+    if pos.is_solo() || !sets.no_blocking {
         return None;
     }
-    let left = [me, me.opponent()].map(|side| moves_before_check(pos, side, deadline));
+    let left = [
+        pos.moves_before_deadline(me)?,
+        pos.moves_before_deadline(me.opponent())?,
+    ];
     // The pieces at home (none is exempt where blocking is forbidden).
     let raw = [me, me.opponent()].map(|side| {
         let i = side.index();
@@ -440,6 +431,24 @@ mod tests {
             for side in [Color::White, Color::Black] {
                 let (want, _) = race_by_squares(&pos, &ctx, side);
                 prop_assert_eq!(race(&pos, &sets, &ctx, side), want);
+            }
+        }
+
+        /// The search's count of the deadline is the rule's: settled for a side exactly when
+        /// it can no longer empty its home in time, lost, drawn or won as those say.
+        #[test]
+        fn the_deadline_counted_by_the_search_is_the_rules(
+            variant in 0usize..16, plies in 50usize..100, seed in any::<u64>(),
+        ) {
+            let pos = random_position(variant, plies, seed);
+            let me = pos.turn();
+            let late = [pos.too_late_to_leave_home(me), pos.too_late_to_leave_home(me.opponent())];
+            let outlook = deadline_outlook(&pos, &pos.sets(), me);
+            match late {
+                [false, false] => prop_assert_eq!(outlook, None),
+                [true, true] => prop_assert_eq!(outlook, Some(0)),
+                [true, false] => prop_assert!(outlook.is_some_and(|s| s < 0), "{:?}", outlook),
+                [false, true] => prop_assert!(outlook.is_some_and(|s| s > 0), "{:?}", outlook),
             }
         }
 

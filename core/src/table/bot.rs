@@ -414,6 +414,15 @@ fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg>
                     won: missed_win,
                 };
             }
+            if let Some(deadline) = left_home_too_late(g, &games[k + 1], &better) {
+                return Msg::DeadlineTurningPoint {
+                    move_no,
+                    who,
+                    played,
+                    better,
+                    deadline: i64::from(deadline),
+                };
+            }
             let (whole, tenth) = if damas {
                 (swing / 100, (swing % 100) / 10)
             } else {
@@ -430,6 +439,27 @@ fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg>
             }
         })
         .collect()
+}
+
+/// Whether the move from `before` to `after` left its mover more pieces at home than moves
+/// before C6's check, where the engine's choice `better` did not: the deadline's number,
+/// then. (The evaluation counts so too: such a move's cost is that, not a number of steps.)
+fn left_home_too_late(before: &Game, after: &Game, better: &str) -> Option<u16> {
+    let late =
+        |g: &Game, side| matches!(g, Game::Corners(c) if c.position().too_late_to_leave_home(side));
+    let Game::Corners(b) = before else {
+        return None;
+    };
+    let mover = b.position().turn();
+    if late(before, mover) || !late(after, mover) {
+        return None;
+    }
+    let mut instead = before.clone();
+    instead.play_text(better).ok()?;
+    if late(&instead, mover) {
+        return None;
+    }
+    b.position().deadline()
 }
 
 /// What the opponent's best is worth to them after `mv` is played in `game`, searched as
@@ -717,6 +747,40 @@ mod tests {
                 Msg::DecisiveTurningPoint { played, .. } if played == "e8-d8")),
             "{points:?}"
         );
+    }
+
+    /// C6 by counting: White, with four pieces at home and four moves before the check,
+    /// plays on in the race (f5-f4) and can no longer empty its home in time. The review
+    /// says so, not "cost 300 steps" (the evaluation's count is far beyond any race).
+    #[test]
+    fn c6_a_move_that_leaves_too_many_pieces_at_home_is_told_as_that() {
+        let games = line(
+            "8/8/bb2wb2/1bbw1w2/4w1w1/w1w5/2w3bb/2w3bb w 37",
+            &["f5-f4"],
+            1,
+        );
+        let Game::Corners(after) = &games[1] else {
+            unreachable!()
+        };
+        assert!(after.position().too_late_to_leave_home(Color::White));
+        let names = ["w".to_string(), "b".to_string()];
+        let points = turning_points(&games, 0, &names);
+        let told = points.iter().find_map(|p| match p {
+            Msg::DeadlineTurningPoint {
+                played,
+                who,
+                better,
+                deadline: 40,
+                ..
+            } if played == "f5-f4" && who == "w" => Some(better.clone()),
+            _ => None,
+        });
+        let better = told.unwrap_or_else(|| panic!("{points:?}"));
+        // The engine's choice takes a piece out of home.
+        let home = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
+        assert!(home.iter().any(|s| better.starts_with(s)), "{better}");
+        let text = crate::words::render(&points[0], Lang::EN);
+        assert!(text.contains("move 40"), "{text}");
     }
 
     /// The QA case: Black's d5-c5 lets White win by force (C6), which the review told as a

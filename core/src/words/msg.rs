@@ -292,6 +292,9 @@ messages! {
     /// A turning point past numbers: the mover let a forced win go (`won`), or walked into
     /// a forced loss.
     DecisiveTurningPoint { move_no: u32, who: String, played: String, better: String, won: bool } => "turning-point-decisive",
+    /// Corners: the move left the mover more pieces at home than moves before C6's check
+    /// (`deadline`), where the engine's choice did not.
+    DeadlineTurningPoint { move_no: u32, who: String, played: String, better: String, deadline: i64 } => "turning-point-deadline",
     ReviewNoTurningPoints => "review-no-turning-points",
     SoloTurningPoint { move_no: u32, played: String, better: String, moves: i64 } => "solo-turning-point",
     // ---- The training room ----
