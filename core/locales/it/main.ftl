@@ -787,7 +787,7 @@ turning-point-decisive = Mossa { $move_no }, { $who }: { $played } { $won ->
         [yes] ha lasciato sfuggire una partita vinta
        *[no] perde la partita per forza
     }; il motore preferisce { $better }.
-turning-point-deadline = Mossa { $move_no }, { $who }: dopo { $played } restavano in casa più pezzi che mosse per farli uscire entro il termine (mossa { $deadline }, regola C6); il motore preferisce { $better }.
+turning-point-deadline = Mossa { $move_no }, { $who }: dopo { $played } restavano nella propria casa più pedine che mosse per farle uscire entro il termine (mossa { $deadline }, regola C6); il motore preferisce { $better }.
 review-no-turning-points = Nessuna mossa ha cambiato molto la partita: nessun momento decisivo.
 solo-turning-point = Mossa { $move_no }: { $played } è costata { $moves ->
         [one] una mossa

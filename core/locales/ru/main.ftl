@@ -390,8 +390,8 @@ too-many-pictures = Для вас это уже больше { $max } { $max ->
     } в минуту; подождите немного.
 record-more = Партия #{ $id }, продолжение: { $moves }
 no-game-here = У вас нет партии в этом чате.
-several-games = У вас здесь несколько партий ({ $ids }); укажите её номер: /move { $first } c3-d4, /board { $first }, /resign { $first }.
-several-games-for = У вас здесь несколько партий ({ $ids }); укажите её номер: /{ $command } { $first }.
+several-games = У вас здесь несколько партий ({ $ids }); укажите номер партии: /move { $first } c3-d4, /board { $first }, /resign { $first }.
+several-games-for = У вас здесь несколько партий ({ $ids }); укажите номер партии: /{ $command } { $first }.
 no-such-game = В этом чате нет партии #{ $id }.
 not-your-game = Вы не играете в партии #{ $id }.
 game-is-over = Партия #{ $id } окончена.
@@ -830,7 +830,7 @@ turning-point-decisive = Ход { $move_no }, { $who }: { $played } { $won ->
         [yes] упустил выигранную партию
        *[no] проигрывает партию по форсу
     }; движок предпочитает { $better }.
-turning-point-deadline = Ход { $move_no }, { $who }: после { $played } в доме осталось больше шашек, чем ходов, чтобы вывести их до срока ({ $deadline }-й ход, правило C6); движок предпочитает { $better }.
+turning-point-deadline = Ход { $move_no }, { $who }: после { $played } в своём доме осталось больше шашек, чем ходов, чтобы вывести их до срока вывода ({ $deadline }-й ход, правило C6); движок предпочитает { $better }.
 review-no-turning-points = Ни один ход не изменил партию заметно: переломных моментов нет.
 solo-turning-point = Ход { $move_no }: { $played } стоил { $moves ->
         [one] { $moves } ход

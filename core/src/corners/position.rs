@@ -377,10 +377,13 @@ impl Position {
 
     /// The moves `side` still makes before C6's check (after Black's move with the
     /// deadline's number), the move about to be played included; `None` with no deadline
-    /// ahead.
+    /// ahead, or one the game's limit (C7, a training room's) comes before.
     #[must_use]
     pub fn moves_before_deadline(&self, side: Color) -> Option<i32> {
         let deadline = self.deadline().filter(|d| self.move_number() <= *d)?;
+        if self.limit().is_some_and(|limit| limit < deadline) {
+            return None;
+        }
         let left = i32::from(deadline) - i32::from(self.move_number()) + 1;
         Some(if side == Color::White && self.turn() == Color::Black {
             left - 1
@@ -389,18 +392,32 @@ impl Position {
         })
     }
 
-    /// C6 by counting: whether `side` has more pieces at home than moves before the check,
-    /// so it cannot empty its home in time (a move takes one piece out at most). Only
-    /// where blocking is forbidden: elsewhere a piece at home can still be blocked in and
-    /// excused by the time of the check.
+    /// C6 by counting: whether `side` cannot empty its home before the check, since a move
+    /// takes one piece out at most: it has more pieces at home than moves left, or, to
+    /// move, as many, none of which has a move out now. Only where blocking is forbidden:
+    /// elsewhere a piece at home can still be blocked in and excused by the time of the
+    /// check.
     #[must_use]
     pub fn too_late_to_leave_home(&self, side: Color) -> bool {
         let no_blocking = with_board!(self, b => b.rules.no_blocking);
         let Some(left) = self.moves_before_deadline(side).filter(|_| no_blocking) else {
             return false;
         };
+        let home = i64::from(with_board!(self, b => b.late_at_home(side).count()));
+        let left = i64::from(left);
         !self.is_solo()
-            && i64::from(with_board!(self, b => b.late_at_home(side).count())) > i64::from(left)
+            && (home > left
+                || (home == left && home > 0 && side == self.turn() && !self.can_leave_home_now()))
+    }
+
+    /// Whether the side to move has a move from its home to outside it.
+    #[must_use]
+    pub fn can_leave_home_now(&self) -> bool {
+        let home = self.home(self.turn());
+        self.pieces(self.turn())
+            .into_iter()
+            .filter(|p| home.contains(p))
+            .any(|p| self.destinations(p).iter().any(|to| !home.contains(to)))
     }
 
     /// Pieces of `side` that can neither step nor jump (C8).

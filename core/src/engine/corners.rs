@@ -172,7 +172,12 @@ fn outlook(home: i32, left: i32) -> i32 {
 /// Then the race no longer matters, only whether the other side gets its last pieces out:
 /// the search sees that from as far as it sees the deadline, where the race's penalty for
 /// pieces at home only leans that way. `None` while both sides still can.
-fn deadline_outlook(pos: &Position, sets: &crate::corners::Sets, me: Color) -> Option<i32> {
+fn deadline_outlook(
+    pos: &Position,
+    sets: &crate::corners::Sets,
+    ctx: &Ctx,
+    me: Color,
+) -> Option<i32> {
     // Where blocking is allowed a piece at home can still be blocked in by the time of the
     // check (even by its own side's moves, beside an opponent's piece), and then does not
     // count: counting proves nothing there.
@@ -184,32 +189,43 @@ fn deadline_outlook(pos: &Position, sets: &crate::corners::Sets, me: Color) -> O
         pos.moves_before_deadline(me.opponent())?,
     ];
     // The pieces at home (none is exempt where blocking is forbidden).
-    let raw = [me, me.opponent()].map(|side| {
+    let home = [me, me.opponent()].map(|side| {
         let i = side.index();
         let n: u32 = (0..4)
             .map(|l| (sets.pieces[i][l] & sets.home[i][l]).count_ones())
             .sum();
         i32::try_from(n).unwrap_or(i32::MAX)
     });
-    match [raw[0] > left[0], raw[1] > left[1]] {
-        [false, false] => None,
-        [true, true] => Some(0),
-        [true, false] => Some(-outlook(raw[1], left[1])),
+    // To move with as many at home as moves left, every move must take one out: if none
+    // can now, it is late already.
+    let must_leave_now = home[0] == left[0] && home[0] > 0;
+    let late = [
+        home[0] > left[0] || (must_leave_now && !pos.can_leave_home_now()),
+        home[1] > left[1],
+    ];
+    let settled = match late {
+        [false, false] => return None,
+        [true, true] => return Some(0),
+        [true, false] => -outlook(home[1], left[1]),
         [false, true] => {
-            // The side to move's own last piece at home, on its last move before the check:
-            // out if it has a move out.
-            let mut mine = raw[0];
+            let mut mine = home[0];
+            // The last piece at home, on the last move before the check, with a move out.
             if mine == 1 && left[0] == 1 {
-                let home = pos.home(me);
-                let from = pos.pieces(me).into_iter().find(|p| home.contains(p));
-                if from.is_some_and(|f| pos.destinations(f).iter().any(|to| !home.contains(to))) {
-                    mine = 0;
-                }
+                mine = 0;
             }
-            Some(outlook(mine, left[0]))
+            outlook(mine, left[0])
         }
-    }
+    };
+    // The race only breaks ties (nothing else then makes a winner press on), well inside
+    // the least step between two outlooks.
+    let race = race(pos, sets, ctx, me) - race(pos, sets, ctx, me.opponent());
+    Some(settled + (race / 32).clamp(-RACE_TIE, RACE_TIE))
 }
+
+/// The most the race adds to a position settled by the count: less than the least step
+/// between two outlooks, `HOPELESS / (left + 1)` — a late side has fewer moves left than
+/// pieces at home (19 at most, Halma's), and the sides' moves left differ by one at most.
+const RACE_TIE: i32 = 100;
 
 impl Node for CornersNode {
     type Move = Move;
@@ -245,7 +261,7 @@ impl Node for CornersNode {
     fn eval(&self, ctx: &Ctx) -> i32 {
         let sets = self.0.sets();
         let me = self.0.turn();
-        if let Some(settled) = deadline_outlook(&self.0, &sets, me) {
+        if let Some(settled) = deadline_outlook(&self.0, &sets, ctx, me) {
             return settled;
         }
         race(&self.0, &sets, ctx, me) - race(&self.0, &sets, ctx, me.opponent()) + TEMPO
@@ -357,21 +373,38 @@ mod tests {
     #[test]
     fn c6_more_pieces_at_home_than_moves_left_is_a_deadline_lost() {
         let score = |p: &Position| CornersNode(*p).eval(&Ctx::new(p));
+        // Settled at `want`, the race breaking ties only.
+        let settled = |p: &Position, want: i32| {
+            let s = score(p);
+            assert!((s - want).abs() <= RACE_TIE, "{s} for {want}: {p:?}");
+        };
         // Black's home (f6–h8) empty; White has two at home (a1, b1) and, at move 40 with
         // White to move, one move left before the check: lost.
         let white = ["a1", "b1", "d4", "e4", "f5", "g4", "e6", "d5", "c5"];
-        let black = ["a5", "b5", "a4", "b4", "c4", "e3", "e2", "d1", "h1"];
+        let black = ["a5", "b5", "a4", "b4", "c4", "e3", "e2", "g1", "h1"];
         let p = classic(&white, &black, Color::White, 40);
-        assert_eq!(score(&p), -HOPELESS, "White, to move, sees its loss");
-        // At move 39 White has two moves left (39 and 40): nothing is settled.
+        settled(&p, -HOPELESS);
+        // At move 39 White has two moves left (39 and 40), but neither a1 nor b1 can leave
+        // home now: late already.
         let early = classic(&white, &black, Color::White, 39);
-        assert!(score(&early).abs() < HOPELESS / 2, "{}", score(&early));
+        assert!(early.too_late_to_leave_home(Color::White));
+        settled(&early, -HOPELESS);
+        // With c3 and c2 at home instead, which can step out, nothing is settled.
+        let mut out = white;
+        out[0] = "c3";
+        out[1] = "c2";
+        let p = classic(&out, &black, Color::White, 39);
+        assert!(!p.too_late_to_leave_home(Color::White));
+        assert!(score(&p).abs() < HOPELESS / 2, "{}", score(&p));
+        // Nor at move 38 for a1 and b1: three moves for two pieces.
+        let p = classic(&white, &black, Color::White, 38);
+        assert!(score(&p).abs() < HOPELESS / 2, "{}", score(&p));
         // With Black to move at 39, White's move 39 is played: one left, and two at home.
         let black_to_move = classic(&white, &black, Color::Black, 39);
-        assert_eq!(score(&black_to_move), HOPELESS);
+        settled(&black_to_move, HOPELESS);
         // With Black to move at 40, White has no move left: Black wins the deadline.
         let p = classic(&white, &black, Color::Black, 40);
-        assert_eq!(score(&p), HOPELESS);
+        settled(&p, HOPELESS);
         // Black also has two at home and one move: a draw at the check.
         let mut black_home = black;
         black_home[7] = "h8";
@@ -379,25 +412,41 @@ mod tests {
         let p = classic(&white, &black_home, Color::Black, 40);
         assert_eq!(score(&p), 0, "both short: a draw");
         // Black with one at home on its last move: as good as out when it has a move out
-        // (f6 jumps over f5 to f4), half the win off when it has none (h8).
+        // (f6 jumps over f5 to f4), late too when it has none (h8): a draw.
         black_home[8] = "h1";
         let p = classic(&white, &black_home, Color::Black, 40);
-        assert_eq!(score(&p), HOPELESS / 2);
+        assert_eq!(score(&p), 0, "h8 cannot leave: a draw");
         black_home[7] = "f6";
         let p = classic(&white, &black_home, Color::Black, 40);
-        assert_eq!(score(&p), HOPELESS);
+        settled(&p, HOPELESS);
         // However many pieces the winning side still has to take out, its outlook stays a
-        // win's (above nothing), dearer a piece the fewer moves are left.
+        // win's (above nothing and the race's tie-break), dearer a piece the fewer moves
+        // are left.
         for left in 1..=40 {
             for home in 0..=left {
-                assert!(outlook(home, left) > 0, "{home} at home, {left} moves");
-                assert!(home == 0 || outlook(home, left) < outlook(home - 1, left));
+                assert!(
+                    outlook(home, left) > RACE_TIE,
+                    "{home} at home, {left} moves"
+                );
+                assert!(
+                    home == 0
+                        || outlook(home, left) - outlook(home - 1, left) < -2 * RACE_TIE
+                        || left > 20
+                );
             }
             assert!(outlook(1, left) <= outlook(1, left + 1));
         }
-        // Past the deadline the count says nothing (C6's check is over).
+        // Past the deadline the count says nothing (C6's check is over), nor where the
+        // game's limit comes first.
         let late = classic(&white, &black, Color::White, 41);
         assert!(score(&late).abs() < HOPELESS / 2);
+        let v = crate::corners::Variant::by_id("training:classic3x3,limit=35").unwrap();
+        let squares =
+            |l: &[&str]| -> Vec<Square> { l.iter().map(|s| Square::parse(s).unwrap()).collect() };
+        let limited =
+            Position::from_pieces(&v, &squares(&white), &squares(&black), Color::White, 34);
+        assert_eq!(limited.moves_before_deadline(Color::White), None);
+        assert!(!limited.too_late_to_leave_home(Color::White));
     }
 
     /// QA: square 4×4, Black to move at 37 with White unable to empty its home by the
@@ -443,12 +492,39 @@ mod tests {
             let pos = random_position(variant, plies, seed);
             let me = pos.turn();
             let late = [pos.too_late_to_leave_home(me), pos.too_late_to_leave_home(me.opponent())];
-            let outlook = deadline_outlook(&pos, &pos.sets(), me);
+            let outlook = deadline_outlook(&pos, &pos.sets(), &Ctx::new(&pos), me);
             match late {
                 [false, false] => prop_assert_eq!(outlook, None),
                 [true, true] => prop_assert_eq!(outlook, Some(0)),
                 [true, false] => prop_assert!(outlook.is_some_and(|s| s < 0), "{:?}", outlook),
                 [false, true] => prop_assert!(outlook.is_some_and(|s| s > 0), "{:?}", outlook),
+            }
+        }
+
+        /// And the count is the rules': a side it calls too late never wins, however the
+        /// game is played on (random moves to its end).
+        #[test]
+        fn c6_a_side_too_late_to_leave_home_never_wins(
+            variant in 0usize..16, plies in 50usize..100, seed in any::<u64>(),
+        ) {
+            let pos = random_position(variant, plies, seed);
+            let late: Vec<Color> = [Color::White, Color::Black]
+                .into_iter()
+                .filter(|s| pos.too_late_to_leave_home(*s))
+                .collect();
+            let rules = Rules::from_id(STANDARD_IDS[variant % STANDARD_IDS.len()]).unwrap();
+            let mut g = Game::from_text(&rules, &pos.to_text()).unwrap();
+            let mut s = seed;
+            for _ in 0..200 {
+                let moves = g.legal_move_texts();
+                if g.ending().is_some() || moves.is_empty() {
+                    break;
+                }
+                s = s.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                g.play_text(&moves[usize::try_from(s >> 33).unwrap() % moves.len()]).unwrap();
+            }
+            if let Some(winner) = g.ending().and_then(|e| e.winner) {
+                prop_assert!(!late.contains(&winner), "{:?} won from {}", winner, pos.to_text());
             }
         }
 
