@@ -702,6 +702,10 @@ turning-point-decisive = Move { $move_no }, { $who }: { $played } { $won ->
        *[no] loses the game by force
     }; the engine prefers { $better }.
 turning-point-deadline = Move { $move_no }, { $who }: after { $played } more pieces were left at home than moves to take them out by the deadline (move { $deadline }, rule C6); the engine prefers { $better }.
+turning-point-deadline-seen = Move { $move_no }, { $who }: { $played } { $won ->
+        [yes] lets go a deadline (move { $deadline }, rule C6) the engine sees as won
+       *[no] lets the deadline (move { $deadline }, rule C6) turn against them, as far as the engine sees
+    }; it prefers { $better }.
 review-no-turning-points = No move changed the game by much: no turning points.
 solo-turning-point = Move { $move_no }: { $played } cost { $moves ->
         [one] a move

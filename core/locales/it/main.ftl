@@ -788,6 +788,10 @@ turning-point-decisive = Mossa { $move_no }, { $who }: { $played } { $won ->
        *[no] perde la partita per forza
     }; il motore preferisce { $better }.
 turning-point-deadline = Mossa { $move_no }, { $who }: dopo { $played } restavano nella propria casa più pedine che mosse per farle uscire entro il termine (mossa { $deadline }, regola C6); il motore preferisce { $better }.
+turning-point-deadline-seen = Mossa { $move_no }, { $who }: { $played } { $won ->
+        [yes] lascia sfuggire il termine (mossa { $deadline }, regola C6) che il motore vede vinto
+       *[no] lascia che il termine (mossa { $deadline }, regola C6) volga a sfavore, per quanto vede il motore
+    }; il motore preferisce { $better }.
 review-no-turning-points = Nessuna mossa ha cambiato molto la partita: nessun momento decisivo.
 solo-turning-point = Mossa { $move_no }: { $played } è costata { $moves ->
         [one] una mossa

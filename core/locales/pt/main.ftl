@@ -778,6 +778,10 @@ turning-point-decisive = Lance { $move_no }, { $who }: { $played } { $won ->
        *[no] perde a partida à força
     }; o motor prefere { $better }.
 turning-point-deadline = Lance { $move_no }, { $who }: depois de { $played } ficaram em casa mais peças do que lances para tirá-las até o prazo (lance { $deadline }, regra C6); o motor prefere { $better }.
+turning-point-deadline-seen = Lance { $move_no }, { $who }: { $played } { $won ->
+        [yes] deixa escapar o prazo (lance { $deadline }, regra C6) que o motor vê ganho
+       *[no] deixa o prazo (lance { $deadline }, regra C6) virar contra si, até onde o motor vê
+    }; o motor prefere { $better }.
 review-no-turning-points = Nenhum lance mudou muito a partida: sem momentos decisivos.
 solo-turning-point = Lance { $move_no }: { $played } custou { $moves ->
         [one] um lance

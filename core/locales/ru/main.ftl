@@ -831,6 +831,10 @@ turning-point-decisive = Ход { $move_no }, { $who }: { $played } { $won ->
        *[no] проигрывает партию по форсу
     }; движок предпочитает { $better }.
 turning-point-deadline = Ход { $move_no }, { $who }: после { $played } в своём доме осталось больше шашек, чем ходов, чтобы вывести их до срока вывода ({ $deadline }-й ход, правило C6); движок предпочитает { $better }.
+turning-point-deadline-seen = Ход { $move_no }, { $who }: { $played } { $won ->
+        [yes] упускает срок вывода ({ $deadline }-й ход, правило C6), который движок видит выигранным
+       *[no] отдаёт срок вывода ({ $deadline }-й ход, правило C6) сопернику, насколько видит движок
+    }; движок предпочитает { $better }.
 review-no-turning-points = Ни один ход не изменил партию заметно: переломных моментов нет.
 solo-turning-point = Ход { $move_no }: { $played } стоил { $moves ->
         [one] { $moves } ход

@@ -48,6 +48,9 @@ const TURNING_POINTS: usize = 2;
 /// Evaluations are capped here before swings are taken (a won game is "a lot", not a
 /// million).
 const SWING_CAP: i32 = 3_000;
+/// A Corners swing (tenths of a step) no race makes in one move, only the search's count
+/// of the C6 deadline (whose scores start at 5,000 less a share a piece still at home).
+const DEADLINE_SWING: i32 = 1_000;
 
 impl Table {
     pub(super) async fn play_bot(
@@ -447,6 +450,22 @@ fn turning_point(
             deadline: i64::from(deadline),
         };
     }
+    // A swing no race makes in one move: the search's count of the deadline, deeper than
+    // the move's own position, decided it. Said so, not as steps.
+    if let Game::Corners(c) = g {
+        let deadline = c.position().deadline();
+        let ahead = c.position().moves_before_deadline(g.turn()).is_some();
+        if let Some(deadline) = deadline.filter(|_| ahead && swing >= DEADLINE_SWING) {
+            return Msg::DeadlineSeenTurningPoint {
+                move_no,
+                who,
+                played,
+                better,
+                deadline: i64::from(deadline),
+                won: j.played_score > -DEADLINE_SWING / 2,
+            };
+        }
+    }
     let damas = matches!(g, Game::Damas(_));
     let (whole, tenth) = if damas {
         (swing / 100, (swing % 100) / 10)
@@ -795,6 +814,28 @@ mod tests {
         assert!(!engine::is_decisive(reply), "{better}: {reply}");
         let deeper = reply_score(&games[0], &better, 50 * REVIEW_NODES).expect("goes on");
         assert!(!engine::is_decisive(deeper), "{better}: {deeper}");
+    }
+
+    /// QA: White, with four pieces at home and five moves before the check, plays e8-f8;
+    /// the count sees White late a ply later, and the review said "cost 246.5 steps". It
+    /// says what the engine sees of the deadline instead.
+    #[test]
+    fn c6_a_deadline_the_search_counts_lost_is_not_told_in_steps() {
+        let games = line("4w1ww/6ww/8/2b5/b1b5/2wbb3/wbw5/bbw1b3 w 36", &["e8-f8"], 1);
+        let names = ["alice".to_string(), "bob".to_string()];
+        let points = turning_points(&games, 0, &names);
+        assert!(
+            points.iter().any(|p| matches!(p,
+                Msg::DeadlineSeenTurningPoint { played, won: false, deadline: 40, .. }
+                    if played == "e8-f8")),
+            "{points:?}"
+        );
+        assert!(
+            !points
+                .iter()
+                .any(|p| matches!(p, Msg::TurningPoint { whole, .. } if *whole >= 100)),
+            "{points:?}"
+        );
     }
 
     /// A position lost whatever is played: Black, to move at 40 with two pieces at home

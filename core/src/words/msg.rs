@@ -295,6 +295,9 @@ messages! {
     /// Corners: the move left the mover more pieces at home than moves before C6's check
     /// (`deadline`), where the engine's choice did not.
     DeadlineTurningPoint { move_no: u32, who: String, played: String, better: String, deadline: i64 } => "turning-point-deadline",
+    /// Corners: the search's count of C6 (deeper than the move's own position) swung by
+    /// the move: it let a deadline won by that count go (`won`), or lost it.
+    DeadlineSeenTurningPoint { move_no: u32, who: String, played: String, better: String, deadline: i64, won: bool } => "turning-point-deadline-seen",
     ReviewNoTurningPoints => "review-no-turning-points",
     SoloTurningPoint { move_no: u32, played: String, better: String, moves: i64 } => "solo-turning-point",
     // ---- The training room ----
