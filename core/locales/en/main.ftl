@@ -300,6 +300,7 @@ record-more = Game #{ $id }, continued: { $moves }
 no-game-here = You have no game in this chat.
 several-games = You have several games here ({ $ids }); say which by its number: /move { $first } c3-d4, /board { $first }, /resign { $first }.
 several-games-for = You have several games here ({ $ids }); say which by its number: /{ $command } { $first }.
+several-games-move = You have several games here ({ $ids }); say which by its number: /move { $first } { $text }, /board { $first }, /resign { $first }.
 no-such-game = There is no game #{ $id } in this chat.
 not-your-game = You are not playing in game #{ $id }.
 game-is-over = Game #{ $id } is over.

@@ -359,6 +359,7 @@ record-more = Partita #{ $id }, segue: { $moves }
 no-game-here = Non hai partite in questa chat.
 several-games = Qui hai più partite ({ $ids }); indica quale col suo numero: /move { $first } c3-d4, /board { $first }, /resign { $first }.
 several-games-for = Qui hai più partite ({ $ids }); indica quale col suo numero: /{ $command } { $first }.
+several-games-move = Qui hai più partite ({ $ids }); indica quale col suo numero: /move { $first } { $text }, /board { $first }, /resign { $first }.
 no-such-game = In questa chat non c'è nessuna partita #{ $id }.
 not-your-game = Non stai giocando la partita #{ $id }.
 game-is-over = La partita #{ $id } è finita.

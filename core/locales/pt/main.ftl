@@ -355,6 +355,7 @@ record-more = Partida #{ $id }, continuação: { $moves }
 no-game-here = Você não tem nenhuma partida neste chat.
 several-games = Você tem várias partidas aqui ({ $ids }); indique qual pelo número: /move { $first } c3-d4, /board { $first }, /resign { $first }.
 several-games-for = Você tem várias partidas aqui ({ $ids }); indique qual pelo número: /{ $command } { $first }.
+several-games-move = Você tem várias partidas aqui ({ $ids }); indique qual pelo número: /move { $first } { $text }, /board { $first }, /resign { $first }.
 no-such-game = Não há nenhuma partida #{ $id } neste chat.
 not-your-game = A partida #{ $id } não é sua.
 game-is-over = A partida #{ $id } já terminou.

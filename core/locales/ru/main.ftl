@@ -392,6 +392,7 @@ record-more = Партия #{ $id }, продолжение: { $moves }
 no-game-here = У вас нет партии в этом чате.
 several-games = У вас здесь несколько партий ({ $ids }); укажите номер партии: /move { $first } c3-d4, /board { $first }, /resign { $first }.
 several-games-for = У вас здесь несколько партий ({ $ids }); укажите номер партии: /{ $command } { $first }.
+several-games-move = У вас здесь несколько партий ({ $ids }); укажите номер партии: /move { $first } { $text }, /board { $first }, /resign { $first }.
 no-such-game = В этом чате нет партии #{ $id }.
 not-your-game = Вы не играете в партии #{ $id }.
 game-is-over = Партия #{ $id } окончена.

@@ -147,6 +147,13 @@ impl Table {
         now: i64,
     ) -> Handled<Vec<Outgoing>> {
         match self.try_move(msg, me, number, text, explicit, now).await {
+            // Asked of one of several games without its number: the answer's example is
+            // the move typed (at most 20 characters of it).
+            Err(TableError::User(Msg::SeveralGames { ids, first })) => {
+                let text = text.chars().take(20).collect();
+                let m = Msg::SeveralGamesMove { ids, first, text };
+                self.refuse_once(&msg.origin, m, now).await
+            }
             Err(TableError::User(m)) => self.refuse_once(&msg.origin, m, now).await,
             Ok(None) => {
                 self.first_sight(&msg.origin, now).await?;

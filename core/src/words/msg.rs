@@ -323,6 +323,8 @@ messages! {
     /// [`Msg::SeveralGames`] for a command other than a move: how to name the game to it
     /// (`command` is its word, as typed after the slash).
     SeveralGamesFor { ids: List, first: i64, command: String } => "several-games-for",
+    /// [`Msg::SeveralGames`] for a typed move: the example is the move typed.
+    SeveralGamesMove { ids: List, first: i64, text: String } => "several-games-move",
     NoSuchGame { id: i64 } => "no-such-game",
     NotYourGame { id: i64 } => "not-your-game",
     GameIsOver { id: i64 } => "game-is-over",

@@ -142,13 +142,28 @@ async fn two_games_at_once_in_one_chat() {
         ids: List(vec![Msg::GameNumber { id: g1 }, Msg::GameNumber { id: g2 }]),
         first: g1,
     };
-    assert_eq!(c.refused("alice", "c3-d3").await, several);
-    assert_eq!(c.refused("alice", "/move c3-d3").await, several);
+    // A move's answer shows the move typed, named by the game's number.
+    let typed = Msg::SeveralGamesMove {
+        ids: List(vec![Msg::GameNumber { id: g1 }, Msg::GameNumber { id: g2 }]),
+        first: g1,
+        text: "c3-d3".into(),
+    };
+    assert_eq!(c.refused("alice", "c3-d3").await, typed);
+    assert_eq!(c.refused("alice", "/move c3-d3").await, typed);
     for lang in crate::words::Lang::all() {
-        let text = crate::words::render(&several, lang);
-        for example in [format!("/move {g1} c3-d4"), format!("/resign {g1}")] {
+        let text = crate::words::render(&typed, lang);
+        for example in [format!("/move {g1} c3-d3"), format!("/resign {g1}")] {
             assert!(text.contains(&example), "{lang:?}: {text}");
         }
+    }
+    // `/moves c3` (a square, not a move) gets the general answer.
+    assert_eq!(c.refused("alice", "/moves c3").await, several);
+    for lang in crate::words::Lang::all() {
+        let text = crate::words::render(&several, lang);
+        assert!(
+            text.contains(&format!("/move {g1} c3-d4")),
+            "{lang:?}: {text}"
+        );
     }
     // Any other command of one game asks the same, and the answer shows how to name the
     // game to that command.
