@@ -328,6 +328,16 @@ pub(super) fn positions(
     Ok((first, out))
 }
 
+/// A score proving a win for the side it is of.
+fn won(score: i32) -> bool {
+    engine::is_decisive(score) && score > 0
+}
+
+/// A score proving a loss for the side it is of.
+fn lost(score: i32) -> bool {
+    engine::is_decisive(score) && score < 0
+}
+
 /// The moves that lost the most by the engine's reckoning, biggest first: what the mover
 /// gave away compared with the engine's choice, both moves searched to the same depth (a
 /// position's score against the next one's would compare searches ending on different
@@ -350,8 +360,6 @@ fn turning_points(games: &[Game], first: usize, names: &[String; 2]) -> Vec<Msg>
         REVIEW_NODES
     };
     let capped = |s: i32| s.clamp(-SWING_CAP, SWING_CAP);
-    let won = |s: i32| engine::is_decisive(s) && s > 0;
-    let lost = |s: i32| engine::is_decisive(s) && s < 0;
     let judged: Vec<Option<engine::Judgement>> = games
         .windows(2)
         .enumerate()
@@ -424,8 +432,6 @@ fn turning_point(
     swing: i32,
     names: &[String; 2],
 ) -> Msg {
-    let won = |s: i32| engine::is_decisive(s) && s > 0;
-    let lost = |s: i32| engine::is_decisive(s) && s < 0;
     let g = &games[k];
     let (move_no, who) = (g.move_number(), names[g.turn().index()].clone());
     let (played, better) = (played.to_string(), j.best);
