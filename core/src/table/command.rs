@@ -258,7 +258,7 @@ fn game_number(word: Option<&str>) -> Result<Option<i64>, Msg> {
 }
 
 /// At most `max` characters of `text`, with `…` when it was longer.
-fn echo(text: &str, max: usize) -> String {
+pub(crate) fn echo(text: &str, max: usize) -> String {
     let mut out: String = text.chars().take(max).collect();
     if text.chars().nth(max).is_some() {
         out.push('…');

@@ -148,9 +148,9 @@ impl Table {
     ) -> Handled<Vec<Outgoing>> {
         match self.try_move(msg, me, number, text, explicit, now).await {
             // Asked of one of several games without its number: the answer's example is
-            // the move typed (at most 20 characters of it).
+            // the move typed (at most 20 characters of it, `…` if it was longer).
             Err(TableError::User(Msg::SeveralGames { ids, first })) => {
-                let text = text.chars().take(20).collect();
+                let text = super::command::echo(text, 20);
                 let m = Msg::SeveralGamesMove { ids, first, text };
                 self.refuse_once(&msg.origin, m, now).await
             }

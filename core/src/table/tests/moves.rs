@@ -156,6 +156,13 @@ async fn two_games_at_once_in_one_chat() {
             assert!(text.contains(&example), "{lang:?}: {text}");
         }
     }
+    // A long move is echoed cut, and said to be.
+    let long = format!("c3-d3{}", "-e3".repeat(400));
+    let cut = c.refused("alice", &long).await;
+    assert!(
+        matches!(&cut, Msg::SeveralGamesMove { text, .. } if text == "c3-d3-e3-e3-e3-e3-e3…"),
+        "{cut:?}"
+    );
     // `/moves c3` (a square, not a move) gets the general answer.
     assert_eq!(c.refused("alice", "/moves c3").await, several);
     for lang in crate::words::Lang::all() {
