@@ -19,8 +19,9 @@ use answers::Via;
 pub use commands::definitions as slash_commands;
 use serenity::all::{
     async_trait, Client, ClientBuilder, Command, CommandInteraction, ComponentInteraction, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, EventHandler, GatewayIntents, GuildId,
-    HttpBuilder, Interaction, InteractionContext, Message, Permissions, Ready,
+    CreateAllowedMentions, CreateAutocompleteResponse, CreateInteractionResponse, EventHandler,
+    GatewayIntents, GuildId, HttpBuilder, Interaction, InteractionContext, Message, Permissions,
+    Ready,
 };
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -536,7 +537,14 @@ pub async fn run(
     // One client for the gateway's handlers, one for the outbox (each with its
     // own ratelimiter in production).
     let make_http = || {
-        let mut http = HttpBuilder::new(&options.token).client(client_for(options.api_at.as_ref()));
+        // Replies echo what players typed and show their names, either of which can say
+        // `@everyone` or `<@&role>`: no text the bot sends pings anyone but, in a reply,
+        // the player it answers (every message, edit and interaction answer made through
+        // this client).
+        let quiet = CreateAllowedMentions::new().replied_user(true);
+        let mut http = HttpBuilder::new(&options.token)
+            .client(client_for(options.api_at.as_ref()))
+            .default_allowed_mentions(quiet);
         if let Some(url) = &options.api_url {
             // serenity ignores a proxy while its ratelimiter is on: the proxy keeps the
             // rate limits (and the outbox waits out any 429 it passes on).

@@ -893,7 +893,20 @@ impl Inner {
             return Err(ApiFail::new(400, 50006, "Cannot send an empty message"));
         }
         let embeds = resolve_attachment_urls(embeds, &attachments);
+        let replied_author = reference
+            .as_ref()
+            .and_then(|(_, referenced)| model::id_of(&referenced["author"]["id"]));
+        let (everyone, pinged) = self.pings(&content, p.get("allowed_mentions"), replied_author)?;
         let mut m = self.message_base(id, channel, &content);
+        m.insert("mention_everyone".into(), everyone.into());
+        m.insert(
+            "mentions".into(),
+            pinged
+                .iter()
+                .filter_map(|u| self.users.get(u).map(model::user_json))
+                .collect::<Vec<_>>()
+                .into(),
+        );
         m.insert("attachments".into(), attachments.into());
         m.insert("embeds".into(), embeds.into());
         m.insert("components".into(), components);
@@ -933,6 +946,56 @@ impl Inner {
         );
         self.echo_message("MESSAGE_CREATE", channel, &json);
         Ok(json)
+    }
+
+    /// Whom a new bot message pings, as Discord reads its `allowed_mentions`: without
+    /// one, every mention in the content (`@everyone` and `@here` too: the fake's bot may
+    /// mention everyone, as a server can let it) and a reply's author; with one, only the
+    /// kinds its `parse` names, the users it lists, and a reply's author if `replied_user`.
+    /// A `parse` of users with a list of users is refused, as Discord refuses it.
+    fn pings(
+        &self,
+        content: &str,
+        allowed: Option<&Value>,
+        replied_author: Option<u64>,
+    ) -> Result<(bool, Vec<u64>), ApiFail> {
+        let in_content = model::mentioned_ids(content);
+        let everyone_in_content = content.contains("@everyone") || content.contains("@here");
+        let Some(allowed) = allowed.filter(|a| !a.is_null()) else {
+            let mut users = in_content;
+            users.extend(replied_author.filter(|a| !users.contains(a)));
+            return Ok((everyone_in_content, users));
+        };
+        let a = allowed
+            .as_object()
+            .ok_or_else(|| ApiFail::invalid_form("allowed_mentions"))?;
+        let parse: Vec<&str> = match a.get("parse") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(kinds)) => kinds
+                .iter()
+                .map(|k| match k.as_str() {
+                    Some(k @ ("users" | "roles" | "everyone")) => Ok(k),
+                    _ => Err(ApiFail::invalid_form("allowed_mentions.parse")),
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => return Err(ApiFail::invalid_form("allowed_mentions.parse")),
+        };
+        let listed: Vec<u64> = match a.get("users") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(ids)) => ids.iter().filter_map(model::id_of).collect(),
+            Some(_) => return Err(ApiFail::invalid_form("allowed_mentions.users")),
+        };
+        if parse.contains(&"users") && !listed.is_empty() {
+            return Err(ApiFail::invalid_form("allowed_mentions"));
+        }
+        let mut users: Vec<u64> = in_content
+            .into_iter()
+            .filter(|u| parse.contains(&"users") || listed.contains(u))
+            .collect();
+        if a.get("replied_user").and_then(Value::as_bool) == Some(true) {
+            users.extend(replied_author.filter(|r| !users.contains(r)));
+        }
+        Ok((everyone_in_content && parse.contains(&"everyone"), users))
     }
 
     /// The fields every message has: id, channel, author (the bot), content, timestamps,

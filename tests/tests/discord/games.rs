@@ -200,6 +200,19 @@ async fn illegal_moves_buttons_stale_presses_and_a_flag() {
         reason: hole_msg(),
     }))
     .await;
+    // What a player typed comes back in the refusal, `@everyone` and all: it pings nobody
+    // (only a reply's own asker is told, as a reply).
+    s.fake
+        .message_create(thread, &s.alice, "!move @everyone", &[]);
+    let echo = s.expect_text("@everyone").await;
+    assert_eq!(echo.json["mention_everyone"], false, "{:#?}", echo.json);
+    let pinged: Vec<&str> = echo.json["mentions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u["username"].as_str())
+        .collect();
+    assert_eq!(pinged, ["alice"], "{:#?}", echo.json);
     // Taking the buttons off the old board is slowed down (429s), so a player can still
     // press one after the game moved on: the press is refused privately as out of date.
     s.fake.fail_next(
