@@ -391,10 +391,7 @@ impl Running {
                 };
                 // `/lang` in a group sets the chat's language when an admin says it, and
                 // only admins make, start or cancel a group's tournament.
-                if msg.origin.group_admin.is_some()
-                    && m.text()
-                        .is_some_and(|t| t.starts_with("/lang") || t.starts_with("/tournament"))
-                {
+                if msg.origin.group_admin.is_some() && self.table.asks_admin(&msg) {
                     if let Some(from) = &m.from {
                         let member = self.bot.get_chat_member(m.chat.id, from.id).await;
                         msg.origin.group_admin = Some(member.is_ok_and(|c| c.is_privileged()));

@@ -584,6 +584,25 @@ impl Table {
         })
     }
 
+    /// Whether `msg` is, read as [`Table::handle`] reads it, a command only a group's admins
+    /// may give (`/lang` for the whole chat, `/tournament`): the adapter asks the platform
+    /// whether its sender is an admin for these only (`/Tourney`, `／lang` and ` /lang@bot`
+    /// included, as the table takes them).
+    #[must_use]
+    pub fn asks_admin(&self, msg: &Incoming) -> bool {
+        let Input::Text { text, mentions } = &msg.input else {
+            return false;
+        };
+        let text = clean::clean(text);
+        let text = clean::fold_look_alikes(&text);
+        matches!(
+            command::parse(&text, mentions, self.config.bot_name.as_deref()),
+            Ok(Some(Parsed::Command(
+                Command::Lang(_) | Command::Tournament(_)
+            )))
+        )
+    }
+
     /// Handle one message or button press: the replies to send, in order (empty when it was
     /// not for us, or was a repeat).
     pub async fn handle(&self, msg: &Incoming) -> Vec<Outgoing> {

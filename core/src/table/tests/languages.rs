@@ -121,3 +121,30 @@ async fn timer_messages_use_the_chats_language() {
     );
     assert_eq!(out[0].lang, lang("pt"));
 }
+
+#[tokio::test]
+async fn the_adapters_ask_who_is_an_admin_for_the_commands_the_table_reads_as_admin_ones() {
+    let c = chat().await;
+    // As `handle` reads them: any case, an alias, a look-alike slash, a space first.
+    for text in [
+        "/lang ru",
+        "/Lang ru",
+        "/LANGUAGE it",
+        " /lang",
+        "／lang pt",
+        "/tournament start",
+        "/Tourney cancel",
+    ] {
+        assert!(c.table.asks_admin(&c.incoming("alice", text)), "{text}");
+    }
+    for text in [
+        "/games",
+        "/help",
+        "c3-d3",
+        "lang ru",
+        "/languages",
+        "/challenge @bob",
+    ] {
+        assert!(!c.table.asks_admin(&c.incoming("alice", text)), "{text}");
+    }
+}
