@@ -271,3 +271,27 @@ pub fn clickable(game: &ugolki_core::game::Game, rng: &mut Rng) -> (String, Stri
     let (from, to) = ends(&mv);
     (mv, from, to)
 }
+
+/// A game's stored end cause, waited for (the bot closes the chat as it learns of it), read
+/// beside the running bot (the database is its own: read-only).
+pub async fn cause_of(db: &Path, game: i64) -> Option<String> {
+    use sqlx::ConnectOptions;
+    let options = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(db)
+        .read_only(true);
+    let mut conn = options.connect().await.expect("the database");
+    for _ in 0..1000 {
+        let row: Option<(String, Option<String>)> =
+            sqlx::query_as("SELECT status, end_reason FROM games WHERE id = $1")
+                .bind(game)
+                .fetch_optional(&mut conn)
+                .await
+                .expect("read");
+        if let Some((status, reason)) = row.filter(|(s, _)| s != "active") {
+            assert_ne!(status, "active");
+            return reason;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    None
+}

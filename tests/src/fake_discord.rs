@@ -368,6 +368,9 @@ struct Inner {
     limits: limits::Limits,
     /// The token was reset in the Developer Portal: `TOKEN` is refused from now on.
     token_reset: bool,
+    /// When the bot was removed from the guild (kicked, or the server deleted): its
+    /// channels answer 403 50001 "Missing Access" since, and a new session has no guild.
+    removed: Option<Instant>,
     /// Installation Contexts → User Install is ticked in the Developer Portal.
     user_install: bool,
     /// The Activity's sign-ins: codes and access tokens.
@@ -796,6 +799,19 @@ impl FakeDiscord {
         *self.lock().denied.entry(channel).or_default() |= permissions;
     }
 
+    /// A server admin removes the bot from the guild (kicks it): `GUILD_DELETE` without
+    /// `unavailable`, as Discord tells a removal apart from an outage; from now on every
+    /// call for the guild or one of its channels is answered 403 50001 "Missing Access",
+    /// and a new session's READY lists no guild.
+    pub fn remove_bot(&self) {
+        let mut inner = self.lock();
+        inner.removed = Some(Instant::now());
+        inner.dispatch(
+            "GUILD_DELETE",
+            json!({"id": FakeDiscord::GUILD_ID.to_string()}),
+        );
+    }
+
     /// `minutes` pass for the threads: each archives once that long has passed since its
     /// last message reaches its `auto_archive_duration`, as Discord archives inactive
     /// threads. An archived thread takes no edit (400, 50083 "Thread is archived"); a new
@@ -1167,6 +1183,7 @@ impl Inner {
             managers: Vec::new(),
             limits: limits::Limits::default(),
             token_reset: false,
+            removed: None,
             user_install: true,
             oauth: oauth::OAuth::default(),
             activity: false,

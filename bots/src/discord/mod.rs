@@ -20,8 +20,8 @@ pub use commands::definitions as slash_commands;
 use serenity::all::{
     async_trait, Client, ClientBuilder, Command, CommandInteraction, ComponentInteraction, Context,
     CreateAllowedMentions, CreateAutocompleteResponse, CreateInteractionResponse, EventHandler,
-    GatewayIntents, GuildId, HttpBuilder, Interaction, InteractionContext, Message, Permissions,
-    Ready,
+    GatewayIntents, Guild, GuildId, HttpBuilder, Interaction, InteractionContext, Message,
+    Permissions, Ready, UnavailableGuild,
 };
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -514,6 +514,25 @@ impl EventHandler for Handler {
         self.on_message(&ctx, &msg).await;
     }
 
+    /// Removed from a server (kicked, banned, or the server deleted; an outage only makes
+    /// it `unavailable`): its channels' games are void and challenges cancelled, and
+    /// nothing is posted there again, as Telegram's removal from a group does. Its channels
+    /// are the cache's, as the server was before the removal.
+    async fn guild_delete(&self, _ctx: Context, gone: UnavailableGuild, full: Option<Guild>) {
+        if gone.unavailable {
+            return;
+        }
+        let Some(guild) = full else {
+            tracing::warn!(guild = %gone.id, "removed from a server not in the cache: its games stay until their clocks end them");
+            return;
+        };
+        tracing::info!(guild = %gone.id, "removed from a server: its games and challenges close");
+        for channel in guild.channels.keys() {
+            let chat = ChatRef::new(Platform::Discord, channel.to_string(), ChatKind::Group);
+            self.table.chat_gone(&chat, None).await;
+        }
+    }
+
     async fn resume(&self, ctx: Context, _: serenity::model::event::ResumedEvent) {
         self.shard(ctx.shard_id.0, true);
     }
@@ -528,33 +547,34 @@ impl EventHandler for Handler {
     }
 }
 
+/// A client of Discord's HTTP API for `options`. (The gateway's handlers have one and the
+/// outbox another, each with its own ratelimiter in production.)
+fn http_client(options: &Options) -> serenity::http::Http {
+    // Replies echo what players typed and show their names, either of which can say
+    // `@everyone` or `<@&role>`: no text the bot sends pings anyone but, in a reply, the
+    // player it answers (every message, edit and interaction answer made through this
+    // client).
+    let quiet = CreateAllowedMentions::new().replied_user(true);
+    let mut http = HttpBuilder::new(&options.token)
+        .client(client_for(options.api_at.as_ref()))
+        .default_allowed_mentions(quiet);
+    if let Some(url) = &options.api_url {
+        // serenity ignores a proxy while its ratelimiter is on: the proxy keeps the rate
+        // limits (and the outbox waits out any 429 it passes on).
+        http = http
+            .proxy(url.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    http.build()
+}
+
 /// Run the bot until `shutdown` resolves; then stop every shard, give waiting replies ten
 /// seconds, and return with every task stopped.
 pub async fn run(
     options: Options,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
-    // One client for the gateway's handlers, one for the outbox (each with its
-    // own ratelimiter in production).
-    let make_http = || {
-        // Replies echo what players typed and show their names, either of which can say
-        // `@everyone` or `<@&role>`: no text the bot sends pings anyone but, in a reply,
-        // the player it answers (every message, edit and interaction answer made through
-        // this client).
-        let quiet = CreateAllowedMentions::new().replied_user(true);
-        let mut http = HttpBuilder::new(&options.token)
-            .client(client_for(options.api_at.as_ref()))
-            .default_allowed_mentions(quiet);
-        if let Some(url) = &options.api_url {
-            // serenity ignores a proxy while its ratelimiter is on: the proxy keeps the
-            // rate limits (and the outbox waits out any 429 it passes on).
-            http = http
-                .proxy(url.trim_end_matches('/'))
-                .ratelimiter_disabled(true);
-        }
-        http.build()
-    };
-    let http = Arc::new(make_http());
+    let http = Arc::new(http_client(&options));
     // Who the bot is (its name for `/help`); a refused token ends the start here.
     let me = match http.get_current_user().await {
         Ok(me) => me,
@@ -611,7 +631,7 @@ pub async fn run(
              in messages that mention the bot); typed moves in DMs. /help says so"
         );
     }
-    let mut client: Client = ClientBuilder::new_with_http(make_http(), intents)
+    let mut client: Client = ClientBuilder::new_with_http(http_client(&options), intents)
         .event_handler(handler)
         .await
         .map_err(|e| format!("cannot start the Discord client: {e}"))?;

@@ -212,7 +212,7 @@ impl Inner {
         self.make_live(shard, conn, tx);
         let guilds: Vec<Value> = [FakeDiscord::GUILD_ID]
             .into_iter()
-            .filter(|g| self.shard_of_guild(*g) == shard)
+            .filter(|g| self.shard_of_guild(*g) == shard && self.removed.is_none())
             .map(|g| json!({"id": g.to_string(), "unavailable": true}))
             .collect();
         let content = self.gateway.granted & super::INTENT_MESSAGE_CONTENT != 0;
@@ -236,7 +236,7 @@ impl Inner {
             "_trace": [TRACE],
         });
         let mut first = vec![("READY", ready)];
-        if self.shard_of_guild(FakeDiscord::GUILD_ID) == shard {
+        if self.shard_of_guild(FakeDiscord::GUILD_ID) == shard && self.removed.is_none() {
             first.push(("GUILD_CREATE", self.guild_json(true)));
         }
         for (name, data) in first {

@@ -304,11 +304,7 @@ async fn serve(shared: &Shared, request: Request) -> Response {
     let mut inner = shared.lock();
     let authorized = authorized && !inner.token_reset;
     if inner.calls.len() >= MAX_CALLS {
-        return fail_response(&ApiFail::new(
-            500,
-            0,
-            "The fake Discord's call limit is reached",
-        ));
+        return fail_response(&ApiFail::new(500, 0, "The fake's call limit is reached"));
     }
     let index = inner.calls.len();
     inner.calls.push(Call {
@@ -330,6 +326,9 @@ async fn serve(shared: &Shared, request: Request) -> Response {
         (None, _) => Err(ApiFail::new(404, 0, "404: Not Found")),
         (Some(_), None) => Err(ApiFail::new(405, 0, "405: Method Not Allowed")),
         (Some(_), Some(_)) if !authorized => Err(ApiFail::new(401, 0, "401: Unauthorized")),
+        (Some(r), Some(_)) if inner.removed.is_some() && inner.guilds(&r) => {
+            Err(ApiFail::missing_access())
+        }
         (Some(route), Some(name)) => match body {
             Err(e) => Err(ApiFail::new(
                 400,
@@ -710,8 +709,27 @@ impl Inner {
         format!("ws://{}/gateway", self.addr)
     }
 
+    /// Whether a call is for the guild or one of its channels (or threads): once the bot is
+    /// removed from it, none of these answers (403, before the rate limits count the call).
+    fn guilds(&self, route: &Route) -> bool {
+        let in_guild = |c: &u64| self.channels.get(c).is_some_and(Channel::in_guild);
+        match route {
+            Route::Channel(c)
+            | Route::Messages(c)
+            | Route::Message(c, _)
+            | Route::Typing(c)
+            | Route::MessageThreads(c, _)
+            | Route::Threads(c) => in_guild(c),
+            Route::Guild(_) | Route::GuildChannels(_) | Route::Member(..) => true,
+            _ => false,
+        }
+    }
+
     /// `GET /users/@me/guilds`: the bot's one guild, with its permissions there.
     fn user_guilds_json(&self) -> Value {
+        if self.removed.is_some() {
+            return json!([]);
+        }
         json!([{
             "id": FakeDiscord::GUILD_ID.to_string(),
             "name": FakeDiscord::GUILD_NAME,
@@ -893,20 +911,8 @@ impl Inner {
             return Err(ApiFail::new(400, 50006, "Cannot send an empty message"));
         }
         let embeds = resolve_attachment_urls(embeds, &attachments);
-        let replied_author = reference
-            .as_ref()
-            .and_then(|(_, referenced)| model::id_of(&referenced["author"]["id"]));
-        let (everyone, pinged) = self.pings(&content, p.get("allowed_mentions"), replied_author)?;
         let mut m = self.message_base(id, channel, &content);
-        m.insert("mention_everyone".into(), everyone.into());
-        m.insert(
-            "mentions".into(),
-            pinged
-                .iter()
-                .filter_map(|u| self.users.get(u).map(model::user_json))
-                .collect::<Vec<_>>()
-                .into(),
-        );
+        self.ping(&mut m, p.get("allowed_mentions"), reference.as_ref())?;
         m.insert("attachments".into(), attachments.into());
         m.insert("embeds".into(), embeds.into());
         m.insert("components".into(), components);
@@ -948,13 +954,33 @@ impl Inner {
         Ok(json)
     }
 
+    /// A new bot message's mentions (`mention_everyone`, `mentions`) as [`Inner::pings`]
+    /// reads its `allowed_mentions`, with `reference` the reply's (reference, message).
+    fn ping(
+        &self,
+        m: &mut Map<String, Value>,
+        allowed: Option<&Value>,
+        reference: Option<&(Value, Value)>,
+    ) -> Result<(), ApiFail> {
+        let replied_author =
+            reference.and_then(|(_, referenced)| model::id_of(&referenced["author"]["id"]));
+        let content = m["content"].as_str().unwrap_or_default().to_owned();
+        let (everyone, pinged) = Self::pings(&content, allowed, replied_author)?;
+        m.insert("mention_everyone".into(), everyone.into());
+        let users: Vec<Value> = pinged
+            .iter()
+            .filter_map(|u| self.users.get(u).map(model::user_json))
+            .collect();
+        m.insert("mentions".into(), users.into());
+        Ok(())
+    }
+
     /// Whom a new bot message pings, as Discord reads its `allowed_mentions`: without
     /// one, every mention in the content (`@everyone` and `@here` too: the fake's bot may
     /// mention everyone, as a server can let it) and a reply's author; with one, only the
     /// kinds its `parse` names, the users it lists, and a reply's author if `replied_user`.
     /// A `parse` of users with a list of users is refused, as Discord refuses it.
     fn pings(
-        &self,
         content: &str,
         allowed: Option<&Value>,
         replied_author: Option<u64>,

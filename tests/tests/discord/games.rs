@@ -409,3 +409,37 @@ async fn a_game_against_the_bot_by_the_play_command_is_answered_by_the_bot() {
     assert!(!answered.attachments.is_empty(), "{answered:#?}");
     bot.stop().await;
 }
+
+/// Kicked from the server: its games are void (T2: the chat is gone), its challenges
+/// cancelled, and the bot calls nothing of the server's again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn removed_from_a_server_the_bot_voids_its_games_and_posts_there_no_more() {
+    let s = Server::new().await;
+    let db = temp_db("dc", "removed-db");
+    s.fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
+    let options = Options {
+        database_url: sqlite_url(&db),
+        message_content: true,
+        ..options(&s.fake, "removed")
+    };
+    let bot = RunningBot::spawn(|stopped| run(options, stopped));
+    s.ready().await;
+    // An untimed game (nothing but the removal ends it) with a move played.
+    let board = s.start_game("classic3x3", "none").await;
+    s.fake.message_create(board.channel, &s.alice, "c3-d3", &[]);
+    s.expect_text(&played_by("alice")).await;
+    let removed = std::time::Instant::now();
+    s.fake.remove_bot();
+    assert_eq!(cause_of(&db, 1).await.as_deref(), Some("chat-gone"));
+    // Nothing more was asked of the server's channels (a board's call already under way
+    // may have met the removal: refused, not retried).
+    let after: Vec<String> = s
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.time > removed && c.path.starts_with("/channels/"))
+        .map(|c| format!("{} {}", c.method, c.path))
+        .collect();
+    assert!(after.len() <= 1, "{after:#?}");
+    bot.stop().await;
+}

@@ -7,8 +7,8 @@ pub use ugolki_core::corners::Variant;
 pub use ugolki_core::game::{Game, Rules};
 pub use ugolki_core::words::{english, Msg};
 pub use ugolki_tests::e2e::{
-    data_of, decodes, has_button, health_becomes, safe_moves, says, sqlite_url, temp_db, text,
-    ChildBot, Rng, RunningBot, WAIT,
+    cause_of, data_of, decodes, has_button, health_becomes, safe_moves, says, sqlite_url, temp_db,
+    text, ChildBot, Rng, RunningBot, WAIT,
 };
 pub use ugolki_tests::fake_discord::{Failure, FakeDiscord, FakeUser, OptionValue, SentMessage};
 pub use ugolki_tests::said::{

@@ -8,6 +8,7 @@ use crate::harness::{
 use std::path::Path;
 use std::time::Instant;
 use ugolki_core::words::{english, Msg};
+pub use ugolki_tests::e2e::cause_of;
 use ugolki_tests::said::played;
 
 /// The calls the bot made for `chat` since `since`.
@@ -58,30 +59,6 @@ pub async fn all_sent(db: &Path, lane: &str) -> bool {
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
     false
-}
-
-/// A game's stored end cause, waited for (the bot closes the chat as it learns of it), read
-/// beside the running bot (the database is its own: read-only).
-pub async fn cause_of(db: &Path, game: i64) -> Option<String> {
-    use sqlx::ConnectOptions;
-    let options = sqlx::sqlite::SqliteConnectOptions::new()
-        .filename(db)
-        .read_only(true);
-    let mut conn = options.connect().await.expect("the database");
-    for _ in 0..1000 {
-        let row: Option<(String, Option<String>)> =
-            sqlx::query_as("SELECT status, end_reason FROM games WHERE id = $1")
-                .bind(game)
-                .fetch_optional(&mut conn)
-                .await
-                .expect("read");
-        if let Some((status, reason)) = row.filter(|(s, _)| s != "active") {
-            assert_ne!(status, "active");
-            return reason;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
-    None
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
