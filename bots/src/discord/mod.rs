@@ -28,8 +28,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use surface::Discord;
 use ugolki_core::table::{
-    Action, ChatKind, ChatRef, Config, GroupReading, Incoming, Input, Mention, Origin, Outgoing,
-    Platform, Table,
+    Action, ChatKind, ChatRef, Config, GroupReading, Incoming, Input, Mention, Origin, Platform,
+    Table,
 };
 use ugolki_core::words::{render, Lang, Msg};
 
@@ -289,20 +289,11 @@ impl Handler {
 
     /// Hand an interaction's input to the table and answer through it.
     async fn interact(&self, ctx: &Context, via: &Via<'_>, origin: Origin, input: Input) {
-        let help = matches!(
-            input,
-            Input::Command(ugolki_core::table::command::Command::Help)
-        );
         let private = origin.chat.one_message();
         let incoming = Incoming { origin, input };
-        let mut outs = self.table.handle(&incoming).await;
+        let outs = self.table.handle(&incoming).await;
         if !private {
             return via.answer(&ctx.http, &outs).await;
-        }
-        if help {
-            // What is different here, said plainly.
-            let lang = outs.first().map_or(Lang::EN, |o| o.lang);
-            outs.push(Outgoing::reply(&incoming.origin, Msg::DiscordPrivateHelp).in_lang(lang));
         }
         via.answer_all(&ctx.http, &self.outbox, outs).await;
     }

@@ -779,7 +779,15 @@ impl Table {
             Command::Claim(n) => self.claim(o, me, Target::typed(n), now).await,
             Command::Games => self.games(o, me).await,
             Command::Record(n) => self.record(o, me, n).await,
-            Command::Help => Ok(vec![Outgoing::reply(o, self.help(&o.chat))]),
+            Command::Help => {
+                let mut out = vec![Outgoing::reply(o, self.help(&o.chat))];
+                // The Discord app used where the bot is no member (a user's DMs, another
+                // server) plays on one message: what is different there, said plainly.
+                if o.platform() == Platform::Discord && o.chat.one_message() {
+                    out.push(Outgoing::reply(o, Msg::DiscordPrivateHelp));
+                }
+                Ok(out)
+            }
             Command::Rules(v) => {
                 // Asked without words in a game of one's own: that game's rules.
                 let own = match v {

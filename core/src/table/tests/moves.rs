@@ -453,6 +453,41 @@ fn help_names_every_command_in_every_language() {
     }
 }
 
+/// `/help` from the Discord app where the bot is no member (a one-message chat) also says
+/// what is different there; nowhere else.
+#[tokio::test]
+async fn help_on_discords_one_message_chats_says_what_differs_there() {
+    let c = chat().await;
+    let user = User {
+        id: "7".into(),
+        name: "alice".into(),
+        handle: None,
+    };
+    let asked = |platform: Platform, kind| Incoming {
+        // (Each its own interaction: a repeated id is handled once.)
+        origin: Origin::interaction(
+            ChatRef::new(platform, "55", kind),
+            user.clone(),
+            format!("i:{platform:?}{kind:?}"),
+        ),
+        input: Input::Command(Command::Help),
+    };
+    let out = c
+        .table
+        .handle(&asked(Platform::Discord, ChatKind::OneMessage))
+        .await;
+    let said: Vec<&Msg> = out.iter().map(|o| &o.message).collect();
+    assert_eq!(said, [&Msg::Help, &Msg::DiscordPrivateHelp]);
+    for (platform, kind) in [
+        (Platform::Discord, ChatKind::Private),
+        (Platform::Telegram, ChatKind::OneMessage),
+    ] {
+        let out = c.table.handle(&asked(platform, kind)).await;
+        let said: Vec<&Msg> = out.iter().map(|o| &o.message).collect();
+        assert_eq!(said, [&Msg::Help], "{platform:?} {kind:?}");
+    }
+}
+
 /// D1: `/moves` on a square no piece stands on in Damas (a light one) says so, as a move
 /// from it does, rather than that nothing can move from it now.
 #[tokio::test]
