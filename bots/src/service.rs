@@ -21,10 +21,15 @@ const GAMES_COUNTED_EVERY: Duration = Duration::from_secs(5);
 /// How long a stopping process waits for a metrics scrape under way.
 const METRICS_GRACE: Duration = Duration::from_secs(2);
 
+/// How long replies waiting at a stop still get to go out ([`Service::finish`]).
+const STOP_GRACE: Duration = Duration::from_secs(10);
+
 /// A running process's shared parts.
 pub struct Service {
     pub table: Arc<Table>,
     pub health: Health,
+    /// The platform served (`Start::platform`): its rows are the ones waited for at a stop.
+    platform: &'static str,
     tasks: tokio::task::JoinSet<()>,
     metrics: Option<tokio::task::JoinHandle<()>>,
     /// Tells the metrics server to stop.
@@ -105,6 +110,7 @@ impl Service {
         Ok(Service {
             table,
             health,
+            platform: s.platform,
             tasks,
             metrics,
             metrics_stop,
@@ -123,10 +129,25 @@ impl Service {
         outbox
     }
 
+    /// A platform's loop ended (a shutdown, or the token refused): the replies waiting now
+    /// still go out for [`STOP_GRACE`] (none can with a refused token), the rest wait in
+    /// the outbox for the next process; then [`Service::stop`].
+    pub async fn finish(self, token_refused: bool) {
+        let grace = if token_refused {
+            Duration::ZERO
+        } else {
+            STOP_GRACE
+        };
+        let platform = self.platform;
+        self.stop(grace).await;
+        tracing::info!(platform, "stopped");
+    }
+
     /// Stop: the platform's rows waiting now get up to `grace` to go out (whatever is left
     /// stays in the outbox for the next process), then every task stops and this process's
     /// chats are free for another.
-    pub async fn stop(mut self, platform: &str, grace: Duration) {
+    pub async fn stop(mut self, grace: Duration) {
+        let platform = self.platform;
         let store = self.table.store().clone();
         // The pages first: no move comes from them while the outbox drains.
         if let Some(web) = self.web.take() {

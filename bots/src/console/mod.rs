@@ -349,6 +349,6 @@ pub fn run(options: &Options, input: &mut dyn BufRead, interactive: bool) -> Res
         r.fire_due();
     }
     let Running { rt, service, .. } = r;
-    rt.block_on(service.stop("console", std::time::Duration::ZERO));
+    rt.block_on(service.stop(std::time::Duration::ZERO));
     Ok(())
 }

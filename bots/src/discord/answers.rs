@@ -60,6 +60,8 @@ fn followup(p: Parts) -> CreateInteractionResponseFollowup {
 
 impl Via<'_> {
     async fn edit(&self, http: &Http, e: EditInteractionResponse) -> serenity::Result<()> {
+        // (serenity gives an interaction's response edit no default of the client's.)
+        let e = e.allowed_mentions(super::quiet());
         match self {
             Via::Command(c) => c.edit_response(http, e).await.map(|_| ()),
             Via::Component(c) => c.edit_response(http, e).await.map(|_| ()),

@@ -18,14 +18,13 @@ use answers::Via;
 /// The slash commands as the bot registers them.
 pub use commands::definitions as slash_commands;
 use serenity::all::{
-    async_trait, Client, ClientBuilder, Command, CommandInteraction, ComponentInteraction, Context,
-    CreateAllowedMentions, CreateAutocompleteResponse, CreateInteractionResponse, EventHandler,
-    GatewayIntents, Guild, GuildId, HttpBuilder, Interaction, InteractionContext, Message,
-    Permissions, Ready, UnavailableGuild,
+    async_trait, ChannelId, ChannelType, Client, ClientBuilder, Command, CommandInteraction,
+    ComponentInteraction, Context, CreateAllowedMentions, CreateAutocompleteResponse,
+    CreateInteractionResponse, EventHandler, GatewayIntents, Guild, GuildId, HttpBuilder,
+    Interaction, InteractionContext, Message, Permissions, Ready, UnavailableGuild,
 };
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use surface::Discord;
 use ugolki_core::table::{
     Action, ChatKind, ChatRef, Config, GroupReading, Incoming, Input, Mention, Origin, Platform,
@@ -518,8 +517,19 @@ impl EventHandler for Handler {
             return;
         };
         tracing::info!(guild = %gone.id, "removed from a server: its games and challenges close");
-        for channel in guild.channels.keys() {
-            let chat = ChatRef::new(Platform::Discord, channel.to_string(), ChatKind::Group);
+        // A game's chat is its channel, or a thread the bot did not make (a forum's post, a
+        // user's thread: `thread_chat`). (Categories hold no messages.)
+        let channels = guild
+            .channels
+            .values()
+            .filter(|c| c.kind != ChannelType::Category)
+            .map(|c| c.id);
+        let chats: Vec<u64> = channels
+            .chain(guild.threads.iter().map(|t| t.id))
+            .map(ChannelId::get)
+            .collect();
+        for id in chats {
+            let chat = ChatRef::new(Platform::Discord, id.to_string(), ChatKind::Group);
             self.table.chat_gone(&chat, None).await;
         }
     }
@@ -538,17 +548,21 @@ impl EventHandler for Handler {
     }
 }
 
+/// The mentions a message of the bot may ping: replies echo what players typed and show
+/// their names, either of which can say `@everyone` or `<@&role>`, so none in the text
+/// does; only a reply's asker is told, as a reply. The client's default for the messages,
+/// edits, follow-ups and interaction responses made through it; set by hand on an
+/// interaction's response edit, which serenity gives no default.
+pub(super) fn quiet() -> CreateAllowedMentions {
+    CreateAllowedMentions::new().replied_user(true)
+}
+
 /// A client of Discord's HTTP API for `options`. (The gateway's handlers have one and the
 /// outbox another, each with its own ratelimiter in production.)
 fn http_client(options: &Options) -> serenity::http::Http {
-    // Replies echo what players typed and show their names, either of which can say
-    // `@everyone` or `<@&role>`: no text the bot sends pings anyone but, in a reply, the
-    // player it answers (every message, edit and interaction answer made through this
-    // client).
-    let quiet = CreateAllowedMentions::new().replied_user(true);
     let mut http = HttpBuilder::new(&options.token)
         .client(client_for(options.api_at.as_ref()))
-        .default_allowed_mentions(quiet);
+        .default_allowed_mentions(quiet());
     if let Some(url) = &options.api_url {
         // serenity ignores a proxy while its ratelimiter is on: the proxy keeps the rate
         // limits (and the outbox waits out any 429 it passes on).
@@ -650,13 +664,6 @@ pub async fn run(
             Err(crate::setup::discord::TOKEN_REFUSED.into())
         }
     };
-    // Replies waiting now still go out, for a little while (none can with a refused token);
-    // the rest wait in the outbox.
-    let grace = if delivering.is_refused() {
-        Duration::ZERO
-    } else {
-        Duration::from_secs(10)
-    };
-    service.stop("discord", grace).await;
+    service.finish(delivering.is_refused()).await;
     result
 }

@@ -237,15 +237,7 @@ pub async fn run(
     if let Some(p) = pictures {
         p.abort();
     }
-    // Replies waiting now still go out, for a little while (none can with a refused token);
-    // the rest wait in the outbox.
-    let grace = if outbox.is_refused() {
-        Duration::ZERO
-    } else {
-        Duration::from_secs(10)
-    };
-    service.stop("telegram", grace).await;
-    tracing::info!("telegram bot stopped");
+    service.finish(outbox.is_refused()).await;
     result
 }
 

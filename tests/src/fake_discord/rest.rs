@@ -267,6 +267,9 @@ pub(super) async fn handle(State(shared): State<Arc<Shared>>, request: Request) 
     }
 }
 
+/// The answer to a call past [`MAX_CALLS`].
+const CALL_LIMIT_REACHED: &str = "The fake Discord's call limit is reached";
+
 async fn serve(shared: &Shared, request: Request) -> Response {
     let time = Instant::now();
     let method = request.method().clone();
@@ -304,7 +307,7 @@ async fn serve(shared: &Shared, request: Request) -> Response {
     let mut inner = shared.lock();
     let authorized = authorized && !inner.token_reset;
     if inner.calls.len() >= MAX_CALLS {
-        return fail_response(&ApiFail::new(500, 0, "The fake's call limit is reached"));
+        return fail_response(&ApiFail::new(500, 0, CALL_LIMIT_REACHED));
     }
     let index = inner.calls.len();
     inner.calls.push(Call {
@@ -326,9 +329,7 @@ async fn serve(shared: &Shared, request: Request) -> Response {
         (None, _) => Err(ApiFail::new(404, 0, "404: Not Found")),
         (Some(_), None) => Err(ApiFail::new(405, 0, "405: Method Not Allowed")),
         (Some(_), Some(_)) if !authorized => Err(ApiFail::new(401, 0, "401: Unauthorized")),
-        (Some(r), Some(_)) if inner.removed.is_some() && inner.guilds(&r) => {
-            Err(ApiFail::missing_access())
-        }
+        (Some(r), Some(_)) if inner.removed_from(&r) => Err(ApiFail::missing_access()),
         (Some(route), Some(name)) => match body {
             Err(e) => Err(ApiFail::new(
                 400,
@@ -709,9 +710,12 @@ impl Inner {
         format!("ws://{}/gateway", self.addr)
     }
 
-    /// Whether a call is for the guild or one of its channels (or threads): once the bot is
-    /// removed from it, none of these answers (403, before the rate limits count the call).
-    fn guilds(&self, route: &Route) -> bool {
+    /// Whether a call is for the guild or one of its channels (or threads) and the bot was
+    /// removed from it: none of these answers then (403, before the rate limits count it).
+    fn removed_from(&self, route: &Route) -> bool {
+        if self.removed.is_none() {
+            return false;
+        }
         let in_guild = |c: &u64| self.channels.get(c).is_some_and(Channel::in_guild);
         match route {
             Route::Channel(c)
@@ -1307,6 +1311,11 @@ impl Inner {
         json["attachments"] = attachments.into();
         json["flags"] = flags.into();
         json["edited_timestamp"] = model::iso_now().into();
+        // Its mentions as the edit's `allowed_mentions` reads its text (a deferred
+        // interaction response gets its first content so).
+        if let Value::Object(m) = &mut json {
+            self.ping(m, p.get("allowed_mentions"), None)?;
+        }
         let nothing = json["content"].as_str().is_none_or(str::is_empty)
             && json["embeds"].as_array().is_none_or(Vec::is_empty)
             && json["attachments"].as_array().is_none_or(Vec::is_empty)

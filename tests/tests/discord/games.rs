@@ -443,3 +443,24 @@ async fn removed_from_a_server_the_bot_voids_its_games_and_posts_there_no_more()
     assert!(after.len() <= 1, "{after:#?}");
     bot.stop().await;
 }
+
+/// A server's outage (`GUILD_DELETE` with `unavailable`) is not a removal: its games go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_servers_outage_closes_nothing() {
+    let s = Server::new().await;
+    let bot = RunningBot::start(&s.fake, "outage");
+    s.ready().await;
+    let board = s.start_game("classic3x3", "none").await;
+    s.fake.dispatch(
+        "GUILD_DELETE",
+        serde_json::json!({"id": FakeDiscord::GUILD_ID.to_string(), "unavailable": true}),
+    );
+    // The game still takes its moves, after the event had time to be handled (serenity
+    // handles each event in a task of its own).
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    s.fake.message_create(board.channel, &s.alice, "c3-d3", &[]);
+    s.expect_text(&played_by("alice")).await;
+    s.fake.message_create(board.channel, &s.bob, "f6-e6", &[]);
+    s.expect_text(&played_by("bob")).await;
+    bot.stop().await;
+}

@@ -242,3 +242,49 @@ async fn newest_in(
         .find(|m| f(m))
         .expect("found")
 }
+
+/// A public answer made by editing an interaction's deferred response (the app where the
+/// bot is no member) pings nobody either, whatever a player's name says.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_saying_everyone_in_a_one_message_answer_pings_nobody() {
+    let s = Server::new().await;
+    let bot = RunningBot::start_in(&s.fake, "private-pings", None, None);
+    s.ready().await;
+    let loud = FakeDiscord::user(31, "@everyone");
+    s.fake.install_for_user(&loud);
+    s.fake.install_for_user(&s.bob);
+    let private = s.fake.private_channel(&[&loud, &s.bob]);
+    s.fake.slash_command(
+        private,
+        &loud,
+        "challenge",
+        &[
+            ("opponent", OptionValue::User(s.bob.clone())),
+            ("variant", OptionValue::String("classic3x3".into())),
+            ("time", OptionValue::String("none".into())),
+        ],
+        "en-US",
+    );
+    let accept = english(&Msg::BtnAccept);
+    let ok = s
+        .fake
+        .wait_until(WAIT, |f| {
+            f.messages(private)
+                .iter()
+                .any(|m| !m.loading && has_button(m, &accept))
+        })
+        .await;
+    let messages = s.fake.messages(private);
+    assert!(ok, "{messages:#?}");
+    let challenge = messages
+        .iter()
+        .find(|m| has_button(m, &accept))
+        .expect("the challenge");
+    assert!(text(challenge).contains("@everyone"), "{challenge:#?}");
+    assert_eq!(
+        challenge.json["mention_everyone"], false,
+        "{:#?}",
+        challenge.json
+    );
+    bot.stop().await;
+}
