@@ -147,6 +147,24 @@ struct Handler {
     health: Health,
     /// Each shard of this process: whether its gateway connection is up.
     shards: Mutex<HashMap<u32, bool>>,
+    /// Each server's chats as its last `GUILD_CREATE` listed them ([`chats_of`]): serenity's
+    /// cache drops a server on an outage, and a removal during one comes without them.
+    servers: Mutex<HashMap<GuildId, Vec<u64>>>,
+}
+
+/// The chats a server's games can be in: its channels (categories hold no messages) and
+/// active threads (a thread the bot did not make, a forum's post or a user's thread, is a
+/// chat of its own: `thread_chat`).
+fn chats_of(guild: &Guild) -> Vec<u64> {
+    let channels = guild
+        .channels
+        .values()
+        .filter(|c| c.kind != ChannelType::Category)
+        .map(|c| c.id);
+    channels
+        .chain(guild.threads.iter().map(|t| t.id))
+        .map(ChannelId::get)
+        .collect()
 }
 
 /// Where something was asked, and who asked.
@@ -508,26 +526,22 @@ impl EventHandler for Handler {
     /// it `unavailable`): its channels' games are void and challenges cancelled, and
     /// nothing is posted there again, as Telegram's removal from a group does. Its channels
     /// are the cache's, as the server was before the removal.
+    async fn guild_create(&self, _ctx: Context, guild: Guild, _: Option<bool>) {
+        crate::lock(&self.servers).insert(guild.id, chats_of(&guild));
+    }
+
     async fn guild_delete(&self, _ctx: Context, gone: UnavailableGuild, full: Option<Guild>) {
         if gone.unavailable {
             return;
         }
-        let Some(guild) = full else {
-            tracing::warn!(guild = %gone.id, "removed from a server not in the cache: its games stay until their clocks end them");
+        // The cache's server (with the threads made since its `GUILD_CREATE`), else, after
+        // an outage, the one it listed then.
+        let listed = crate::lock(&self.servers).remove(&gone.id);
+        let Some(chats) = full.as_ref().map(chats_of).or(listed) else {
+            tracing::warn!(guild = %gone.id, "removed from a server never seen: nothing to close");
             return;
         };
         tracing::info!(guild = %gone.id, "removed from a server: its games and challenges close");
-        // A game's chat is its channel, or a thread the bot did not make (a forum's post, a
-        // user's thread: `thread_chat`). (Categories hold no messages.)
-        let channels = guild
-            .channels
-            .values()
-            .filter(|c| c.kind != ChannelType::Category)
-            .map(|c| c.id);
-        let chats: Vec<u64> = channels
-            .chain(guild.threads.iter().map(|t| t.id))
-            .map(ChannelId::get)
-            .collect();
         for id in chats {
             let chat = ChatRef::new(Platform::Discord, id.to_string(), ChatKind::Group);
             self.table.chat_gone(&chat, None).await;
@@ -625,6 +639,7 @@ pub async fn run(
         registered: std::sync::atomic::AtomicBool::new(false),
         health: service.health.clone(),
         shards: Mutex::new(HashMap::new()),
+        servers: Mutex::new(HashMap::new()),
     };
     let mut intents =
         GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES;

@@ -444,11 +444,19 @@ async fn removed_from_a_server_the_bot_voids_its_games_and_posts_there_no_more()
     bot.stop().await;
 }
 
-/// A server's outage (`GUILD_DELETE` with `unavailable`) is not a removal: its games go on.
+/// A server's outage (`GUILD_DELETE` with `unavailable`) is not a removal: its games go on;
+/// and a removal during it (serenity's cache holds the server no more) still closes them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_servers_outage_closes_nothing() {
+async fn a_servers_outage_closes_nothing_and_a_removal_during_it_closes_its_games() {
     let s = Server::new().await;
-    let bot = RunningBot::start(&s.fake, "outage");
+    let db = temp_db("dc", "outage-db");
+    s.fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
+    let options = Options {
+        database_url: sqlite_url(&db),
+        message_content: true,
+        ..options(&s.fake, "outage")
+    };
+    let bot = RunningBot::spawn(|stopped| run(options, stopped));
     s.ready().await;
     let board = s.start_game("classic3x3", "none").await;
     s.fake.dispatch(
@@ -462,5 +470,8 @@ async fn a_servers_outage_closes_nothing() {
     s.expect_text(&played_by("alice")).await;
     s.fake.message_create(board.channel, &s.bob, "f6-e6", &[]);
     s.expect_text(&played_by("bob")).await;
+    // Removed while the server is still unavailable.
+    s.fake.remove_bot();
+    assert_eq!(cause_of(&db, 1).await.as_deref(), Some("chat-gone"));
     bot.stop().await;
 }
