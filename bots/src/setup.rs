@@ -160,4 +160,38 @@ pub mod discord {
         };
         token.then_some(TOKEN_REFUSED)
     }
+
+    /// `discord.com` at an address of the operator's (see [`crate::discord::Options::api_at`]).
+    #[derive(Clone, Debug)]
+    pub struct ApiAt {
+        pub addr: std::net::SocketAddr,
+        /// The certificate authority to trust there (DER or PEM).
+        pub ca_der: Vec<u8>,
+    }
+
+    /// The HTTP client serenity (and its ratelimiter) uses: rustls, and `discord.com` resolved
+    /// to `at` trusting its authority, when given.
+    /// The CLI checks `DISCORD_API_CA` with [`try_client_for`] first, so this fallback to the
+    /// default client is only for a client that cannot be built at all.
+    #[must_use]
+    pub fn client_for(at: Option<&ApiAt>) -> reqwest::Client {
+        try_client_for(at).unwrap_or_else(|e| {
+            tracing::error!(error = %e, "HTTP client not built as asked: the default one");
+            reqwest::Client::new()
+        })
+    }
+
+    /// [`client_for`], or why it cannot be built (an authority that is not a certificate).
+    pub fn try_client_for(at: Option<&ApiAt>) -> Result<reqwest::Client, String> {
+        let mut b = reqwest::Client::builder().use_rustls_tls();
+        if let Some(at) = at {
+            b = b.resolve("discord.com", at.addr);
+            let cert = reqwest::Certificate::from_der(&at.ca_der)
+                .or_else(|_| reqwest::Certificate::from_pem(&at.ca_der))
+                .map_err(|_| "not a certificate (DER or PEM)".to_string())?;
+            b = b.add_root_certificate(cert);
+        }
+        b.build()
+            .map_err(|_| "not a certificate (DER or PEM) the TLS stack takes".to_string())
+    }
 }
