@@ -415,14 +415,7 @@ async fn a_game_against_the_bot_by_the_play_command_is_answered_by_the_bot() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn removed_from_a_server_the_bot_voids_its_games_and_posts_there_no_more() {
     let s = Server::new().await;
-    let db = temp_db("dc", "removed-db");
-    s.fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
-    let options = Options {
-        database_url: sqlite_url(&db),
-        message_content: true,
-        ..options(&s.fake, "removed")
-    };
-    let bot = RunningBot::spawn(|stopped| run(options, stopped));
+    let (bot, db) = RunningBot::start_reading(&s.fake, "removed");
     s.ready().await;
     // An untimed game (nothing but the removal ends it) with a move played.
     let board = s.start_game("classic3x3", "none").await;
@@ -449,14 +442,7 @@ async fn removed_from_a_server_the_bot_voids_its_games_and_posts_there_no_more()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_servers_outage_closes_nothing_and_a_removal_during_it_closes_its_games() {
     let s = Server::new().await;
-    let db = temp_db("dc", "outage-db");
-    s.fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
-    let options = Options {
-        database_url: sqlite_url(&db),
-        message_content: true,
-        ..options(&s.fake, "outage")
-    };
-    let bot = RunningBot::spawn(|stopped| run(options, stopped));
+    let (bot, db) = RunningBot::start_reading(&s.fake, "outage");
     s.ready().await;
     let board = s.start_game("classic3x3", "none").await;
     s.fake.dispatch(

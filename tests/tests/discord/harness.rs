@@ -49,6 +49,11 @@ pub trait StartDiscord {
         metrics: Option<std::net::SocketAddr>,
         guild: Option<u64>,
     ) -> Self;
+    /// As [`StartDiscord::start`], with the path of its database, which the test reads
+    /// beside the running bot.
+    fn start_reading(fake: &FakeDiscord, name: &str) -> (Self, std::path::PathBuf)
+    where
+        Self: Sized;
 }
 
 impl StartDiscord for RunningBot {
@@ -79,6 +84,17 @@ impl StartDiscord for RunningBot {
             ..options(fake, name)
         };
         RunningBot::spawn(|stopped| run(options, stopped))
+    }
+
+    fn start_reading(fake: &FakeDiscord, name: &str) -> (RunningBot, std::path::PathBuf) {
+        let db = temp_db("dc", &format!("{name}-db"));
+        fake.grant_intents(FakeDiscord::INTENT_MESSAGE_CONTENT);
+        let options = Options {
+            database_url: sqlite_url(&db),
+            message_content: true,
+            ..options(fake, name)
+        };
+        (RunningBot::spawn(|stopped| run(options, stopped)), db)
     }
 }
 
