@@ -490,14 +490,16 @@ impl EventHandler for Handler {
         self.on_message(&ctx, &msg).await;
     }
 
-    /// Removed from a server (kicked, banned, or the server deleted; an outage only makes
-    /// it `unavailable`): its channels' games are void and challenges cancelled, and
-    /// nothing is posted there again, as Telegram's removal from a group does. Its channels
-    /// are the cache's, as the server was before the removal.
+    /// A server as it is now (at the start, or back after an outage): its chats kept.
     async fn guild_create(&self, _ctx: Context, guild: Guild, _: Option<bool>) {
         crate::lock(&self.servers).insert(guild.id, chats_of(&guild));
     }
 
+    /// Removed from a server (kicked, banned, or the server deleted; an outage only makes
+    /// it `unavailable`): its channels' games are void and challenges cancelled, and
+    /// nothing is posted there again, as Telegram's removal from a group does. Its channels
+    /// are the cache's, as the server was before the removal (after an outage, which keeps
+    /// the list, the last `GUILD_CREATE`'s).
     async fn guild_delete(&self, _ctx: Context, gone: UnavailableGuild, full: Option<Guild>) {
         if gone.unavailable {
             return;

@@ -593,14 +593,23 @@ impl Table {
         let Input::Text { text, mentions } = &msg.input else {
             return false;
         };
-        let text = clean::clean(text);
-        let text = clean::fold_look_alikes(&text);
         matches!(
-            command::parse(&text, mentions, self.config.bot_name.as_deref()),
+            self.read(text, mentions),
             Ok(Some(Parsed::Command(
                 Command::Lang(_) | Command::Tournament(_)
             )))
         )
+    }
+
+    /// A typed message as the table reads it: a command, a move, or nothing of ours.
+    fn read(&self, text: &str, mentions: &[Mention]) -> Result<Option<Parsed>, Msg> {
+        // Invisible and control characters are gone before a word is read, so a command
+        // works as it displays and no reply echoes them.
+        let text = clean::clean(text);
+        // Fullwidth and other look-alike digits and slashes read as what they look like
+        // (`b３-d３`, `／help`), instead of being passed over in silence.
+        let text = clean::fold_look_alikes(&text);
+        command::parse(&text, mentions, self.config.bot_name.as_deref())
     }
 
     /// Handle one message or button press: the replies to send, in order (empty when it was
@@ -609,19 +618,11 @@ impl Table {
         let started = std::time::Instant::now();
         let now = self.now();
         let parsed = match &msg.input {
-            Input::Text { text, mentions } => {
-                // Invisible and control characters are gone before a word is read, so a
-                // command works as it displays and no reply echoes them.
-                let text = clean::clean(text);
-                // Fullwidth and other look-alike digits and slashes read as what they look
-                // like (`b３-d３`, `／help`), instead of being passed over in silence.
-                let text = clean::fold_look_alikes(&text);
-                match command::parse(&text, mentions, self.config.bot_name.as_deref()) {
-                    Ok(None) => return Vec::new(),
-                    Ok(Some(p)) => Ok(Request::Parsed(p)),
-                    Err(m) => Err(m),
-                }
-            }
+            Input::Text { text, mentions } => match self.read(text, mentions) {
+                Ok(None) => return Vec::new(),
+                Ok(Some(p)) => Ok(Request::Parsed(p)),
+                Err(m) => Err(m),
+            },
             Input::Command(c) => Ok(Request::Parsed(Parsed::Command(c.clone()))),
             Input::Action(a) => Ok(Request::Action(*a, false)),
             Input::Confirmed(a) => Ok(Request::Action(*a, true)),

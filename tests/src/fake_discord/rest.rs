@@ -187,13 +187,10 @@ impl Route {
     /// The major parameter of Discord's buckets: the channel, guild, application or
     /// interaction in the path (0: none).
     fn major(&self, tokens: &std::collections::HashMap<String, u64>) -> u64 {
+        if let Some(c) = self.channel() {
+            return c;
+        }
         match self {
-            Route::Channel(c)
-            | Route::Messages(c)
-            | Route::Message(c, _)
-            | Route::Typing(c)
-            | Route::MessageThreads(c, _)
-            | Route::Threads(c) => *c,
             Route::Guild(g) | Route::GuildChannels(g) | Route::Member(g, _) => *g,
             Route::Commands { app, .. } | Route::Command { app, .. } => *app,
             Route::Callback { id, .. } => *id,
@@ -202,6 +199,32 @@ impl Route {
             }
             _ => 0,
         }
+    }
+
+    /// The channel (or thread) in the path, if any.
+    fn channel(&self) -> Option<u64> {
+        match self {
+            Route::Channel(c)
+            | Route::Messages(c)
+            | Route::Message(c, _)
+            | Route::Typing(c)
+            | Route::MessageThreads(c, _)
+            | Route::Threads(c) => Some(*c),
+            _ => None,
+        }
+    }
+
+    /// Whether the path is the guild's own: the guild, its channels' list, a member, or its
+    /// guild commands.
+    fn of_guild(&self) -> bool {
+        matches!(
+            self,
+            Route::Guild(_)
+                | Route::GuildChannels(_)
+                | Route::Member(..)
+                | Route::Commands { guild: Some(_), .. }
+                | Route::Command { guild: Some(_), .. }
+        )
     }
 
     /// The route's name for [`Call::route`] and failure rules; `None`: method not allowed.
@@ -716,16 +739,9 @@ impl Inner {
         if self.removed.is_none() {
             return false;
         }
-        let in_guild = |c: &u64| self.channels.get(c).is_some_and(Channel::in_guild);
-        match route {
-            Route::Channel(c)
-            | Route::Messages(c)
-            | Route::Message(c, _)
-            | Route::Typing(c)
-            | Route::MessageThreads(c, _)
-            | Route::Threads(c) => in_guild(c),
-            Route::Guild(_) | Route::GuildChannels(_) | Route::Member(..) => true,
-            _ => false,
+        match route.channel() {
+            Some(c) => self.channels.get(&c).is_some_and(Channel::in_guild),
+            None => route.of_guild(),
         }
     }
 
