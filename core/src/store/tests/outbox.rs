@@ -776,3 +776,33 @@ async fn outbox_a_run_of_marks_finds_its_rows_by_their_keys() {
     assert!(plan.contains("outbox_pkey"), "{plan}");
     store.close().await;
 }
+
+/// On `PostgreSQL` the tables a move's one statement writes (its game, its outbox rows)
+/// carry no CHECK of codes: each would be parsed again on every move (migration 0010). The
+/// game's own rule stays. (The codes are checked where they are read: `Outgoing::from_row`.)
+#[tokio::test]
+async fn outbox_a_moves_tables_keep_no_check_postgresql_parses_on_every_move() {
+    let name = "outbox_a_moves_tables_keep_no_check_postgresql_parses";
+    let Some(db) = super::pg::TestDb::create(name).await else {
+        return;
+    };
+    let store = db.store().await;
+    let pool = sqlx::PgPool::connect(&db.url).await.expect("a connection");
+    let checks: Vec<(String, String)> = sqlx::query_as(
+        "SELECT conrelid::regclass::text, pg_get_constraintdef(oid) FROM pg_constraint
+         WHERE contype = 'c' AND conrelid::regclass::text IN ('games', 'outbox', 'moves')
+         ORDER BY 1, 2",
+    )
+    .fetch_all(&pool)
+    .await
+    .expect("the checks");
+    assert_eq!(
+        checks,
+        [(
+            "games".to_string(),
+            "CHECK ((white_id <> black_id))".to_string()
+        )]
+    );
+    pool.close().await;
+    store.close().await;
+}
