@@ -57,6 +57,17 @@ fn short(ms: i64) -> String {
 }
 
 impl TimeControl {
+    /// The longest one move can take under it (`i64::MAX` without a clock): a Fischer
+    /// clock's whole base (its increment comes after the move), a per-move limit.
+    #[must_use]
+    pub fn longest_move_ms(&self) -> i64 {
+        match *self {
+            TimeControl::Fischer { base_ms, .. } => base_ms,
+            TimeControl::PerMove { limit_ms } => limit_ms,
+            TimeControl::Unlimited => i64::MAX,
+        }
+    }
+
     /// Read `10+5` (minutes + seconds), `30s+2`, `1d` / `12h` / `30m` (per move), `none`.
     pub fn parse(text: &str) -> Result<TimeControl, BadTimeControl> {
         let t = text.trim().to_ascii_lowercase();
@@ -214,6 +225,14 @@ pub fn digits(ms: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn t1_the_longest_a_move_can_take_is_the_base_or_the_limit() {
+        let t = |s| TimeControl::parse(s).unwrap().longest_move_ms();
+        assert_eq!(t("10+5"), 10 * MINUTE);
+        assert_eq!(t("1d"), DAY);
+        assert_eq!(t("none"), i64::MAX);
+    }
     use super::*;
 
     #[test]

@@ -70,6 +70,15 @@ pub struct BoardView {
 }
 
 impl BoardView {
+    /// The time left on the clock that runs now (the side to move's), if there is one.
+    #[must_use]
+    pub fn running_clock_ms(&self) -> Option<i64> {
+        match self.to_move? {
+            Color::White => self.white_clock_ms,
+            Color::Black => self.black_clock_ms,
+        }
+    }
+
     /// The board of a game as it stands, seen from White, with the last move marked, no
     /// names and no clocks.
     #[must_use]

@@ -301,10 +301,7 @@ impl Handler {
             Ok(c) => Input::Command(c),
             Err(m) => {
                 return via
-                    .say(
-                        &ctx.http,
-                        &render(&m, Lang::from_tag(&cmd.locale).unwrap_or_default()),
-                    )
+                    .say(&ctx.http, &render(&m, Lang::of_hint(Some(&cmd.locale))))
                     .await
             }
         };
@@ -347,10 +344,7 @@ impl Handler {
             _ => c.data.custom_id.clone(),
         };
         let Some(action) = Action::parse(&text) else {
-            let stale = render(
-                &Msg::ButtonStale,
-                Lang::from_tag(&c.locale).unwrap_or_default(),
-            );
+            let stale = render(&Msg::ButtonStale, Lang::of_hint(Some(&c.locale)));
             return via.say(&ctx.http, &stale).await;
         };
         let asked = asked!(ctx, c);

@@ -54,7 +54,7 @@ pub fn lacking(guild: Option<GuildId>, app: Option<Permissions>, locale: &str) -
     if missing.is_empty() {
         return None;
     }
-    let lang = Lang::from_tag(locale).unwrap_or_default();
+    let lang = Lang::of_hint(Some(locale));
     let english = names(missing, Lang::EN);
     tracing::warn!(guild = guild.get(), missing = %english, "missing permissions in a channel");
     let list = names(missing, lang);

@@ -40,11 +40,7 @@ const THREAD_ARCHIVED: isize = 50_083;
 /// edit there unarchives it first).
 fn archive_after(control: &str) -> AutoArchiveDuration {
     use ugolki_core::clock::TimeControl;
-    let longest_move_ms = match TimeControl::parse(control) {
-        Ok(TimeControl::Fischer { base_ms, .. }) => base_ms,
-        Ok(TimeControl::PerMove { limit_ms }) => limit_ms,
-        Ok(TimeControl::Unlimited) | Err(_) => i64::MAX,
-    };
+    let longest_move_ms = TimeControl::parse(control).map_or(i64::MAX, |t| t.longest_move_ms());
     let hour = 3_600_000;
     match longest_move_ms {
         ms if ms <= hour / 2 => AutoArchiveDuration::OneHour,
@@ -95,7 +91,7 @@ pub fn layout(actions: &[Action]) -> Layout {
 /// game in the Activity, when the application has one (`activity`).
 pub fn rows_launching(actions: &[Action], lang: Lang, activity: bool) -> Vec<CreateActionRow> {
     let mut all = rows(actions, lang);
-    let running = actions.iter().any(|a| matches!(a, Action::Resign { .. }));
+    let running = Action::running_game(actions).is_some();
     if activity && running {
         let open = CreateButton::new(LAUNCH_ID)
             .label(render(&Msg::BtnOpenBoard, lang))
@@ -180,11 +176,10 @@ impl Parts {
         }
         let mut caption = c.text.clone();
         // The side to move's flag, counted down by the client.
-        let left = c.board.as_ref().and_then(|b| match b.to_move {
-            Some(ugolki_core::Color::White) => b.white_clock_ms,
-            Some(ugolki_core::Color::Black) => b.black_clock_ms,
-            None => None,
-        });
+        let left = c
+            .board
+            .as_ref()
+            .and_then(ugolki_core::view::BoardView::running_clock_ms);
         if let Some(ms) = left {
             let _ = write!(caption, "\n⏱ <t:{}:R>", (crate::now_ms() + ms) / 1000);
         }

@@ -26,10 +26,7 @@ pub fn user(u: &TgUser) -> User {
 
 /// The language a Telegram user's client is set to, where we speak it; else English.
 pub fn lang_of(u: &TgUser) -> Lang {
-    u.language_code
-        .as_deref()
-        .and_then(Lang::from_tag)
-        .unwrap_or(Lang::EN)
+    Lang::of_hint(u.language_code.as_deref())
 }
 
 /// A Telegram chat as the table's: private chats are the positive ids, groups (and

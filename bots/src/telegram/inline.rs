@@ -18,14 +18,9 @@ use teloxide::types::{
     InlineQueryResultsButtonKind,
 };
 use ugolki_core::table::card_data::card_data;
-use ugolki_core::table::inline::{cards, handles, is_start_picture, Card};
+use ugolki_core::table::inline::{cards, handles, why_no_pictures, Card};
 use ugolki_core::table::Platform;
 use ugolki_core::words::{render, Lang, Msg};
-
-/// Minutes since the epoch, now.
-fn now_min() -> u64 {
-    u64::try_from(crate::now_ms() / 60_000).unwrap_or(0)
-}
 
 /// How long Telegram may keep an answer for the same user and query (the cards are the
 /// same for them: the args are read again from the query when one is chosen).
@@ -70,14 +65,8 @@ impl Running {
                     let results = self.results(&cards, q.from.id.0, lang).await;
                     // No card got its picture: the room for training rooms' pictures is
                     // full, or the picture chats are failing.
-                    let button = (results.is_empty() && !cards.is_empty()).then(|| {
-                        let why = if cards.iter().all(|c| !is_start_picture(&c.picture)) {
-                            Msg::InlineNoTraining
-                        } else {
-                            Msg::InlineUnavailable
-                        };
-                        to_private_chat(&render(&why, lang))
-                    });
+                    let button = (results.is_empty() && !cards.is_empty())
+                        .then(|| to_private_chat(&render(&why_no_pictures(&cards), lang)));
                     (results, button)
                 }
                 Err(refusal) => (Vec::new(), Some(to_private_chat(&render(&refusal, lang)))),
@@ -104,7 +93,7 @@ impl Running {
     async fn results(&self, cards: &[Card], sender: u64, lang: Lang) -> Vec<InlineQueryResult> {
         let mut out = Vec::with_capacity(cards.len());
         let deadline = tokio::time::Instant::now() + PICTURE_WAIT;
-        let offered = now_min();
+        let offered = self.table.now_min();
         for (i, card) in cards.iter().enumerate() {
             let keyboard = InlineKeyboardMarkup::new([[
                 InlineKeyboardButton::callback(

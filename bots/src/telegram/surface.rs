@@ -78,6 +78,9 @@ pub const MAX_PER_ROW: usize = 8;
 const ROW: usize = 3;
 /// How long storing pictures pauses after every picture chat has failed.
 const STORE_PAUSE_MS: i64 = 60_000;
+/// Groups whose newest message is kept ([`Telegram::note_message`]) before they are all
+/// forgotten at once (about 2 MB).
+const MAX_GROUPS_SEEN: usize = 100_000;
 /// A group's board is edited in place by the next move while at most this many messages
 /// came after it (it is still in view: a typed move or two under it) ...
 const IN_VIEW: i32 = 2;
@@ -227,10 +230,7 @@ impl Telegram {
     /// link in a group).
     fn markup(&self, chat: &ChatRef, actions: &[Action], lang: Lang) -> InlineKeyboardMarkup {
         let keyboard = Self::keyboard(actions, lang);
-        let game = actions.iter().find_map(|a| a.game()).map(|(g, _)| g);
-        let Some(game) =
-            game.filter(|_| actions.iter().any(|a| matches!(a, Action::Resign { .. })))
-        else {
+        let Some(game) = Action::running_game(actions) else {
             return keyboard;
         };
         let label = render(&Msg::BtnOpenBoard, lang);
@@ -255,7 +255,15 @@ impl Telegram {
 
     /// Note message `id` in `chat` (one received, or one the bot sent).
     pub fn note_message(&self, chat: ChatId, id: MessageId) {
+        // Only a group's boards are edited in place (private chats have positive ids).
+        if chat.0 >= 0 {
+            return;
+        }
         let mut newest = lock(&self.newest);
+        // Bounded: a group forgotten only has its next board posted anew.
+        if newest.len() >= MAX_GROUPS_SEEN && !newest.contains_key(&chat.0) {
+            newest.clear();
+        }
         let n = newest.entry(chat.0).or_insert(id.0);
         *n = (*n).max(id.0);
     }
@@ -529,6 +537,30 @@ impl Surface for Telegram {
 #[cfg(test)]
 mod limit_tests {
     use super::*;
+
+    #[test]
+    fn how_far_down_a_board_is_is_kept_for_groups_and_bounded() {
+        let t = Telegram::new(Bot::new("1:x"), Limits::default(), Vec::new());
+        let group = ChatRef::new(Platform::Telegram, "-100", ChatKind::Group);
+        let board = SlotRow {
+            message_id: "10".into(),
+            place: None,
+            photo: true,
+            buttons: true,
+            state: None,
+        };
+        let idle = Duration::from_secs(1);
+        t.note_message(ChatId(-100), MessageId(12));
+        assert!(t.in_place(&group, &board, idle), "two messages under it");
+        t.note_message(ChatId(-100), MessageId(13));
+        assert!(!t.in_place(&group, &board, idle), "three");
+        t.note_message(ChatId(7), MessageId(1));
+        assert_eq!(lock(&t.newest).len(), 1, "a private chat is not kept");
+        for g in 1..=i64::try_from(MAX_GROUPS_SEEN).unwrap() {
+            t.note_message(ChatId(-1000 - g), MessageId(1));
+        }
+        assert!(lock(&t.newest).len() <= MAX_GROUPS_SEEN);
+    }
 
     #[test]
     fn the_mini_app_opens_only_from_https_pages() {

@@ -219,6 +219,16 @@ impl Action {
         matches!(self, Action::ShowMoves { .. } | Action::MoveTo { .. })
     }
 
+    /// The running game a message's buttons belong to: one that can still be resigned
+    /// (a board whose game has ended keeps none of these).
+    #[must_use]
+    pub fn running_game(actions: &[Action]) -> Option<i64> {
+        actions.iter().find_map(|a| match a {
+            Action::Resign { game, .. } => Some(*game),
+            _ => None,
+        })
+    }
+
     /// The game it acts on, with the ply it was offered at.
     #[must_use]
     pub fn game(self) -> Option<(i64, i64)> {
@@ -280,6 +290,21 @@ pub fn destination_buttons(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_running_game_is_one_its_buttons_can_resign() {
+        let board = [
+            Action::OfferDraw { game: 7, ply: 3 },
+            Action::Resign { game: 7, ply: 3 },
+        ];
+        assert_eq!(Action::running_game(&board), Some(7));
+        let offer = [Action::AcceptDraw { game: 7, ply: 3 }];
+        assert_eq!(Action::running_game(&offer), None);
+        assert_eq!(
+            Action::running_game(&[Action::Accept { challenge: 7 }]),
+            None
+        );
+    }
     use super::*;
     use proptest::prelude::*;
 

@@ -30,6 +30,18 @@ pub fn is_start_picture(key: &str) -> bool {
     !matches!(Rules::from_id(key), Ok(Rules::Corners(v)) if v.is_training())
 }
 
+/// Why a query whose cards all lacked their pictures shows none: every card was a training
+/// room's (their pictures have a room of their own, which is full), or the pictures could
+/// not be stored at all.
+#[must_use]
+pub fn why_no_pictures(cards: &[Card]) -> Msg {
+    if cards.iter().all(|c| !is_start_picture(&c.picture)) {
+        Msg::InlineNoTraining
+    } else {
+        Msg::InlineUnavailable
+    }
+}
+
 /// The time controls a card offers when the query says none: the default first.
 pub const OFFERED_TIMES: [&str; 4] = ["10+5", "5+3", "3+2", "1d"];
 
@@ -298,8 +310,7 @@ impl Table {
         let Some(card) = super::card_data::read_card(key, data) else {
             return refuse(Msg::InlineNotReady);
         };
-        let now_min = u64::try_from(self.now() / 60_000).unwrap_or(0);
-        if !card.fresh(now_min) {
+        if !card.fresh(self.now_min()) {
             return refuse(Msg::InlineCardExpired);
         }
         let Some(sender) = self.known_user(chat.platform, &card.sender).await else {
@@ -318,6 +329,21 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn cards_without_pictures_say_why_training_rooms_have_a_room_of_their_own() {
+        let all = cards("", &[], "alice").unwrap();
+        assert_eq!(why_no_pictures(&all), Msg::InlineUnavailable);
+        let training: Vec<Card> = all
+            .into_iter()
+            .map(|mut c| {
+                c.picture = "training:classic3x3,diag,blocking=off".into();
+                c
+            })
+            .collect();
+        assert!(training.iter().all(|c| !is_start_picture(&c.picture)));
+        assert_eq!(why_no_pictures(&training), Msg::InlineNoTraining);
+    }
     use super::*;
 
     fn handles(q: &str) -> Vec<Mention> {

@@ -276,6 +276,13 @@ impl Table {
         self.time.now_ms()
     }
 
+    /// Minutes since the epoch by the table's clock: what an inline card is signed with
+    /// when offered and checked against when pressed.
+    #[must_use]
+    pub fn now_min(&self) -> u64 {
+        u64::try_from(self.now() / 60_000).unwrap_or(0)
+    }
+
     /// Record that the bot is alive (at most every [`HEARTBEAT_MS`]).
     async fn beat(&self, now: i64) {
         use std::sync::atomic::Ordering;

@@ -450,9 +450,5 @@ impl Outgoing {
 /// The language to answer a message in: the platform's hint where we speak it, else English.
 #[must_use]
 pub fn lang_of(origin: &Origin) -> Lang {
-    origin
-        .locale
-        .as_deref()
-        .and_then(Lang::from_tag)
-        .unwrap_or(Lang::EN)
+    Lang::of_hint(origin.locale.as_deref())
 }

@@ -41,6 +41,12 @@ impl Lang {
         LOCALES[usize::from(self.0)].0
     }
 
+    /// The language a platform's hint names, where we speak it; else English.
+    #[must_use]
+    pub fn of_hint(tag: Option<&str>) -> Lang {
+        tag.and_then(Lang::from_tag).unwrap_or(Lang::EN)
+    }
+
     /// The language a platform's hint names (`pt-BR`, `ru`, `en_US`), if we speak it.
     #[must_use]
     pub fn from_tag(tag: &str) -> Option<Lang> {
