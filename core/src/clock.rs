@@ -225,6 +225,7 @@ pub fn digits(ms: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn t1_the_longest_a_move_can_take_is_the_base_or_the_limit() {
@@ -233,7 +234,6 @@ mod tests {
         assert_eq!(t("1d"), DAY);
         assert_eq!(t("none"), i64::MAX);
     }
-    use super::*;
 
     #[test]
     fn t1_time_controls_read_and_print() {

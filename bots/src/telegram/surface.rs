@@ -154,7 +154,7 @@ pub struct Telegram {
     pictures: Mutex<HashMap<String, FileId>>,
     storing: tokio::sync::Mutex<()>,
     failed_at: Mutex<Option<i64>>,
-    /// The newest message id seen in each chat (received or sent): how far down a board
+    /// The newest message id seen in each group (received or sent): how far down a board
     /// is. Ids grow by one per message in a chat, so a message the bot does not receive
     /// (privacy mode) still counts once a later one comes.
     newest: Mutex<HashMap<i64, i32>>,

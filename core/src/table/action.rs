@@ -290,6 +290,8 @@ pub fn destination_buttons(
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn a_running_game_is_one_its_buttons_can_resign() {
@@ -305,8 +307,6 @@ mod tests {
             None
         );
     }
-    use super::*;
-    use proptest::prelude::*;
 
     const MAX_ID: i64 = 1 << 53;
 

@@ -329,6 +329,7 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn cards_without_pictures_say_why_training_rooms_have_a_room_of_their_own() {
@@ -343,8 +344,11 @@ mod tests {
             .collect();
         assert!(training.iter().all(|c| !is_start_picture(&c.picture)));
         assert_eq!(why_no_pictures(&training), Msg::InlineNoTraining);
+        // Some cards of the standard games among them: their pictures could not be kept.
+        let mut mixed = training;
+        mixed[0].picture = "classic3x3".into();
+        assert_eq!(why_no_pictures(&mixed), Msg::InlineUnavailable);
     }
-    use super::*;
 
     fn handles(q: &str) -> Vec<Mention> {
         q.split_whitespace()

@@ -431,7 +431,7 @@ impl Table {
     ) -> Handled<Vec<Outgoing>> {
         let list = Lang::all().map(Lang::code).collect::<Vec<_>>().join(", ");
         let Some(code) = code else {
-            let now = Lang::from_tag(o.locale.as_deref().unwrap_or("en")).unwrap_or(Lang::EN);
+            let now = Lang::of_hint(o.locale.as_deref());
             return Ok(vec![Outgoing::private(
                 o,
                 Msg::LangNow {
@@ -457,12 +457,7 @@ impl Table {
         };
         let chat_wide = o.group_admin == Some(true);
         // The answer is in the new language (or, back to automatic, the hint's).
-        let answer_in = lang.unwrap_or_else(|| {
-            o.locale
-                .as_deref()
-                .and_then(Lang::from_tag)
-                .unwrap_or(Lang::EN)
-        });
+        let answer_in = lang.unwrap_or_else(|| Lang::of_hint(o.locale.as_deref()));
         let mut out = vec![Outgoing::reply(
             o,
             Msg::LangSet {

@@ -104,7 +104,7 @@ impl Outgoing {
             game: r.game_id,
             ply: r.ply,
             message,
-            lang: Lang::from_tag(&r.lang).unwrap_or(Lang::EN),
+            lang: Lang::of_hint(Some(&r.lang)),
             picture,
             actions,
             direct: false,
