@@ -302,3 +302,28 @@ fn one_round_is_said_in_the_singular() {
         );
     }
 }
+
+/// A platform's language hint is whatever its client sends: absent, empty, huge, not
+/// ASCII, or a language we do not speak all answer in English; a known one is read.
+#[test]
+fn a_language_hint_of_any_shape_reads_as_a_language_we_speak() {
+    let huge = "ru".repeat(50_000);
+    for hint in [
+        None,
+        Some(""),
+        Some("-"),
+        Some("日本語"),
+        Some("ру"),
+        Some("xx-RU"),
+        Some(huge.as_str()),
+    ] {
+        assert_eq!(
+            Lang::of_hint(hint),
+            Lang::EN,
+            "{:?}",
+            hint.map(|h| h.chars().take(9).collect::<String>())
+        );
+    }
+    assert_eq!(Lang::of_hint(Some("RU_ru")).code(), "ru");
+    assert_eq!(Lang::of_hint(Some("pt-BR")).code(), "pt");
+}
