@@ -535,6 +535,8 @@ impl FakeTelegram {
     pub fn press(&self, chat: &FakeChat, from: &FakeUser, message_id: i64, data: &str) -> String {
         let mut inner = self.lock();
         inner.chat(chat);
+        // Any `data`: "the message originated the query can contain no callback buttons
+        // with this data" (the Bot API's `CallbackQuery`) — a client may send what it likes.
         let message = inner
             .message(chat.id, message_id)
             .unwrap_or_else(|| panic!("no message {message_id} in chat {}", chat.id))
@@ -824,6 +826,31 @@ impl FakeTelegram {
         if let Some(c) = inner.chats.get_mut(&chat.id) {
             c.other_bot_last = true;
         }
+    }
+
+    /// A message the bot posted in `chat` before it was upgraded: `text` under buttons
+    /// `(label, callback_data)` whose data this version may not read. Its id.
+    pub fn left_by_an_older_version(
+        &self,
+        chat: &FakeChat,
+        text: &str,
+        buttons: &[(&str, &str)],
+    ) -> i64 {
+        let mut inner = self.lock();
+        inner.chat(chat);
+        let row: Vec<Value> = buttons
+            .iter()
+            .map(|(label, data)| json!({"text": label, "callback_data": data}))
+            .collect();
+        let mut message = Map::new();
+        message.insert(
+            "from".into(),
+            json!({"id": FakeTelegram::BOT_ID, "is_bot": true,
+                   "first_name": FakeTelegram::BOT_NAME, "username": FakeTelegram::BOT_USERNAME}),
+        );
+        message.insert("text".into(), text.into());
+        message.insert("reply_markup".into(), json!({ "inline_keyboard": [row] }));
+        inner.store(chat.id, message, None).0
     }
 
     /// Messages of people in `chat` that privacy mode kept from the bot.

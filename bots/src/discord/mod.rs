@@ -30,7 +30,7 @@ use ugolki_core::table::{
     Action, ChatKind, ChatRef, Config, GroupReading, Incoming, Input, Mention, Origin, Platform,
     Table,
 };
-use ugolki_core::words::{render, Lang, Msg};
+use ugolki_core::words::{render, Msg};
 
 /// How to run the bot.
 #[derive(Clone)]
@@ -272,6 +272,18 @@ impl Handler {
         stored
     }
 
+    /// What the bot lacks of [`permissions::NEEDED`] in a server's channel, told in the
+    /// asker's language; `None` where it has them all, or outside servers.
+    async fn lacking(
+        &self,
+        guild: Option<GuildId>,
+        app: Option<Permissions>,
+        asker: &Origin,
+    ) -> Option<String> {
+        let missing = permissions::missing(guild, app)?;
+        Some(permissions::told(missing, self.table.lang_for(asker).await))
+    }
+
     /// Hand an interaction's input to the table and answer through it.
     async fn interact(&self, ctx: &Context, via: &Via<'_>, origin: Origin, input: Input) {
         let private = origin.chat.one_message();
@@ -297,14 +309,6 @@ impl Handler {
             return;
         }
         let via = Via::Command(cmd);
-        let input = match commands::read(cmd) {
-            Ok(c) => Input::Command(c),
-            Err(m) => {
-                return via
-                    .say(&ctx.http, &render(&m, Lang::of_hint(Some(&cmd.locale))))
-                    .await
-            }
-        };
         let asked = asked!(ctx, cmd);
         let mut origin = self.origin(asked).await;
         origin.locale = Some(cmd.locale.clone());
@@ -314,9 +318,15 @@ impl Handler {
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.contains(Permissions::MANAGE_GUILD))
         });
-        let member = !not_a_member(cmd.context, &cmd.authorizing_integration_owners);
-        let guild = cmd.guild_id.filter(|_| member);
-        if let Some(why) = permissions::lacking(guild, cmd.app_permissions, &cmd.locale) {
+        let input = match commands::read(cmd) {
+            Ok(c) => Input::Command(c),
+            Err(m) => {
+                let lang = self.table.lang_for(&origin).await;
+                return via.say(&ctx.http, &render(&m, lang)).await;
+            }
+        };
+        let guild = cmd.guild_id.filter(|_| !private);
+        if let Some(why) = self.lacking(guild, cmd.app_permissions, &origin).await {
             return via.say(&ctx.http, &why).await;
         }
         self.interact(ctx, &via, origin, input).await;
@@ -343,17 +353,18 @@ impl Handler {
             }
             _ => c.data.custom_id.clone(),
         };
-        let Some(action) = Action::parse(&text) else {
-            let stale = render(&Msg::ButtonStale, Lang::of_hint(Some(&c.locale)));
-            return via.say(&ctx.http, &stale).await;
-        };
         let asked = asked!(ctx, c);
         let mut origin = self.origin(asked).await;
         origin.locale = Some(c.locale.clone());
         origin.group_admin = c.guild_id.map(|_| false);
-        let member = !not_a_member(c.context, &c.authorizing_integration_owners);
-        let guild = c.guild_id.filter(|_| member);
-        if let Some(why) = permissions::lacking(guild, c.app_permissions, &c.locale) {
+        let Some(action) = Action::parse(&text) else {
+            // Not a button of this version's: said in the presser's language, as the table would.
+            let stale = render(&Msg::ButtonStale, self.table.lang_for(&origin).await);
+            return via.say(&ctx.http, &stale).await;
+        };
+        let private = not_a_member(c.context, &c.authorizing_integration_owners);
+        let guild = c.guild_id.filter(|_| !private);
+        if let Some(why) = self.lacking(guild, c.app_permissions, &origin).await {
             return via.say(&ctx.http, &why).await;
         }
         self.interact(ctx, &via, origin, Input::Action(action))

@@ -46,19 +46,23 @@ pub fn names(permissions: Permissions, lang: Lang) -> String {
         .join(", ")
 }
 
-/// In a server channel where the bot lacks some of [`NEEDED`]: what to tell the asker (in
-/// their `locale`), also logged. `None` where it has them all, or outside servers.
-pub fn lacking(guild: Option<GuildId>, app: Option<Permissions>, locale: &str) -> Option<String> {
+/// In a server channel where the bot lacks some of [`NEEDED`]: what it lacks, also logged.
+/// `None` where it has them all, or outside servers.
+pub fn missing(guild: Option<GuildId>, app: Option<Permissions>) -> Option<Permissions> {
     let guild = guild?;
     let missing = NEEDED - app?;
     if missing.is_empty() {
         return None;
     }
-    let lang = Lang::of_hint(Some(locale));
     let english = names(missing, Lang::EN);
     tracing::warn!(guild = guild.get(), missing = %english, "missing permissions in a channel");
+    Some(missing)
+}
+
+/// What to tell the asker of the permissions `missing`, in `lang`.
+pub fn told(missing: Permissions, lang: Lang) -> String {
     let list = names(missing, lang);
-    Some(render(&Msg::MissingPermissions { list }, lang))
+    render(&Msg::MissingPermissions { list }, lang)
 }
 
 #[cfg(test)]
@@ -68,10 +72,11 @@ mod tests {
     #[test]
     fn what_is_missing_is_named_and_nothing_outside_servers() {
         let guild = Some(GuildId::new(1));
-        assert_eq!(lacking(guild, Some(NEEDED), "en-US"), None);
-        assert_eq!(lacking(None, Some(Permissions::empty()), "en-US"), None);
-        let some = NEEDED - Permissions::ATTACH_FILES - Permissions::CREATE_PUBLIC_THREADS;
-        let said = lacking(guild, Some(some), "en-US").expect("told");
+        assert_eq!(missing(guild, Some(NEEDED)), None);
+        assert_eq!(missing(None, Some(Permissions::empty())), None);
+        let two = Permissions::ATTACH_FILES | Permissions::CREATE_PUBLIC_THREADS;
+        assert_eq!(missing(guild, Some(NEEDED - two)), Some(two));
+        let said = told(two, Lang::EN);
         assert!(
             said.contains("Attach Files, Create Public Threads"),
             "{said}"

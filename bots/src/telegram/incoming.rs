@@ -9,7 +9,6 @@ use teloxide::types::{
 use ugolki_core::table::{
     Action, ChatKind, ChatRef, Incoming, Input, Mention, Origin, Platform, User,
 };
-use ugolki_core::words::Lang;
 
 /// The player a Telegram user is.
 pub fn user(u: &TgUser) -> User {
@@ -22,11 +21,6 @@ pub fn user(u: &TgUser) -> User {
         name,
         handle: u.username.as_ref().map(|h| h.to_ascii_lowercase()),
     }
-}
-
-/// The language a Telegram user's client is set to, where we speak it; else English.
-pub fn lang_of(u: &TgUser) -> Lang {
-    Lang::of_hint(u.language_code.as_deref())
 }
 
 /// A Telegram chat as the table's: private chats are the positive ids, groups (and
@@ -105,21 +99,45 @@ pub fn message(m: &Message) -> Option<Incoming> {
 /// A press on an inline message (sent through inline mode into a chat the bot is not in)
 /// comes from that message's own one-message chat.
 pub fn press(q: &CallbackQuery) -> Option<Incoming> {
+    if q.message.is_none() && q.inline_message_id.is_none() {
+        return None;
+    }
+    let action = q.data.as_deref().and_then(Action::parse)?;
+    Some(Incoming {
+        origin: pressed_where(q),
+        input: Input::Action(action),
+    })
+}
+
+/// Who pressed where: the chat of the message the button is on (an inline message's own
+/// chat), else the presser's private chat with the bot.
+pub fn pressed_where(q: &CallbackQuery) -> Origin {
     let chat = match (&q.message, &q.inline_message_id) {
         // (A message too old for Telegram to show names no topic: its group's.)
         (Some(msg), _) => msg
             .regular_message()
             .map_or_else(|| chat_of(msg.chat().id.0), chat_in),
         (None, Some(inline)) => inline_chat(inline),
-        (None, None) => return None,
+        (None, None) => private_chat_of(&q.from),
     };
-    let action = q.data.as_deref().and_then(Action::parse)?;
     // A press has no message of its own: its query id names it, once.
     let o = Origin::interaction(chat, user(&q.from), format!("cb:{}", q.id.0));
-    Some(Incoming {
-        origin: origin(o, &q.from),
-        input: Input::Action(action),
-    })
+    origin(o, &q.from)
+}
+
+/// A user's private chat with the bot (its id is theirs), where what they do outside any
+/// chat of the bot's (an inline query) is answered from.
+pub fn private_chat_of(u: &TgUser) -> ChatRef {
+    chat_of(i64::try_from(u.id.0).unwrap_or(i64::MAX))
+}
+
+/// Who asked, outside any chat of the bot's (an inline query, a chosen card): their private
+/// chat with it.
+pub fn alone(u: &TgUser) -> Origin {
+    origin(
+        Origin::message(private_chat_of(u), user(u), String::new()),
+        u,
+    )
 }
 
 /// Updates that must be handled in the order they came: one chat's, one inline message's,

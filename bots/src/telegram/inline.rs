@@ -55,7 +55,7 @@ impl Running {
     /// Answer an inline query with its challenge cards; a query `/challenge` would refuse
     /// gets no cards and its refusal on the button above the (empty) results.
     pub(super) async fn inline_query(&self, q: &InlineQuery) {
-        let lang = incoming::lang_of(&q.from);
+        let lang = self.table.lang_for(&incoming::alone(&q.from)).await;
         let (results, button) = if self.surface.has_picture_store() {
             match cards_for(&q.query, &q.from) {
                 Ok(cards) => {
@@ -138,7 +138,8 @@ impl Running {
     /// answers it. The alert's lines.
     pub(super) async fn card_pressed(&self, q: &CallbackQuery) -> Vec<String> {
         let (Some(inline), Some(data)) = (&q.inline_message_id, q.data.as_deref()) else {
-            return vec![render(&Msg::InlineNotReady, incoming::lang_of(&q.from))];
+            let lang = self.table.lang_for(&incoming::pressed_where(q)).await;
+            return vec![render(&Msg::InlineNotReady, lang)];
         };
         let chat = incoming::inline_chat(inline);
         let (me, locale) = (incoming::user(&q.from), q.from.language_code.clone());

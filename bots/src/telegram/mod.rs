@@ -410,7 +410,6 @@ impl Running {
     /// the outbox. Every press is answered, silently when there is nothing to say.
     async fn press(&self, q: &teloxide::types::CallbackQuery) {
         let mut alert: Vec<String> = Vec::new();
-        let lang = incoming::lang_of(&q.from);
         if q.data
             .as_deref()
             .is_some_and(ugolki_core::table::card_data::is_card)
@@ -420,6 +419,8 @@ impl Running {
         } else if let Some(msg) = incoming::press(q) {
             alert.extend(alerts(&self.table.handle(&msg).await));
         } else {
+            // Not a button of this version's: said in the presser's language, as the table would.
+            let lang = self.table.lang_for(&incoming::pressed_where(q)).await;
             alert.push(render(&Msg::ButtonStale, lang));
         }
         let text = alert.join("\n");

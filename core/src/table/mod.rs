@@ -384,6 +384,38 @@ impl Table {
                 None
             }
         };
+        self.lang_after(o, own).await
+    }
+
+    /// The language the table would answer `o` in, for what an adapter says itself (a press
+    /// it cannot read, a command the platform could not parse, a permission missing): the
+    /// sender's `/lang`, the chat's, the platform's hint, English. Read only: a stranger is
+    /// not made a player by it.
+    pub async fn lang_for(&self, o: &Origin) -> Lang {
+        let key = (o.platform().as_str().to_string(), o.user.id.clone());
+        let cached = lock(&self.ids)
+            .get(&key)
+            .and_then(|id| lock(&self.people).get(id).cloned());
+        let own = match cached {
+            Some(p) => p.lang,
+            None => match self
+                .store
+                .player_by_platform_id(o.platform().as_str(), &o.user.id)
+                .await
+            {
+                Ok(p) => p.and_then(|p| p.lang),
+                Err(e) => {
+                    tracing::warn!(error = %e, "language not read");
+                    None
+                }
+            },
+        };
+        self.lang_after(o, own).await
+    }
+
+    /// The sender's own choice `own`, else the chat's, the platform's hint, English: the
+    /// first that is set and spoken here.
+    async fn lang_after(&self, o: &Origin, own: Option<String>) -> Lang {
         let chosen = match own {
             Some(code) => Some(code),
             None => self.chat_lang(o.platform(), &o.chat.id).await,

@@ -2,6 +2,7 @@
 //! command registration, missing permissions, and no store read per message.
 
 use crate::harness::*;
+use ugolki_core::words::render;
 
 /// `--metrics`: `/health` is 200 once the gateway's shard is connected (and the store
 /// answers); `/metrics` shows the delivery queue of Discord replies.
@@ -236,12 +237,33 @@ async fn a_games_thread_is_found_with_no_store_read_per_message() {
 }
 
 /// Permissions taken from the bot in a channel: a command there is answered, to the one who
-/// asked, with what is missing by name; nothing is posted. Elsewhere it plays as usual.
+/// asked, with what is missing by name, in their language (their `/lang` over their
+/// client's); nothing is posted. Elsewhere it plays as usual.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn missing_permissions_are_named_to_the_one_who_asked() {
     let s = Server::new().await;
     let bot = RunningBot::start(&s.fake, "permissions");
     s.ready().await;
+    // Bob reads the bot in Portuguese (his client is in English).
+    let pt = ugolki_core::words::Lang::from_tag("pt").expect("Portuguese");
+    let id = s.fake.slash_command(
+        FakeDiscord::CHANNEL_ID,
+        &s.bob,
+        "lang",
+        &[("language", OptionValue::String("pt".into()))],
+        "en-US",
+    );
+    let set = Msg::LangSet {
+        whose: "you".into(),
+        lang: Some(Box::new(Msg::LangName { code: "pt".into() })),
+    };
+    s.expect_text(&render(&set, pt)).await;
+    assert!(s.fake.interaction(id).is_some(), "answered");
+    let posted = |s: &Server| {
+        let all = s.fake.messages(FakeDiscord::CHANNEL_ID);
+        all.into_iter().filter(|m| !m.ephemeral).count()
+    };
+    let before = posted(&s);
     s.fake.deny_bot(
         FakeDiscord::CHANNEL_ID,
         FakeDiscord::ATTACH_FILES | FakeDiscord::CREATE_PUBLIC_THREADS,
@@ -258,12 +280,25 @@ async fn missing_permissions_are_named_to_the_one_who_asked() {
         list: "Attach Files, Create Public Threads".into(),
     });
     assert!(said.contains(&want), "{said}");
+    let id = s
+        .fake
+        .slash_command(FakeDiscord::CHANNEL_ID, &s.bob, "games", &[], "en-US");
+    let said = s.private_answer(id).await;
+    let names = [
+        Msg::PermissionName {
+            permission: "attach-files".into(),
+        },
+        Msg::PermissionName {
+            permission: "create-public-threads".into(),
+        },
+    ]
+    .map(|m| render(&m, pt))
+    .join(", ");
+    let want = render(&Msg::MissingPermissions { list: names }, pt);
+    assert!(said.contains(&want), "{said}");
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert!(
-        s.fake
-            .messages(FakeDiscord::CHANNEL_ID)
-            .iter()
-            .all(|m| m.ephemeral),
+        posted(&s) == before,
         "nothing posted: {:#?}",
         s.fake.messages(FakeDiscord::CHANNEL_ID)
     );

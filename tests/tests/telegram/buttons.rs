@@ -8,7 +8,8 @@ use crate::harness::{
 use std::time::{Duration, Instant};
 use ugolki_core::corners::Variant;
 use ugolki_core::game::{Game, Rules};
-use ugolki_core::words::{english, Msg};
+use ugolki_core::table::Action;
+use ugolki_core::words::{english, render, Lang, Msg};
 use ugolki_tests::fake_telegram::{Failure, FakeTelegram};
 use ugolki_tests::said::{played, played_move};
 
@@ -56,6 +57,50 @@ async fn a_stale_button_gets_an_alert_and_changes_nothing() {
         })
         .await;
     assert!(ok, "{:?}", g.fake.callback_answers());
+    bot.stop().await;
+}
+
+/// A button this version cannot read (left on a message by an older one) is answered as out
+/// of date in the presser's own language — their `/lang` over their client's — and changes
+/// nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreadable_button_is_answered_in_the_pressers_own_language() {
+    let g = Group::new().await;
+    let db = temp_db("unreadable");
+    let bot = RunningBot::start(&g.fake, &db, quick());
+    let ru = Lang::from_tag("ru").expect("Russian");
+    // Carol's client is in Italian, and she reads the bot in Russian.
+    let carol = FakeTelegram::user(13, "Carol", Some("carol"), Some("it"));
+    g.fake.send_text(&g.chat, &carol, "/lang ru");
+    let set = Msg::LangSet {
+        whose: "you".into(),
+        lang: Some(Box::new(Msg::LangName { code: "ru".into() })),
+    };
+    g.expect_text(&render(&set, ru)).await;
+    assert!(Action::parse("v0:resign:7").is_none(), "not this version's");
+    let old =
+        g.fake
+            .left_by_an_older_version(&g.chat, "An old board", &[("Resign", "v0:resign:7")]);
+    let answered = |query: String| {
+        let fake = g.fake.clone();
+        async move {
+            let ok = fake
+                .wait_until(WAIT, |f| f.callback_answers().iter().any(|a| a.id == query))
+                .await;
+            assert!(ok, "the press is answered");
+            let answers = fake.callback_answers();
+            let answer = answers.into_iter().find(|a| a.id == query).expect("answer");
+            assert!(answer.show_alert, "{answer:?}");
+            answer.text.unwrap_or_default()
+        }
+    };
+    let said = answered(g.fake.press(&g.chat, &carol, old, "v0:resign:7")).await;
+    assert_eq!(said, render(&Msg::ButtonStale, ru));
+    // Someone who chose nothing reads their client's language (English here).
+    let said = answered(g.fake.press(&g.chat, &g.bob, old, "v0:resign:7")).await;
+    assert_eq!(said, english(&Msg::ButtonStale));
+    // Nothing changed: a game starts as ever.
+    start_game(&g, "classic3x3 none").await;
     bot.stop().await;
 }
 

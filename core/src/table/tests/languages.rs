@@ -148,3 +148,46 @@ async fn the_adapters_ask_who_is_an_admin_for_the_commands_the_table_reads_as_ad
         assert!(!c.table.asks_admin(&c.incoming("alice", text)), "{text}");
     }
 }
+
+/// What an adapter says itself (a press it cannot read, a permission missing) is in the
+/// language the table would answer in, and asking makes nobody a player.
+#[tokio::test]
+async fn an_adapters_own_words_follow_the_players_and_the_chats_choice() {
+    let c = chat().await;
+    let (ru, it, pt) = (lang("ru"), lang("it"), lang("pt"));
+    let asker = |who: &str, hint: &str| {
+        let mut o = c.incoming(who, "").origin;
+        o.locale = Some(hint.into());
+        o
+    };
+    // Nothing chosen: the platform's hint; a stranger is not made a player by asking.
+    assert_eq!(c.table.lang_for(&asker("gina", "it")).await, it);
+    let store = c.table.store();
+    let platform = asker("gina", "it").platform();
+    assert!(store
+        .player_by_platform_id(platform.as_str(), "id-gina")
+        .await
+        .unwrap()
+        .is_none());
+    // (Once she has spoken she is one.)
+    c.say_in("gina", "it", "/help").await;
+    assert!(store
+        .player_by_platform_id(platform.as_str(), "id-gina")
+        .await
+        .unwrap()
+        .is_some());
+    // Her own choice beats the hint (read from the store after a restart too).
+    c.say_in("gina", "it", "/lang ru").await;
+    assert_eq!(c.table.lang_for(&asker("gina", "pt")).await, ru);
+    let c = c.reopen().await;
+    let mut o = c.incoming("gina", "").origin;
+    o.locale = Some("pt".into());
+    assert_eq!(c.table.lang_for(&o).await, ru);
+    // The chat's choice, for those without one of their own.
+    let mut admin = c.incoming("dave", "/lang pt");
+    admin.origin.group_admin = Some(true);
+    c.table.handle(&admin).await;
+    let mut o = c.incoming("hank", "").origin;
+    o.locale = Some("it".into());
+    assert_eq!(c.table.lang_for(&o).await, pt);
+}
