@@ -627,6 +627,11 @@ impl Table {
         let Input::Text { text, mentions } = &msg.input else {
             return false;
         };
+        // No command without a slash, and in plain ASCII nothing is cleaned or folded into
+        // one: a typed move or chatter is not read twice (`handle` reads it next).
+        if text.is_ascii() && !text.contains('/') {
+            return false;
+        }
         matches!(
             self.read(text, mentions),
             Ok(Some(Parsed::Command(

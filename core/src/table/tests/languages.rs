@@ -132,6 +132,7 @@ async fn the_adapters_ask_who_is_an_admin_for_the_commands_the_table_reads_as_ad
         "/LANGUAGE it",
         " /lang",
         "／lang pt",
+        "\u{200b}/lang pt",
         "/tournament start",
         "/Tourney cancel",
     ] {
@@ -141,7 +142,9 @@ async fn the_adapters_ask_who_is_an_admin_for_the_commands_the_table_reads_as_ad
         "/games",
         "/help",
         "c3-d3",
+        "с3-d3",
         "lang ru",
+        "\u{200b}lang ru",
         "/languages",
         "/challenge @bob",
     ] {
