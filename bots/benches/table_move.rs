@@ -7,7 +7,9 @@
 //! played at once, by one table and (`PostgreSQL`) by two tables on one database, as two
 //! processes would (a move reaches either, the chat's sender is one of them); and the
 //! 100 games again on one table while 200 open pages (`--web`, two a game) watch them.
-//! `PostgreSQL` runs when `DATABASE_URL_PG` names a server.
+//! `PostgreSQL` runs when `DATABASE_URL_PG` names a server. `BENCH_NO_FLUSH=1`: each move's
+//! board drawn and rendered as the sender would, not delivered (what the sender's own steps
+//! cost, by difference); `TRACE_SQL=1`: every statement logged with its time.
 
 #[path = "../../core/benches/support/mod.rs"]
 mod support;
@@ -150,6 +152,11 @@ impl Bench {
             out.first().and_then(|o| o.board()).is_some(),
             "a board after a move"
         );
+        if std::env::var_os("BENCH_NO_FLUSH").is_some() {
+            let c = self.outboxes[t].content(&out[0]).await.expect("drawn");
+            std::hint::black_box(c.image.map(|i| i.bytes.len()));
+            return;
+        }
         let s = g % self.outboxes.len();
         if s != t {
             // Committed by the other "process": its sender hears of it as PostgreSQL's
@@ -210,7 +217,7 @@ impl Bench {
         while set.join_next().await.is_some() {}
         // Every move's board reached its chat (none left unread in the outbox).
         assert!(
-            self.shown() - before >= GAMES as u64,
+            std::env::var_os("BENCH_NO_FLUSH").is_some() || self.shown() - before >= GAMES as u64,
             "a board not delivered"
         );
     }
