@@ -381,13 +381,7 @@ impl Game {
         if !same {
             return None;
         }
-        match self {
-            Game::Corners(g) => g
-                .moves()
-                .last()
-                .map(|m| crate::notation::join_path(&m.path, "-")),
-            Game::Damas(g) => g.moves().last().map(ToString::to_string),
-        }
+        self.last_move_text()
     }
 
     /// The number of the move about to be played (C4; counted the same way in Damas).
@@ -590,6 +584,18 @@ impl Game {
         match self {
             Game::Corners(g) => g.record(),
             Game::Damas(g) => g.record(),
+        }
+    }
+
+    /// The last move played, as the record writes it (`c3-e3-e5`, `b3xd5`).
+    #[must_use]
+    pub fn last_move_text(&self) -> Option<String> {
+        match self {
+            Game::Corners(g) => g
+                .moves()
+                .last()
+                .map(|m| crate::notation::join_path(&m.path, "-")),
+            Game::Damas(g) => g.moves().last().map(ToString::to_string),
         }
     }
 

@@ -43,6 +43,9 @@ pub struct BoardSpec {
     pub to_move: Option<Color>,
     /// The header's second line: the move number, deadline and limit, or the result.
     pub info: Msg,
+    /// The move that made this ply, as recorded (the board's arrow): a process that knows
+    /// the game one ply before plays it, rather than reading the game from the store.
+    pub last_move: Option<String>,
 }
 
 /// A player's general rating over their rated games of a kind.
@@ -94,7 +97,7 @@ impl Picture {
                 "board": b.game, "ply": b.ply, "takebacks": b.takebacks,
                 "names": [b.names.0, b.names.1], "flip": b.flip,
                 "selected": b.selected.encode(), "clocks": b.clocks.map(|(w, b)| vec![w, b]),
-                "to_move": b.to_move.encode(), "info": b.info.to_json(),
+                "to_move": b.to_move.encode(), "info": b.info.to_json(), "last": b.last_move,
             }),
             Picture::Chart(c) => json!({
                 "chart": c.player, "kind": c.kind.encode(), "title": c.title.to_json(),
@@ -131,6 +134,11 @@ impl Picture {
                 clocks,
                 to_move: Code::decode(v.get("to_move")?)?,
                 info: Msg::from_json(v.get("info")?)?,
+                // (Absent from rows written before it: drawn from the store.)
+                last_move: match v.get("last") {
+                    None | Some(Value::Null) => None,
+                    Some(m) => Some(m.as_str()?.to_string()),
+                },
             }));
         }
         if let Some(player) = v.get("chart").and_then(Value::as_i64) {
@@ -160,6 +168,18 @@ impl Picture {
     }
 }
 
+/// The game of `spec` from the game `game` at `ply` plies of the spec's line: itself when
+/// it is there (not played: false), or with the spec's last move played when it is one ply
+/// before (played: true); `None` otherwise, or when that move does not play.
+fn one_move_on(ply: i64, mut game: Game, spec: &BoardSpec) -> Option<(Game, bool)> {
+    if ply == spec.ply {
+        return Some((game, false));
+    }
+    let last = spec.last_move.as_deref().filter(|_| ply + 1 == spec.ply)?;
+    game.play_text(last).ok()?;
+    Some((game, true))
+}
+
 impl Live {
     /// The spec of this game's board as it stands, seen from `viewer`; `result` replaces
     /// the move line once the game is over.
@@ -179,6 +199,7 @@ impl Live {
                 deadline,
                 limit,
             }),
+            last_move: self.game.last_move_text(),
         }
     }
 }
@@ -234,16 +255,33 @@ impl Table {
     }
 
     async fn draw_board(&self, b: &BoardSpec, lang: Lang) -> Result<BoardView, DrawError> {
-        // The usual case: the game stands where the board shows it, replayed in memory.
+        // The usual case: the game stands where the board shows it, replayed in memory; or
+        // one ply before (the move was committed by another process), and the spec's move
+        // is played here.
         let cached = super::lock(&self.cache)
             .get(&b.game)
-            .filter(|(ply, takebacks, _)| *ply == b.ply && *takebacks == b.takebacks)
-            .map(|(_, _, g)| g.clone());
-        let game = if let Some(g) = cached {
-            g
-        } else {
-            let live = self.live(b.game).await?.ok_or(DrawError::Gone)?;
-            self.game_at(&live, b.ply, b.takebacks).await?
+            .filter(|(ply, takebacks, _)| {
+                *takebacks == b.takebacks && (*ply == b.ply || *ply + 1 == b.ply)
+            })
+            .map(|(ply, _, g)| (*ply, g.clone()));
+        let game = match cached.and_then(|(ply, g)| one_move_on(ply, g, b)) {
+            Some((g, played)) => {
+                // A running game's new ply is kept, unless a newer one was meanwhile (the
+                // next move here finds it without reading the store either).
+                if played && b.to_move.is_some() {
+                    let mut cache = super::lock(&self.cache);
+                    if let Some(c) = cache.get_mut(&b.game) {
+                        if c.1 == b.takebacks && c.0 < b.ply {
+                            *c = (b.ply, b.takebacks, g.clone());
+                        }
+                    }
+                }
+                g
+            }
+            None => {
+                let live = self.live(b.game).await?.ok_or(DrawError::Gone)?;
+                self.game_at(&live, b.ply, b.takebacks).await?
+            }
         };
         let mut view = BoardView::of_game(&game);
         view.flip = b.flip;

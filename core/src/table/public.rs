@@ -118,6 +118,8 @@ impl PublicGame {
             clocks: self.clocks.filter(|_| latest),
             to_move: (latest && self.active).then_some(turn),
             info,
+            // (A page's board is drawn by the process serving it, from its own game.)
+            last_move: None,
         })
     }
 

@@ -216,3 +216,55 @@ async fn pictures_are_drawn_when_sent_from_the_game_as_it_was() {
     let r = Picture::Replay(ReplaySpec { game: g });
     assert_eq!(Picture::from_json(&r.to_json()), Some(r));
 }
+
+/// A board committed by another process, one ply ahead of what this one knows of the game,
+/// is drawn by playing the spec's move on its own game — not from the store — and the new
+/// ply is kept for what comes next. A row written before specs named their move reads back
+/// without one (and is drawn from the store).
+#[tokio::test]
+async fn a_board_one_ply_ahead_is_drawn_by_playing_its_move_here() {
+    let c = chat().await;
+    // Another "process" on the same store, with a memory of games of its own.
+    let other = Table::open(c.store.clone(), Arc::new(c.time.clone()), Config::default())
+        .await
+        .unwrap();
+    let known = |t: &Table, g: i64| {
+        let cache = t.cache.lock().unwrap();
+        cache.get(&g).map(|(ply, takebacks, _)| (*ply, *takebacks))
+    };
+    let draw = |o: &Outgoing| {
+        let picture = o.picture.clone().expect("a picture");
+        let other = &other;
+        async move {
+            match other.draw_picture(&picture, Lang::EN).await {
+                Ok(PictureView::Board(v)) => *v,
+                x => panic!("not a board: {x:?}"),
+            }
+        }
+    };
+    let g = c.start("none").await;
+    let first = c.say("alice", "c3-d3").await;
+    // Drawn from the store, the game then kept at that ply.
+    draw(&first[0]).await;
+    assert_eq!(known(&other, g), Some((1, 0)));
+    let second = c.say("bob", "f6-e6").await;
+    let spec = second[0].board().expect("a board").clone();
+    assert_eq!(spec.last_move.as_deref(), Some("f6-e6"));
+    // The game moves on before the other process draws the second board: from the store
+    // it would now know the game at ply 3.
+    c.say("alice", "b3-b4").await;
+    let view = draw(&second[0]).await;
+    assert_eq!(view.last_path, [sq("f6"), sq("e6")]);
+    assert_eq!(view.to_move, Some(Color::White));
+    assert_eq!(known(&other, g), Some((2, 0)), "played here, not read");
+    assert_eq!(view, c.view(&second[0]).await, "as this process draws it");
+    // A spec without its move (an older row) reads back so, and draws all the same.
+    let mut json = Picture::Board(spec.clone()).to_json();
+    json.as_object_mut().unwrap().remove("last");
+    let Some(Picture::Board(old)) = Picture::from_json(&json) else {
+        panic!("an older spec reads back")
+    };
+    assert_eq!(old.last_move, None);
+    let drawn = other.draw_picture(&Picture::Board(old), Lang::EN).await;
+    assert!(matches!(drawn, Ok(PictureView::Board(v)) if v.last_path == [sq("f6"), sq("e6")]));
+}
