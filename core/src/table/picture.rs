@@ -264,24 +264,22 @@ impl Table {
                 *takebacks == b.takebacks && (*ply == b.ply || *ply + 1 == b.ply)
             })
             .map(|(ply, _, g)| (*ply, g.clone()));
-        let game = match cached.and_then(|(ply, g)| one_move_on(ply, g, b)) {
-            Some((g, played)) => {
-                // A running game's new ply is kept, unless a newer one was meanwhile (the
-                // next move here finds it without reading the store either).
-                if played && b.to_move.is_some() {
-                    let mut cache = super::lock(&self.cache);
-                    if let Some(c) = cache.get_mut(&b.game) {
-                        if c.1 == b.takebacks && c.0 < b.ply {
-                            *c = (b.ply, b.takebacks, g.clone());
-                        }
+        let here = cached.and_then(|(ply, g)| one_move_on(ply, g, b));
+        let game = if let Some((g, played)) = here {
+            // A running game's new ply is kept, unless a newer one was meanwhile (the next
+            // move here finds it without reading the store either).
+            if played && b.to_move.is_some() {
+                let mut cache = super::lock(&self.cache);
+                if let Some(c) = cache.get_mut(&b.game) {
+                    if c.1 == b.takebacks && c.0 < b.ply {
+                        *c = (b.ply, b.takebacks, g.clone());
                     }
                 }
-                g
             }
-            None => {
-                let live = self.live(b.game).await?.ok_or(DrawError::Gone)?;
-                self.game_at(&live, b.ply, b.takebacks).await?
-            }
+            g
+        } else {
+            let live = self.live(b.game).await?.ok_or(DrawError::Gone)?;
+            self.game_at(&live, b.ply, b.takebacks).await?
         };
         let mut view = BoardView::of_game(&game);
         view.flip = b.flip;
