@@ -165,20 +165,18 @@ async fn an_adapters_own_words_follow_the_players_and_the_chats_choice() {
     };
     // Nothing chosen: the platform's hint; a stranger is not made a player by asking.
     assert_eq!(c.table.lang_for(&asker("gina", "it")).await, it);
-    let store = c.table.store();
     let platform = asker("gina", "it").platform();
-    assert!(store
-        .player_by_platform_id(platform.as_str(), "id-gina")
-        .await
-        .unwrap()
-        .is_none());
+    let is_player = || async {
+        let found = c
+            .table
+            .store()
+            .player_by_platform_id(platform.as_str(), "id-gina");
+        found.await.unwrap().is_some()
+    };
+    assert!(!is_player().await);
     // (Once she has spoken she is one.)
     c.say_in("gina", "it", "/help").await;
-    assert!(store
-        .player_by_platform_id(platform.as_str(), "id-gina")
-        .await
-        .unwrap()
-        .is_some());
+    assert!(is_player().await);
     // Her own choice beats the hint (read from the store after a restart too).
     c.say_in("gina", "it", "/lang ru").await;
     assert_eq!(c.table.lang_for(&asker("gina", "pt")).await, ru);
