@@ -334,11 +334,7 @@ impl Table {
                 .as_deref()
                 .map(|h| clean::clean(h).chars().take(64).collect()),
         };
-        let key = (platform.as_str().to_string(), user.id.clone());
-        let cached = lock(&self.ids)
-            .get(&key)
-            .and_then(|id| lock(&self.people).get(id).cloned());
-        if let Some(p) = cached {
+        if let Some(p) = self.cached_person(platform, &user.id) {
             let same_handle = user
                 .handle
                 .as_ref()
@@ -357,9 +353,16 @@ impl Table {
                 now,
             )
             .await?;
-        lock(&self.ids).insert(key, p.id);
+        lock(&self.ids).insert((platform.as_str().to_string(), user.id.clone()), p.id);
         lock(&self.people).insert(p.id, p.clone());
         Ok(p)
+    }
+
+    /// The player a platform user is, if this process has met them.
+    fn cached_person(&self, platform: Platform, user_id: &str) -> Option<Player> {
+        let key = (platform.as_str().to_string(), user_id.to_string());
+        let id = *lock(&self.ids).get(&key)?;
+        lock(&self.people).get(&id).cloned()
     }
 
     /// A player by id (cached).
@@ -392,11 +395,7 @@ impl Table {
     /// sender's `/lang`, the chat's, the platform's hint, English. Read only: a stranger is
     /// not made a player by it.
     pub async fn lang_for(&self, o: &Origin) -> Lang {
-        let key = (o.platform().as_str().to_string(), o.user.id.clone());
-        let cached = lock(&self.ids)
-            .get(&key)
-            .and_then(|id| lock(&self.people).get(id).cloned());
-        let own = match cached {
+        let own = match self.cached_person(o.platform(), &o.user.id) {
             Some(p) => p.lang,
             None => match self
                 .store
